@@ -1,0 +1,46 @@
+"""The contract every game implements, and what front ends need to reach games."""
+
+from sequenza.core.actions import Action
+from sequenza.core.errors import (
+    CorruptStateError,
+    IllegalActionError,
+    NotationError,
+    OptionError,
+    SequenzaError,
+    UnknownGameError,
+)
+from sequenza.core.game import Game, GameInfo, GameRecord, Result, State
+from sequenza.core.options import Options, option
+from sequenza.core.registry import (
+    available_games,
+    game_class,
+    make,
+    make_game,
+    register,
+    replay,
+    state_from_json,
+)
+
+__all__ = [
+    "Action",
+    "CorruptStateError",
+    "Game",
+    "GameInfo",
+    "GameRecord",
+    "IllegalActionError",
+    "NotationError",
+    "OptionError",
+    "Options",
+    "Result",
+    "SequenzaError",
+    "State",
+    "UnknownGameError",
+    "available_games",
+    "game_class",
+    "make",
+    "make_game",
+    "option",
+    "register",
+    "replay",
+    "state_from_json",
+]

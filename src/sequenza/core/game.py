@@ -1,0 +1,446 @@
+"""The game contract. A game declares its facts as data and fills in a few private hooks;
+the base classes own the public API, validation, serialisation and records.
+
+::
+
+    state = sequenza.make("sequentia-shift", players=2, seed=7)
+    while not state.is_over:
+        action = state.legal_actions()[0]
+        state.apply(action)
+    state.result().winners
+
+The two halves:
+
+``Game``
+    the rules and options of one table: player count, options, the fixed action space
+    (every action maps to an integer below ``num_distinct_actions`` and back).
+``State``
+    one position of one game: the seat to act, the legal actions, ``apply``, observations,
+    JSON round trips, records and determinisation.
+
+A state keeps all of its data in plain JSON values (ints, strings, lists, dicts with text keys,
+``None``, booleans) held in public attributes; the base class serialises and clones them
+without help. Attributes whose name starts with ``_`` are caches that ``_rebuild_caches``
+recomputes from the rest.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+from abc import ABC, abstractmethod
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Generic, Self, TypeVar
+
+from sequenza.core.actions import Action
+from sequenza.core.errors import CorruptStateError, IllegalActionError, NotationError, OptionError
+from sequenza.core.options import Options
+from sequenza.core.rng import child_rng, rng_from_json, rng_to_json
+
+JSON = Any
+OptionsT = TypeVar("OptionsT", bound=Options)
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """Facts about a game, as data."""
+
+    id: str
+    name: str
+    player_counts: tuple[int, ...]
+    rules_version: str
+    summary: str
+    rules_text: str
+    hidden_information: bool = True
+
+    @property
+    def min_players(self) -> int:
+        return min(self.player_counts)
+
+    @property
+    def max_players(self) -> int:
+        return max(self.player_counts)
+
+    def players_text(self) -> str:
+        counts = self.player_counts
+        if list(counts) == list(range(counts[0], counts[-1] + 1)):
+            return f"{counts[0]}-{counts[-1]}"
+        return ", ".join(str(count) for count in counts)
+
+
+@dataclass(frozen=True)
+class Result:
+    """The end of a game: a score per seat and the winning seats (ties share the win)."""
+
+    scores: tuple[float, ...]
+    winners: tuple[int, ...]
+
+    @property
+    def payoffs(self) -> tuple[float, ...]:
+        """1 shared among the winners, 0 for everyone else."""
+        share = 1.0 / len(self.winners) if self.winners else 0.0
+        return tuple(share if seat in self.winners else 0.0 for seat in range(len(self.scores)))
+
+    def to_json(self) -> JSON:
+        return {"scores": list(self.scores), "winners": list(self.winners)}
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """Everything needed to replay a game: its id, rules version, options, seed and actions."""
+
+    game: str
+    rules_version: str
+    players: int
+    options: dict[str, Any]
+    seed: int
+    actions: list[str] = field(default_factory=list)
+
+    def to_json(self) -> JSON:
+        return {
+            "game": self.game,
+            "rules_version": self.rules_version,
+            "players": self.players,
+            "options": dict(self.options),
+            "seed": self.seed,
+            "actions": list(self.actions),
+        }
+
+    @classmethod
+    def from_json(cls, data: JSON) -> GameRecord:
+        try:
+            return cls(
+                game=str(data["game"]),
+                rules_version=str(data["rules_version"]),
+                players=int(data["players"]),
+                options=dict(data.get("options", {})),
+                seed=int(data["seed"]),
+                actions=[str(action) for action in data.get("actions", [])],
+            )
+        except (KeyError, TypeError, ValueError) as error:
+            raise CorruptStateError(f"not a game record: {error!r}") from None
+
+
+class Game(ABC, Generic[OptionsT]):
+    """The rules of one table: a game with its player count and options."""
+
+    info: ClassVar[GameInfo]
+    options_class: ClassVar[type[Options]] = Options
+
+    def __init__(self, players: int, options: OptionsT) -> None:
+        if players not in self.info.player_counts:
+            raise OptionError(
+                f"{self.info.name} is played by {self.info.players_text()} players, not {players}"
+            )
+        self.players = players
+        self.options: OptionsT = options
+        self._check_setup()
+
+    def _check_setup(self) -> None:
+        """Refuse a player count and option combination the rules forbid (OptionError)."""
+
+    @property
+    def id(self) -> str:
+        return self.info.id
+
+    def teams(self) -> list[int]:
+        """The team of each seat; by default every seat plays alone."""
+        return list(range(self.players))
+
+    @property
+    @abstractmethod
+    def num_distinct_actions(self) -> int:
+        """The size of the fixed action space."""
+
+    @abstractmethod
+    def action_to_id(self, action: Action) -> int:
+        """The integer of an action, below ``num_distinct_actions``."""
+
+    @abstractmethod
+    def action_from_id(self, action_id: int) -> Action:
+        """The action of an integer of the action space."""
+
+    @abstractmethod
+    def new_initial_state(self, seed: int) -> State[Any]:
+        """A new game, dealt from ``seed``."""
+
+    def describe(self) -> str:
+        """The rules text with this table's options."""
+        lines = [f"{self.info.name} ({self.info.id}), {self.info.players_text()} players", ""]
+        lines.append(self.info.rules_text.strip())
+        lines += ["", "Options (name = default):"]
+        lines += [f"  {spec.describe()}" for spec in self.options_class.specs()]
+        return "\n".join(lines)
+
+    def __repr__(self) -> str:
+        changed = self.options.changed()
+        extra = "".join(f", {name}={value!r}" for name, value in changed.items())
+        return f"<{type(self).__name__} {self.info.id!r} players={self.players}{extra}>"
+
+
+G = TypeVar("G", bound=Game[Any])
+
+
+class State(ABC, Generic[G]):
+    """One position of one game. Subclasses fill in the hooks marked ``abstractmethod``.
+
+    Attributes every game keeps up to date:
+
+    - ``to_act``: the seat whose decision it is (ignored once the game is over);
+    - ``history``: the text of every action applied, in order (the game record);
+    - ``log``: public events, each a dict with at least ``"event"``.
+    """
+
+    #: Attributes that are not game data and never travel in ``to_json``.
+    _NOT_DATA: ClassVar[frozenset[str]] = frozenset({"game", "rng"})
+
+    def __init__(self, game: G, seed: int) -> None:
+        self.game: G = game
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.to_act: int = 0
+        self.finished = False
+        self.final_scores: list[float] | None = None
+        self.final_winners: list[int] | None = None
+        self.history: list[str] = []
+        self.log: list[dict[str, Any]] = []
+
+    # ------------------------------------------------------------------ hooks for games
+    @abstractmethod
+    def _legal_actions(self) -> list[Action]:
+        """Every legal action of ``to_act``, in a stable order, without duplicates."""
+
+    @abstractmethod
+    def _apply(self, action: Action) -> None:
+        """Play a legal action (already checked) and move ``to_act`` on."""
+
+    @abstractmethod
+    def _observation(self, seat: int | None) -> dict[str, JSON]:
+        """What ``seat`` may see (``None``: a spectator), as JSON values."""
+
+    @abstractmethod
+    def card_zones(self) -> dict[str, list[Any]]:
+        """Every card of the game, zone by zone (draw pile, hands, table, score piles, out of
+        play...). The conformance kit checks that no card is ever created or lost."""
+
+    @abstractmethod
+    def _redeal_unseen(self, seat: int, rng: random.Random) -> None:
+        """Deal again, at random, every card ``seat`` cannot see (in place, on a clone)."""
+
+    def _why_illegal(self, action: Action) -> str:
+        """A short reason an action is refused; games give better ones where they can."""
+        return "it is not one of the legal actions now"
+
+    def _rebuild_caches(self) -> None:
+        """Recompute ``_``-prefixed caches after loading or cloning."""
+
+    # ------------------------------------------------------------------ helpers for games
+    def _finish(self, scores: Sequence[float], winners: Sequence[int] | None = None) -> None:
+        """End the game. Without explicit winners, the highest scores share the win."""
+        self.finished = True
+        self.final_scores = [float(score) for score in scores]
+        if winners is None:
+            best = max(self.final_scores)
+            winners = [seat for seat, score in enumerate(self.final_scores) if score == best]
+        self.final_winners = sorted(winners)
+        self._event("game_over", scores=self.final_scores, winners=self.final_winners)
+
+    def _event(self, event: str, **data: Any) -> None:
+        self.log.append({"event": event, **data})
+
+    # ------------------------------------------------------------------ the public API
+    @property
+    def players(self) -> int:
+        return self.game.players
+
+    @property
+    def current_seat(self) -> int | None:
+        """The seat to act, ``None`` once the game is over."""
+        return None if self.finished else self.to_act
+
+    @property
+    def is_over(self) -> bool:
+        return self.finished
+
+    def result(self) -> Result | None:
+        if not self.finished or self.final_scores is None or self.final_winners is None:
+            return None
+        return Result(tuple(self.final_scores), tuple(self.final_winners))
+
+    def legal_actions(self) -> list[Action]:
+        if self.finished:
+            return []
+        return self._legal_actions()
+
+    def legal_action_ids(self) -> list[int]:
+        return [self.game.action_to_id(action) for action in self.legal_actions()]
+
+    def legal_action_mask(self) -> list[bool]:
+        mask = [False] * self.game.num_distinct_actions
+        for action_id in self.legal_action_ids():
+            mask[action_id] = True
+        return mask
+
+    def parse_action(self, text: str | Action | int) -> Action:
+        """An action from its text, its JSON form or its integer id."""
+        if isinstance(text, Action):
+            return text
+        if isinstance(text, int) and not isinstance(text, bool):
+            if not 0 <= text < self.game.num_distinct_actions:
+                raise NotationError(
+                    f"action id {text} is outside 0..{self.game.num_distinct_actions - 1}"
+                )
+            return self.game.action_from_id(text)
+        return Action.from_json(text)
+
+    def apply(self, action: Action | str | int) -> None:
+        """Play an action of the seat to act. An illegal one raises ``IllegalActionError``
+        and leaves the state exactly as it was."""
+        seat = self.current_seat
+        try:
+            parsed = self.parse_action(action)
+        except NotationError as error:
+            raise IllegalActionError(str(action), seat, str(error)) from None
+        if self.finished:
+            raise IllegalActionError(parsed, None, "the game is over")
+        if parsed not in self._legal_actions():
+            raise IllegalActionError(parsed, seat, self._why_illegal(parsed))
+        self.apply_unchecked(parsed)
+
+    def apply_unchecked(self, action: Action) -> None:
+        """The fast path for search: ``action`` must be legal; nothing checks it."""
+        self.history.append(str(action))
+        self.log.append({"event": "action", "seat": self.to_act, "action": str(action)})
+        self._apply(action)
+
+    def observation(self, seat: int | None) -> dict[str, JSON]:
+        """Exactly what ``seat`` may see, JSON-safe. ``None`` gives the spectator view."""
+        if seat is not None and not 0 <= seat < self.players:
+            raise OptionError(f"there is no seat {seat} at a {self.players}-player table")
+        result = self.result()
+        view: dict[str, JSON] = {
+            "game": self.game.id,
+            "players": self.players,
+            "seat": seat,
+            "to_act": self.current_seat,
+            "over": self.finished,
+            "result": result.to_json() if result else None,
+            "turn": len(self.history),
+        }
+        view.update(self._observation(seat))
+        return view
+
+    def spectator_view(self) -> dict[str, JSON]:
+        return self.observation(None)
+
+    def clone(self) -> Self:
+        twin = copy.copy(self)
+        for name, value in vars(self).items():
+            if name == "game":
+                continue
+            if name == "rng":
+                twin.rng = random.Random()
+                twin.rng.setstate(self.rng.getstate())
+            elif isinstance(value, list | dict):
+                setattr(twin, name, copy.deepcopy(value))
+        return twin
+
+    def determinize(self, seat: int, rng: random.Random) -> Self:
+        """A full state consistent with everything ``seat`` has seen: the cards it cannot see
+        dealt again at random, and future shuffles drawn from a fresh generator."""
+        twin = self.clone()
+        twin.rng = child_rng(rng)
+        twin._redeal_unseen(seat, rng)
+        twin._rebuild_caches()
+        return twin
+
+    # ------------------------------------------------------------------ records and JSON
+    def record(self) -> GameRecord:
+        return GameRecord(
+            game=self.game.id,
+            rules_version=self.game.info.rules_version,
+            players=self.players,
+            options=self.game.options.changed(),
+            seed=self.seed,
+            actions=list(self.history),
+        )
+
+    def data(self) -> dict[str, JSON]:
+        """The game data, attribute by attribute (no caches, no generator)."""
+        return {
+            name: value
+            for name, value in vars(self).items()
+            if name not in self._NOT_DATA and not name.startswith("_")
+        }
+
+    def to_json(self) -> dict[str, JSON]:
+        return {
+            "game": self.game.id,
+            "rules_version": self.game.info.rules_version,
+            "players": self.players,
+            "options": self.game.options.to_json(),
+            "rng": rng_to_json(self.rng),
+            "data": copy.deepcopy(self.data()),
+        }
+
+    def dumps(self) -> str:
+        return json.dumps(self.to_json(), sort_keys=True, separators=(",", ":"))
+
+    def card_counter(self) -> Counter[Any]:
+        """Every card of every zone, counted (cards made hashable)."""
+        return Counter(_freeze(card) for cards in self.card_zones().values() for card in cards)
+
+    def __repr__(self) -> str:
+        status = "over" if self.finished else f"seat {self.to_act} to act"
+        return f"<{type(self).__name__} {self.game.id} turn {len(self.history)}, {status}>"
+
+
+def _freeze(card: Any) -> Any:
+    if isinstance(card, list):
+        return tuple(_freeze(item) for item in card)
+    if isinstance(card, dict):
+        return tuple(sorted((key, _freeze(value)) for key, value in card.items()))
+    return card
+
+
+def load_state(game: Game[Any], data: JSON) -> State[Any]:
+    """Rebuild a state saved by ``State.to_json`` for ``game``; a damaged one raises
+    ``CorruptStateError`` and nothing else."""
+    if not isinstance(data, dict) or not isinstance(data.get("data"), dict):
+        raise CorruptStateError("a saved game is a JSON object with a 'data' field")
+    if data.get("rules_version") != game.info.rules_version:
+        raise CorruptStateError(
+            f"saved with rules version {data.get('rules_version')!r}, this engine plays "
+            f"{game.info.rules_version!r}"
+        )
+    reference = game.new_initial_state(0)
+    expected = reference.data()
+    saved = data["data"]
+    missing = sorted(set(expected) - set(saved))
+    extra = sorted(set(saved) - set(expected))
+    if missing or extra:
+        raise CorruptStateError(f"saved game fields differ: missing {missing}, unexpected {extra}")
+    for name, value in expected.items():
+        if value is not None and saved[name] is not None and type(value) is not type(saved[name]):
+            raise CorruptStateError(
+                f"saved field {name!r} holds {type(saved[name]).__name__}, "
+                f"expected {type(value).__name__}"
+            )
+    state = reference.clone()
+    for name, value in saved.items():
+        setattr(state, name, copy.deepcopy(value))
+    state.rng = rng_from_json(data.get("rng"))
+    try:
+        state._rebuild_caches()
+        if state.card_counter() != reference.card_counter():
+            raise CorruptStateError("the saved game's cards do not add up to the game's deck")
+        state.legal_actions()
+        json.dumps(state.observation(None))
+    except CorruptStateError:
+        raise
+    except Exception as error:  # a damaged field can fail anywhere in the rules
+        raise CorruptStateError(f"the saved game is inconsistent: {error!r}") from None
+    return state

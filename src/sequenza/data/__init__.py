@@ -1,0 +1,1 @@
+"""Deck lists and board layouts, as data files."""

@@ -1,0 +1,8 @@
+"""The games: one module per game, rules only. Importing this package registers them all."""
+
+import importlib
+import pkgutil
+
+for _module in pkgutil.iter_modules(__path__):
+    if not _module.name.startswith("_"):
+        importlib.import_module(f"{__name__}.{_module.name}")
