@@ -66,6 +66,8 @@ class GameInfo:
 
     def players_text(self) -> str:
         counts = self.player_counts
+        if len(counts) == 1:
+            return str(counts[0])
         if list(counts) == list(range(counts[0], counts[-1] + 1)):
             return f"{counts[0]}-{counts[-1]}"
         return ", ".join(str(count) for count in counts)

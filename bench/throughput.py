@@ -1,0 +1,53 @@
+"""Random-playout throughput of every game on one core.
+
+    python bench/throughput.py                 # every game, 2 players, ~3 s each
+    python bench/throughput.py sequence --players 4 --seconds 10
+
+Each playout asks ``legal_actions()``, picks one at random and plays it with the unchecked
+path that search uses (``apply_unchecked``). Prints actions and games per second.
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import random
+import time
+
+import sequenza
+
+
+def measure(game_id: str, players: int, seconds: float, seed: int = 0) -> tuple[float, float]:
+    """Actions per second and games per second over whole games played for ``seconds``."""
+    rng = random.Random(seed)
+    actions = games = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    while time.perf_counter() < deadline:
+        state = sequenza.make(game_id, players=players, seed=seed + games)
+        while not state.is_over:
+            legal = state.legal_actions()
+            state.apply_unchecked(legal[rng.randrange(len(legal))])
+            actions += 1
+        games += 1
+    elapsed = time.perf_counter() - start
+    return actions / elapsed, games / elapsed
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("games", nargs="*", help="game ids (default: every game)")
+    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--seconds", type=float, default=3.0)
+    arguments = parser.parse_args()
+    game_ids = arguments.games or [info.id for info in sequenza.available_games()]
+    print(f"# {platform.processor() or platform.machine()}, Python {platform.python_version()}")
+    print("| game | players | actions/s | games/s |")
+    print("|---|---:|---:|---:|")
+    for game_id in game_ids:
+        per_action, per_game = measure(game_id, arguments.players, arguments.seconds)
+        print(f"| {game_id} | {arguments.players} | {per_action:,.0f} | {per_game:,.1f} |")
+
+
+if __name__ == "__main__":
+    main()
