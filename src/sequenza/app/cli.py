@@ -78,6 +78,8 @@ def play(
     try:
         if resume is not None:
             data = json.loads(resume.read_text(encoding="utf-8"))
+            if not isinstance(data, dict) or data.get("game") != game:
+                raise SequenzaError(f"{resume} is not a record of a {game} game")
             terminal = TerminalGame.resume(data, seat=seat, bot=vs, record_path=record or resume)
         else:
             table = make_game(game, players, **_options(game, option))

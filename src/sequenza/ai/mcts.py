@@ -1,0 +1,135 @@
+"""Information-set Monte Carlo tree search (single-observer ISMCTS, Cowling et al. 2012).
+
+Each iteration deals a fresh determinisation of what the deciding seat cannot see, walks one
+tree shared by all determinisations (nodes are keyed by actions, which name cards by their
+face, so they mean the same in every deal), expands one action, plays the rest of the game
+with a playout policy and backs up every seat's payoff. Selection uses UCB with availability
+counts, since an action may be legal in some determinisations and not in others.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable
+from typing import Any
+
+from sequenza.ai.base import Bot, Decision, register_bot
+from sequenza.core.actions import Action
+from sequenza.core.game import State
+
+#: Picks a playout action: (state, legal actions, rng) -> action.
+PlayoutPolicy = Callable[[State[Any], list[Action], random.Random], Action]
+
+
+def random_playout(state: State[Any], legal: list[Action], rng: random.Random) -> Action:
+    return legal[rng.randrange(len(legal))]
+
+
+class _Node:
+    __slots__ = ("availability", "children", "totals", "visits")
+
+    def __init__(self, players: int) -> None:
+        self.children: dict[Action, _Node] = {}
+        self.visits = 0
+        self.availability = 1
+        self.totals = [0.0] * players
+
+
+class MctsBot(Bot):
+    """ISMCTS with a time budget (``seconds``) or a fixed number of ``iterations``."""
+
+    name = "mcts"
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        *,
+        seconds: float | None = 1.0,
+        iterations: int | None = None,
+        exploration: float = 0.7,
+        playout_limit: int = 400,
+        playout_policy: PlayoutPolicy | None = None,
+    ) -> None:
+        if seconds is None and iterations is None:
+            raise ValueError("give MCTS a time budget (seconds) or an iteration count")
+        self.rng = random.Random(seed)
+        self.seconds = seconds
+        self.iterations = iterations
+        self.exploration = exploration
+        self.playout_limit = playout_limit
+        self.playout_policy = playout_policy or random_playout
+        self.last_iterations = 0
+
+    def choose(self, decision: Decision) -> Action:
+        if len(decision.legal_actions) == 1:
+            return decision.legal_actions[0]
+        players = int(decision.observation["players"])
+        root = _Node(players)
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        done = 0
+        while True:
+            if self.iterations is not None and done >= self.iterations:
+                break
+            if deadline is not None and time.perf_counter() >= deadline and done > 0:
+                break
+            self._iterate(root, decision.sample_state(self.rng), players)
+            done += 1
+        self.last_iterations = done
+        legal = set(decision.legal_actions)
+        visited = [(child.visits, str(action), action) for action, child in root.children.items()]
+        best = max((entry for entry in visited if entry[2] in legal), default=None)
+        return best[2] if best else decision.legal_actions[0]
+
+    def _iterate(self, root: _Node, state: State[Any], players: int) -> None:
+        path = [root]
+        node = root
+        while not state.is_over:
+            legal = state.legal_actions()
+            untried = [action for action in legal if action not in node.children]
+            if untried:
+                action = untried[self.rng.randrange(len(untried))]
+                child = _Node(players)
+                node.children[action] = child
+                state.apply_unchecked(action)
+                path.append(child)
+                break
+            seat = state.current_seat
+            assert seat is not None
+            action = self._select(node, legal, seat)
+            state.apply_unchecked(action)
+            node = node.children[action]
+            path.append(node)
+        payoffs = self._playout(state, players)
+        for visited in path:
+            visited.visits += 1
+            for seat in range(players):
+                visited.totals[seat] += payoffs[seat]
+
+    def _select(self, node: _Node, legal: list[Action], seat: int) -> Action:
+        best_score = -math.inf
+        best_action = legal[0]
+        for action in legal:
+            child = node.children[action]
+            child.availability += 1
+            score = child.totals[seat] / child.visits + self.exploration * math.sqrt(
+                math.log(child.availability) / child.visits
+            )
+            if score > best_score:
+                best_score, best_action = score, action
+        return best_action
+
+    def _playout(self, state: State[Any], players: int) -> list[float]:
+        steps = 0
+        while not state.is_over and steps < self.playout_limit:
+            legal = state.legal_actions()
+            state.apply_unchecked(self.playout_policy(state, legal, self.rng))
+            steps += 1
+        result = state.result()
+        if result is None:  # unfinished within the limit: no seat is favoured
+            return [1.0 / players] * players
+        return list(result.payoffs)
+
+
+register_bot("mcts", MctsBot)

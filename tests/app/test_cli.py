@@ -1,0 +1,67 @@
+"""The command line as a person uses it (run in-process with Typer's runner)."""
+
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+import tests.core.toy_game  # noqa: F401  (registers the toy game)
+from sequenza.app.cli import app
+
+runner = CliRunner()
+
+
+def test_games_lists_every_game_with_its_player_counts() -> None:
+    result = runner.invoke(app, ["games"])
+    assert result.exit_code == 0
+    assert "test-toy" in result.output and "2 players" in result.output
+
+
+def test_rules_show_the_options_and_defaults() -> None:
+    result = runner.invoke(app, ["rules", "test-toy"])
+    assert result.exit_code == 0
+    assert "Play a card, draw a card" in result.output
+    assert "hand_size = 2" in result.output
+
+
+def test_rules_refuse_unknown_games_and_options_clearly() -> None:
+    result = runner.invoke(app, ["rules", "nothing"])
+    assert result.exit_code == 2 and "unknown game 'nothing'" in result.output
+    result = runner.invoke(app, ["rules", "test-toy", "-o", "speed=3"])
+    assert result.exit_code == 2 and "unknown option 'speed'" in result.output
+
+
+def test_play_a_whole_game_by_numbers(tmp_path: Path) -> None:
+    record = tmp_path / "game.json"
+    moves = "\n".join(["1"] * 10) + "\n"
+    result = runner.invoke(
+        app, ["play", "test-toy", "--seed", "4", "--record", str(record)], input=moves
+    )
+    assert result.exit_code == 0, result.output
+    assert "game over" in result.output
+    saved = json.loads(record.read_text())
+    assert saved["game"] == "test-toy" and len(saved["actions"]) == 6
+
+
+def test_an_illegal_entry_is_explained_and_asked_again() -> None:
+    result = runner.invoke(app, ["play", "test-toy", "--seed", "4"], input="fly away\nquit\n")
+    assert "illegal action 'fly away'" in result.output
+    assert result.output.count("seat 0 >") == 2
+
+
+def test_quit_then_resume_loses_nothing(tmp_path: Path) -> None:
+    record = tmp_path / "game.json"
+    runner.invoke(app, ["play", "test-toy", "--seed", "4", "--record", str(record)], input="1\nquit\n")
+    played = json.loads(record.read_text())["actions"]
+    assert len(played) == 2  # our move and the bot's answer
+    result = runner.invoke(app, ["play", "test-toy", "--resume", str(record)], input="1\n1\n1\n")
+    assert result.exit_code == 0, result.output
+    assert json.loads(record.read_text())["actions"][:2] == played
+    assert "game over" in result.output
+
+
+def test_resume_refuses_a_record_of_another_game(tmp_path: Path) -> None:
+    record = tmp_path / "game.json"
+    record.write_text(json.dumps({"game": "sequence", "actions": []}))
+    result = runner.invoke(app, ["play", "test-toy", "--resume", str(record)])
+    assert result.exit_code == 2 and "not a record of a test-toy game" in result.output
