@@ -1,0 +1,21 @@
+"""The examples in docstrings run as written."""
+
+import doctest
+import importlib
+
+import pytest
+
+MODULES = [
+    "sequenza",
+    "sequenza.core.actions",
+    "sequenza.core.registry",
+    "sequenza.components.sequentia_cards",
+    "sequenza.ai.shift_solver",
+]
+
+
+@pytest.mark.parametrize("name", MODULES)
+def test_docstring_examples(name: str) -> None:
+    module = importlib.import_module(name)
+    failures, tried = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
+    assert tried > 0 and failures == 0
