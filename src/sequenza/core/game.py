@@ -27,7 +27,9 @@ recomputes from the rest.
 from __future__ import annotations
 
 import copy
+import io
 import json
+import pickle
 import random
 from abc import ABC, abstractmethod
 from collections import Counter
@@ -379,21 +381,41 @@ class State(ABC, Generic[G]):
         }
 
     def to_json(self) -> dict[str, JSON]:
+        """The whole state as JSON values (a copy: changing it changes nothing here)."""
+        return copy.deepcopy(self._json_view())
+
+    def _json_view(self) -> dict[str, JSON]:
         return {
             "game": self.game.id,
             "rules_version": self.game.info.rules_version,
             "players": self.players,
             "options": self.game.options.to_json(),
             "rng": rng_to_json(self.rng),
-            "data": copy.deepcopy(self.data()),
+            "data": self.data(),
         }
 
     def dumps(self) -> str:
-        return json.dumps(self.to_json(), sort_keys=True, separators=(",", ":"))
+        """The whole state as compact, canonical JSON text."""
+        return json.dumps(self._json_view(), sort_keys=True, separators=(",", ":"))
+
+    def fingerprint(self) -> bytes:
+        """A fast exact snapshot for comparisons (not a storage format). The pickler runs
+        without its memo so that equal values give equal bytes whatever objects they share."""
+        buffer = io.BytesIO()
+        pickler = pickle.Pickler(buffer, protocol=5)
+        pickler.fast = True
+        pickler.dump((self.data(), self.rng.getstate()))
+        return buffer.getvalue()
 
     def card_counter(self) -> Counter[Any]:
         """Every card of every zone, counted (cards made hashable)."""
-        return Counter(_freeze(card) for cards in self.card_zones().values() for card in cards)
+        counter: Counter[Any] = Counter()
+        for zone in self.card_zones().values():
+            try:
+                counter.update(zone)
+            except TypeError:  # cards that are lists or dicts
+                counter.update(_freeze(card) for card in zone)
+        return counter
 
     def __repr__(self) -> str:
         status = "over" if self.finished else f"seat {self.to_act} to act"
@@ -418,8 +440,9 @@ def load_state(game: Game[Any], data: JSON) -> State[Any]:
             f"saved with rules version {data.get('rules_version')!r}, this engine plays "
             f"{game.info.rules_version!r}"
         )
-    reference = game.new_initial_state(0)
-    expected = reference.data()
+    state = game.new_initial_state(0)
+    reference_cards = state.card_counter()
+    expected = state.data()
     saved = data["data"]
     missing = sorted(set(expected) - set(saved))
     extra = sorted(set(saved) - set(expected))
@@ -431,13 +454,13 @@ def load_state(game: Game[Any], data: JSON) -> State[Any]:
                 f"saved field {name!r} holds {type(saved[name]).__name__}, "
                 f"expected {type(value).__name__}"
             )
-    state = reference.clone()
-    for name, value in saved.items():
-        setattr(state, name, copy.deepcopy(value))
+    # A JSON round trip copies the saved values so that the caller's dict stays its own.
+    for name, value in json.loads(json.dumps(saved)).items():
+        setattr(state, name, value)
     state.rng = rng_from_json(data.get("rng"))
     try:
         state._rebuild_caches()
-        if state.card_counter() != reference.card_counter():
+        if state.card_counter() != reference_cards:
             raise CorruptStateError("the saved game's cards do not add up to the game's deck")
         state.legal_actions()
         json.dumps(state.observation(None))
