@@ -1,0 +1,121 @@
+"""The greedy bot: a fast heuristic for each game, from the seat's point of view.
+
+It samples one determinisation of what the seat cannot see (so it never reads a hidden card)
+and asks the game's heuristic, registered with ``@greedy_policy("game-id")`` in
+``sequenza.ai.heuristics``, for an action. Games without a heuristic play at random.
+
+``search_turn`` is a helper many heuristics share: it tries every line of play of the seat's
+own turn (the turns of these games are several actions long) and keeps the first action of
+the line whose end scores best.
+"""
+
+from __future__ import annotations
+
+import importlib
+import math
+import pkgutil
+import random
+from collections.abc import Callable
+from typing import Any
+
+from sequenza.ai.base import Bot, Decision, register_bot
+from sequenza.core.actions import Action
+from sequenza.core.game import State
+
+#: A heuristic: (a full state as the seat may imagine it, the legal actions, rng) -> action.
+Policy = Callable[[State[Any], list[Action], random.Random], Action]
+#: A position's worth to a seat (higher is better).
+Valuation = Callable[[State[Any], int], float]
+
+_POLICIES: dict[str, Policy] = {}
+
+
+def greedy_policy(game_id: str) -> Callable[[Policy], Policy]:
+    def register(policy: Policy) -> Policy:
+        _POLICIES[game_id] = policy
+        return policy
+
+    return register
+
+
+def policy_for(game_id: str) -> Policy | None:
+    """The game's heuristic, if it has one."""
+    import sequenza.ai.heuristics as heuristics
+
+    for module in pkgutil.iter_modules(heuristics.__path__):
+        importlib.import_module(f"{heuristics.__name__}.{module.name}")
+    return _POLICIES.get(game_id)
+
+
+class GreedyBot(Bot):
+    name = "greedy"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, decision: Decision) -> Action:
+        legal = list(decision.legal_actions)
+        if len(legal) == 1:
+            return legal[0]
+        policy = policy_for(decision.game_id)
+        if policy is None:
+            return legal[self.rng.randrange(len(legal))]
+        action = policy(decision.sample_state(self.rng), legal, self.rng)
+        if action not in legal:
+            raise AssertionError(f"the {decision.game_id} heuristic chose illegal {action}")
+        return action
+
+
+def search_turn(
+    state: State[Any],
+    legal: list[Action],
+    value: Valuation,
+    rng: random.Random,
+    *,
+    budget: int = 3000,
+    narrow: Callable[[list[Action]], list[Action]] | None = None,
+) -> Action:
+    """The first action of the best-valued line through the seat's own turn.
+
+    Every line is played on a clone until another seat is to act (or the game ends) and valued
+    for the seat; past ``budget`` positions the remaining lines are valued where they stand.
+    Equal values are broken at random. ``narrow`` may cut the actions tried at each step
+    (for example to one order of placements whose order does not matter).
+    """
+    if narrow is not None:
+        legal = narrow(legal)
+    seat = state.current_seat
+    assert seat is not None
+    best_value = -math.inf
+    best_action = legal[0]
+    visited = 0
+
+    def visit(node: State[Any], depth: int) -> float:
+        nonlocal visited
+        visited += 1
+        if node.is_over or node.current_seat != seat or depth > 12 or visited > budget:
+            return value(node, seat)
+        outcome = -math.inf
+        options = node.legal_actions()
+        for action in narrow(options) if narrow is not None else options:
+            child = node.clone()
+            child.apply_unchecked(action)
+            outcome = max(outcome, visit(child, depth + 1))
+        return outcome
+
+    for action in legal:
+        child = state.clone()
+        child.apply_unchecked(action)
+        worth = visit(child, 1) + rng.random() * 1e-6
+        if worth > best_value:
+            best_value, best_action = worth, action
+    return best_action
+
+
+def lead(scores: list[float], seat: int) -> float:
+    """A seat's score minus the best score of any other seat."""
+    others = [score for other, score in enumerate(scores) if other != seat]
+    return scores[seat] - (max(others) if others else 0.0)
+
+
+register_bot("greedy", GreedyBot)

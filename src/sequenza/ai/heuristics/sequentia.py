@@ -1,0 +1,67 @@
+"""Heuristics for the three Sequentia modes, from what the deciding seat observes."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from sequenza.ai.greedy import greedy_policy, lead, search_turn
+from sequenza.ai.shift_solver import best_slide, fewest_slides
+from sequenza.core.actions import Action
+from sequenza.core.game import State
+
+END = Action("end")
+
+
+@greedy_policy("sequentia-shift")
+def shift_policy(state: State[Any], legal: list[Action], rng: random.Random) -> Action:
+    """Claim at once; otherwise follow the exact solver when the target can be reached within
+    the slides left this turn, and end the turn rather than arrange the grid for others."""
+    claims = [action for action in legal if action.verb == "claim"]
+    if claims:
+        return claims[0]
+    if END not in legal:
+        return legal[rng.randrange(len(legal))]
+    seen = state.observation(state.current_seat)
+    target = seen["target"]
+    if target is None or seen["grid"].count(None) != 1:
+        return END
+    # A card's text is digit:code, e.g. 2:131+.
+    digits = [0 if card is None else int(card[0]) for card in seen["grid"]]
+    code = target[2:5]
+    distance = fewest_slides(digits, code)
+    if distance is not None and 0 < distance <= seen["slide_limit"] - seen["slides"]:
+        card = best_slide(digits, code)
+        slide = Action("slide", (card, digits.index(0))) if card is not None else END
+        if slide in legal:
+            return slide
+    return END
+
+
+def collected_lead(state: State[Any], seat: int) -> float:
+    """Cards collected by the seat minus the best collection of any other seat."""
+    return lead([float(count) for count in state.observation(seat)["collected"]], seat)
+
+
+@greedy_policy("sequentia-stack")
+def stack_policy(state: State[Any], legal: list[Action], rng: random.Random) -> Action:
+    """Try every line of the turn (placements, bonus chains, claims) and keep the one that
+    collects the most cards."""
+    return search_turn(state, legal, collected_lead, rng, budget=1500)
+
+
+def _one_card_at_a_time(legal: list[Action]) -> list[Action]:
+    """Placements of the first placeable card only. Each position takes one card a turn, so
+    the order in which the hand is placed hardly changes where the cards can end up."""
+    first = legal[0]
+    if first.verb != "place":
+        return legal
+    return [action for action in legal if action.args[0] == first.args[0]]
+
+
+@greedy_policy("sequentia-cross")
+def cross_policy(state: State[Any], legal: list[Action], rng: random.Random) -> Action:
+    """Try the placements of the whole hand and keep the set that collects the most cards."""
+    return search_turn(
+        state, legal, collected_lead, rng, budget=2500, narrow=_one_card_at_a_time
+    )
