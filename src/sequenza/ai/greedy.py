@@ -28,6 +28,7 @@ Policy = Callable[[State[Any], list[Action], random.Random], Action]
 Valuation = Callable[[State[Any], int], float]
 
 _POLICIES: dict[str, Policy] = {}
+_PLAYOUT_POLICIES: dict[str, Policy] = {}
 
 
 def greedy_policy(game_id: str) -> Callable[[Policy], Policy]:
@@ -38,13 +39,33 @@ def greedy_policy(game_id: str) -> Callable[[Policy], Policy]:
     return register
 
 
-def policy_for(game_id: str) -> Policy | None:
-    """The game's heuristic, if it has one."""
+def playout_policy(game_id: str) -> Callable[[Policy], Policy]:
+    """Register a cheap policy for search playouts (many thousands of calls a decision)."""
+
+    def register(policy: Policy) -> Policy:
+        _PLAYOUT_POLICIES[game_id] = policy
+        return policy
+
+    return register
+
+
+def _load_heuristics() -> None:
     import sequenza.ai.heuristics as heuristics
 
     for module in pkgutil.iter_modules(heuristics.__path__):
         importlib.import_module(f"{heuristics.__name__}.{module.name}")
+
+
+def policy_for(game_id: str) -> Policy | None:
+    """The game's heuristic, if it has one."""
+    _load_heuristics()
     return _POLICIES.get(game_id)
+
+
+def playout_policy_for(game_id: str) -> Policy | None:
+    """The game's cheap playout policy, if it has one."""
+    _load_heuristics()
+    return _PLAYOUT_POLICIES.get(game_id)
 
 
 class GreedyBot(Bot):

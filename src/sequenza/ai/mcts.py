@@ -59,13 +59,17 @@ class MctsBot(Bot):
         self.iterations = iterations
         self.exploration = exploration
         self.playout_limit = playout_limit
-        self.playout_policy = playout_policy or random_playout
+        self.playout_policy = playout_policy
         self.last_iterations = 0
 
     def choose(self, decision: Decision) -> Action:
         if len(decision.legal_actions) == 1:
             return decision.legal_actions[0]
         players = int(decision.observation["players"])
+        if self.playout_policy is None:
+            from sequenza.ai.greedy import playout_policy_for
+
+            self.playout_policy = playout_policy_for(decision.game_id) or random_playout
         root = _Node(players)
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         done = 0
@@ -122,9 +126,10 @@ class MctsBot(Bot):
 
     def _playout(self, state: State[Any], players: int) -> list[float]:
         steps = 0
+        policy = self.playout_policy or random_playout
         while not state.is_over and steps < self.playout_limit:
             legal = state.legal_actions()
-            state.apply_unchecked(self.playout_policy(state, legal, self.rng))
+            state.apply_unchecked(policy(state, legal, self.rng))
             steps += 1
         result = state.result()
         if result is None:  # unfinished within the limit: no seat is favoured

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from sequenza.ai.greedy import greedy_policy, lead, search_turn
+from sequenza.ai.greedy import greedy_policy, lead, playout_policy, search_turn
 from sequenza.ai.shift_solver import best_slide, fewest_slides
 from sequenza.core.actions import Action
 from sequenza.core.game import State
@@ -13,6 +13,7 @@ from sequenza.core.game import State
 END = Action("end")
 
 
+@playout_policy("sequentia-shift")
 @greedy_policy("sequentia-shift")
 def shift_policy(state: State[Any], legal: list[Action], rng: random.Random) -> Action:
     """Claim at once; otherwise follow the exact solver when the target can be reached within
@@ -65,3 +66,15 @@ def cross_policy(state: State[Any], legal: list[Action], rng: random.Random) -> 
     return search_turn(
         state, legal, collected_lead, rng, budget=2500, narrow=_one_card_at_a_time
     )
+
+
+@playout_policy("sequentia-stack")
+@playout_policy("sequentia-cross")
+def claim_first(state: State[Any], legal: list[Action], rng: random.Random) -> Action:
+    """For playouts: claim whenever possible, otherwise end the turn or play at random."""
+    claims = [action for action in legal if action.verb == "claim"]
+    if claims:
+        return claims[rng.randrange(len(claims))]
+    if END in legal:
+        return END
+    return legal[rng.randrange(len(legal))]
