@@ -110,6 +110,9 @@ def format_value(value: Any) -> str:
     return str(value)
 
 
+_SPECS: dict[type, list[OptionSpec]] = {}
+
+
 @dataclass(frozen=True)
 class Options:
     """Options every game has. Games subclass this with their own fields."""
@@ -121,6 +124,14 @@ class Options:
 
     @classmethod
     def specs(cls) -> list[OptionSpec]:
+        """Every option of this class, described (computed once per class)."""
+        cached = _SPECS.get(cls)
+        if cached is None:
+            cached = _SPECS[cls] = cls._describe_fields()
+        return list(cached)
+
+    @classmethod
+    def _describe_fields(cls) -> list[OptionSpec]:
         hints = get_type_hints(cls)
         specs = []
         for spec_field in dataclasses.fields(cls):
