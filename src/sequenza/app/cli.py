@@ -97,6 +97,167 @@ def play(
     terminal.run()
 
 
+@app.command("serve")
+def serve(
+    host: Annotated[str, typer.Option(help="The address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="The port to listen on.")] = 8000,
+    database: Annotated[
+        str,
+        typer.Option(help="Where games are saved: sqlite:///FILE or a PostgreSQL URL."),
+    ] = "sqlite:///sequenza.db",
+) -> None:
+    """Play in the browser: start the web app (tables, bots, friends, saved games)."""
+    import uvicorn
+    from sqlalchemy.exc import SQLAlchemyError
+
+    from sequenza.app.web import create_app
+
+    try:
+        web_app = create_app(database)
+    except (SQLAlchemyError, ValueError, ImportError) as error:
+        raise _fail(error) from None
+    typer.echo(f"Sequenza is at http://{host}:{port}  (games saved in {database})")
+    uvicorn.run(web_app, host=host, port=port, log_level="warning")
+
+
+@app.command("simulate")
+def simulate(
+    game: Annotated[str, typer.Argument(help="A game id (see `sequenza games`).")],
+    players: Annotated[int | None, typer.Option(help="Players at the table.")] = None,
+    bots: Annotated[
+        str,
+        typer.Option(
+            help="The line-up in seat order, comma-separated, settings after a colon "
+            "(mcts:iterations=200,seconds=none,greedy,random). One bot fills every seat. "
+            "Bots rotate through the seats from game to game."
+        ),
+    ] = "random",
+    games: Annotated[int, typer.Option(help="Games per rule variant.")] = 1000,
+    seed: Annotated[int, typer.Option(help="Base seed: game i is dealt from (seed, i).")] = 0,
+    option: OptionList = None,
+    sweep: Annotated[
+        list[str] | None,
+        typer.Option(
+            help="Compare rule variants: name=v1,v2,... (repeatable: every combination).",
+        ),
+    ] = None,
+    backend: Annotated[
+        str, typer.Option(help="local (this machine's cores) or ray (a Ray cluster).")
+    ] = "local",
+    workers: Annotated[
+        int | None, typer.Option(help="Processes of the local back end (default: every core).")
+    ] = None,
+    address: Annotated[
+        str | None,
+        typer.Option(help="The Ray cluster, HOST:PORT (default: start Ray on this machine)."),
+    ] = None,
+    max_actions: Annotated[
+        int, typer.Option(help="Stop a game after this many actions (counted unfinished).")
+    ] = 20_000,
+    out: Annotated[
+        Path | None,
+        typer.Option(help="Folder of the report (default: simulation-GAME)."),
+    ] = None,
+) -> None:
+    """Play seeded bot games on every core (or a Ray cluster) and write a balance report:
+    report.html with plots, summary.json and games.csv."""
+    import time
+
+    from rich.console import Console
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+
+    from sequenza.sim import Simulation, Variant, parse_bots, run, summarize, write_report
+    from sequenza.sim import sweep as sweep_variants
+    from sequenza.sim.runner import available_cores
+
+    try:
+        table = make_game(game, players, **_options(game, option))
+        base = Simulation(
+            game,
+            table.players,
+            parse_bots(bots),
+            games,
+            seed,
+            _options(game, option),
+            max_actions,
+        )
+        variants = sweep_variants(base, sweep or [])
+        for spec in base.bots:
+            if getattr(spec.make(0), "seconds", None) is not None:
+                typer.secho(
+                    f"warning: bot {spec.label!r} thinks against the clock, so its games depend "
+                    "on the machine and its load; give it iterations=N,seconds=none for "
+                    "results that the same seed reproduces",
+                    fg=typer.colors.YELLOW,
+                    err=True,
+                )
+        console = Console(stderr=True)
+        columns = (
+            TextColumn("{task.description}"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TextColumn("{task.fields[rate]}"),
+            TimeElapsedColumn(),
+            TimeRemainingColumn(),
+        )
+        with Progress(*columns, console=console) as progress:
+            task = progress.add_task(f"{game}", total=games * len(variants), rate="")
+            start = time.perf_counter()
+
+            def advance(done: int) -> None:
+                progress.advance(task, done)
+                finished = progress.tasks[0].completed
+                speed = finished / max(time.perf_counter() - start, 1e-9)
+                progress.update(task, rate=f"{speed:,.1f} games/s")
+
+            results = run(
+                [sim for _, sim in variants],
+                backend=backend,
+                workers=workers,
+                address=address,
+                on_progress=advance,
+            )
+            elapsed = time.perf_counter() - start
+    except SequenzaError as error:
+        raise _fail(error) from None
+    played = games * len(variants)
+    where = f"local, {workers or available_cores()} processes"
+    if backend == "ray":
+        where = f"ray, {address or 'a Ray instance on this machine'}"
+    run_facts = {
+        "back end": where,
+        "time": f"{elapsed:.1f} s for {played:,} games ({played / elapsed:,.1f} games/s)",
+    }
+    report = [
+        Variant(label, sim, games_played)
+        for (label, sim), games_played in zip(variants, results, strict=True)
+    ]
+    paths = write_report(out or Path(f"simulation-{game}"), report, run_facts)
+    for variant in report:
+        facts = summarize(variant)
+        typer.echo(
+            f"{variant.label}: {facts['length']['turns']['mean']:.1f} turns on average, "
+            f"draws {facts['endings']['draws']['rate']:.1%}, "
+            f"stalls {facts['endings']['stalls']['rate']:.1%}; win rate by bot "
+            f"(fair share {facts['fair_share']:.1%}):"
+        )
+        width = max(len(bot) for bot in facts["by_bot"])
+        for bot, rate in facts["by_bot"].items():
+            typer.echo(
+                f"  {bot:{width}}  {rate['rate']:6.1%}  [{rate['low']:.1%}, {rate['high']:.1%}]"
+            )
+    typer.echo(f"{played:,} games in {elapsed:.1f} s ({played / elapsed:,.1f} games/s)")
+    for path in paths.values():
+        typer.echo(f"wrote {path}")
+
+
 @app.command("bots")
 def list_bots() -> None:
     """List the bots that can fill a seat."""

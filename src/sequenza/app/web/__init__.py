@@ -1,0 +1,5 @@
+"""Play in the browser: ``sequenza serve`` starts this app (FastAPI, websockets, SQLite)."""
+
+from sequenza.app.web.server import create_app
+
+__all__ = ["create_app"]

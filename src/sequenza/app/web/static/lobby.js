@@ -1,0 +1,217 @@
+// The lobby: start a table (game, players, options, who sits where), find your tables again,
+// watch or replay the others.
+
+import { api, loadCatalog } from "./api.js";
+import { fill, h, words } from "./dom.js";
+import { myTables, saveEntry } from "./store.js";
+import { showRules } from "./rules.js";
+
+const DEFAULT_BOT_ORDER = ["greedy", "random", "mcts"];
+
+export async function showLobby(root) {
+  document.title = "Sequenza";
+  document.getElementById("title").textContent = "";
+  const { games, bots } = await loadCatalog();
+  const gameList = [...games.values()].sort((a, b) => a.name.localeCompare(b.name));
+  const defaultBot = DEFAULT_BOT_ORDER.find((name) => bots.some((bot) => bot.name === name)) || bots[0]?.name;
+  const form = new TableForm(gameList, bots, defaultBot);
+  const yours = h("section.panel.tables-yours", {}, h("h2", {}, "Your tables"), h("p.muted", {}, "Loading…"));
+  const recent = h("section.panel.tables-recent", {}, h("h2", {}, "Recent tables"), h("p.muted", {}, "Loading…"));
+  fill(root,
+    h("div.lobby", {}, form.element, h("div.lobby-side", {}, yours, recent)),
+  );
+  const tables = await api("/api/tables").catch(() => []);
+  fillYours(yours, tables, games);
+  fillRecent(recent, tables, games);
+}
+
+class TableForm {
+  constructor(games, bots, defaultBot) {
+    this.games = games;
+    this.bots = bots;
+    this.defaultBot = defaultBot;
+    const wanted = new URLSearchParams(window.location.search).get("game");
+    this.game = games.find((game) => game.id === wanted) || games[0];
+    this.players = this.game.player_counts[0];
+    this.seatRows = [];
+    this.gamePicker = h("div.game-picker", { role: "radiogroup", "aria-label": "Game" });
+    this.playersSelect = h("select", { id: "players", name: "players", onchange: () => this.setPlayers(Number(this.playersSelect.value)) });
+    this.seatsBox = h("div.seats");
+    this.optionsBox = h("div.options");
+    this.error = h("p.form-error", { role: "alert" });
+    this.element = h(
+      "form.panel.new-table",
+      { onsubmit: (event) => { event.preventDefault(); this.submit(); } },
+      h("h2", {}, "New table"),
+      this.gamePicker,
+      h("div.form-row", {}, h("label", { for: "players" }, "Players"), this.playersSelect,
+        h("button.link", { type: "button", onclick: () => showRules(this.game) }, "Rules")),
+      h("h3", {}, "Seats"),
+      h("p.hint", {}, "Several seats on this screen make a hotseat game: the cards stay hidden until each player taps in."),
+      this.seatsBox,
+      h("details.options-details", {}, h("summary", {}, "Rule options"), this.optionsBox),
+      this.error,
+      h("button.primary.big", { type: "submit", id: "create" }, "Start the game"),
+    );
+    this.drawGames();
+    this.setGame(this.game);
+  }
+
+  drawGames() {
+    fill(this.gamePicker,
+      ...this.games.map((game) =>
+        h(
+          "label.game-choice",
+          { dataset: { game: game.id } },
+          h("input", { type: "radio", name: "game", value: game.id, checked: game === this.game, onchange: () => this.setGame(game) }),
+          h("span.game-name", {}, game.name),
+          h("span.game-players", {}, `${playersText(game.player_counts)} players`),
+          h("span.game-summary", {}, game.summary),
+        ),
+      ),
+    );
+  }
+
+  setGame(game) {
+    this.game = game;
+    fill(this.playersSelect,
+      ...game.player_counts.map((count) => h("option", { value: count }, `${count}`)),
+    );
+    const players = game.player_counts.includes(2) ? 2 : game.player_counts[0];
+    this.playersSelect.value = String(players);
+    this.drawOptions();
+    this.setPlayers(players);
+  }
+
+  setPlayers(players) {
+    const kept = this.seatRows.map((row) => ({ kind: row.kind.value, name: row.name.value }));
+    this.players = players;
+    this.seatRows = [];
+    for (let seat = 0; seat < players; seat += 1) {
+      const previous = kept[seat];
+      const kind = h(
+        "select",
+        { name: `seat-${seat}`, "aria-label": `Seat ${seat + 1}` },
+        h("option", { value: "hotseat" }, seat === 0 ? "Me, on this screen" : "Player on this screen"),
+        h("option", { value: "invite" }, "Friend online (invitation link)"),
+        ...this.bots.map((bot) => h("option", { value: `bot:${bot.name}`, title: bot.description }, `Bot: ${bot.name} (${bot.description.split(":")[0]})`)),
+      );
+      kind.value = previous ? previous.kind : seat === 0 ? "hotseat" : `bot:${this.defaultBot}`;
+      const name = h("input", { type: "text", name: `name-${seat}`, maxlength: 40, placeholder: "Name (optional)", value: previous ? previous.name : "" });
+      this.seatRows.push({ kind, name });
+    }
+    fill(this.seatsBox,
+      ...this.seatRows.map((row, seat) =>
+        h("div.seat-row", {}, h("span.seat-number", { style: { background: `var(--seat-${seat})` } }, seat + 1), row.kind, row.name),
+      ),
+    );
+  }
+
+  drawOptions() {
+    this.optionInputs = new Map();
+    const rows = this.game.options.map((spec) => {
+      let input;
+      const id = `option-${spec.name}`;
+      if (spec.type === "bool") {
+        input = h("input", { type: "checkbox", id, checked: spec.default });
+      } else if (spec.choices) {
+        input = h("select", { id }, ...spec.choices.map((choice) => h("option", { value: choice, selected: choice === spec.default }, words(choice))));
+      } else if (spec.type === "int") {
+        input = h("input", { type: "number", id, value: spec.default, min: spec.minimum ?? undefined, max: spec.maximum ?? undefined, step: 1 });
+      } else {
+        input = h("input", { type: "text", id, value: spec.default });
+      }
+      this.optionInputs.set(spec.name, { spec, input });
+      return h(
+        "div.option-row",
+        {},
+        h("label", { for: id }, words(spec.name), spec.decision ? h("span.badge", { title: "A point the published rules leave open: our choice is the default" }, "house rule") : null),
+        input,
+        h("p.option-help", {}, spec.description),
+      );
+    });
+    fill(this.optionsBox, ...(rows.length ? rows : [h("p.muted", {}, "This game has no options.")]));
+  }
+
+  request() {
+    const options = {};
+    for (const [name, { spec, input }] of this.optionInputs) {
+      let value;
+      if (spec.type === "bool") value = input.checked;
+      else if (spec.type === "int") value = Number(input.value);
+      else value = input.value;
+      if (value !== spec.default) options[name] = value;
+    }
+    const seats = this.seatRows.map((row) => {
+      const kind = row.kind.value;
+      const name = row.name.value.trim() || undefined;
+      if (kind.startsWith("bot:")) return { kind: "bot", bot: kind.slice(4), name };
+      return { kind, name };
+    });
+    return { game: this.game.id, players: this.players, options, seats };
+  }
+
+  async submit() {
+    this.error.textContent = "";
+    const button = this.element.querySelector("#create");
+    button.disabled = true;
+    try {
+      const request = this.request();
+      const created = await api("/api/tables", { method: "POST", body: request });
+      const seats = {};
+      const invites = {};
+      for (const [seat, token] of Object.entries(created.tokens)) {
+        (request.seats[Number(seat)].kind === "invite" ? invites : seats)[seat] = token;
+      }
+      saveEntry(created.id, { game: request.game, created: Date.now(), seats, invites });
+      window.location.assign(created.url);
+    } catch (error) {
+      this.error.textContent = error.message;
+      button.disabled = false;
+    }
+  }
+}
+
+export function playersText(counts) {
+  const first = counts[0];
+  const last = counts[counts.length - 1];
+  return counts.length > 1 && last - first === counts.length - 1 ? `${first}–${last}` : counts.join(", ");
+}
+
+function tableLine(table, games, extra) {
+  const game = games.get(table.game);
+  const names = table.seats.map((seat) => seat.name).join(", ");
+  const status = table.finished ? "finished" : `turn ${table.turn}`;
+  return h(
+    "li.table-line",
+    {},
+    h("a", { href: `/t/${table.id}` }, h("strong", {}, game ? game.name : table.game), " · ", names),
+    h("span.muted", {}, ` ${status}`),
+    extra,
+  );
+}
+
+function fillYours(section, tables, games) {
+  const known = new Map(tables.map((table) => [table.id, table]));
+  const mine = myTables().slice(0, 12);
+  const lines = mine.map((entry) => {
+    const table = known.get(entry.id);
+    if (table) return tableLine(table, games, table.finished ? null : h("span.badge.go", {}, "resume"));
+    const game = games.get(entry.game);
+    return h("li.table-line", {}, h("a", { href: `/t/${entry.id}` }, h("strong", {}, game ? game.name : entry.game || "table"), ` · ${entry.id}`));
+  });
+  fill(section,
+    h("h2", {}, "Your tables"),
+    lines.length ? h("ul.table-list", {}, lines) : h("p.muted", {}, "Tables you play at on this device show up here; come back to them at any time."),
+  );
+}
+
+function fillRecent(section, tables, games) {
+  const lines = tables.slice(0, 15).map((table) =>
+    tableLine(table, games, h("span.badge", {}, table.finished ? "replay" : "watch")),
+  );
+  fill(section,
+    h("h2", {}, "Recent tables"),
+    lines.length ? h("ul.table-list", {}, lines) : h("p.muted", {}, "No games yet."),
+  );
+}

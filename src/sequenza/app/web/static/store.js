@@ -1,0 +1,48 @@
+// Seat tokens this browser holds, kept in localStorage: {tableId: {game, created, seats:
+// {seat: token}, invites: {seat: token}}}. "seats" are played on this screen; "invites" are
+// the links the creator hands to friends.
+
+const KEY = "sequenza.tables";
+
+function readAll() {
+  try {
+    const data = JSON.parse(localStorage.getItem(KEY) || "{}");
+    return data && typeof data === "object" ? data : {};
+  } catch {
+    return {};
+  }
+}
+
+function writeAll(data) {
+  localStorage.setItem(KEY, JSON.stringify(data));
+}
+
+export function tableEntry(tableId) {
+  const entry = readAll()[tableId] || {};
+  return { seats: {}, invites: {}, ...entry };
+}
+
+export function saveEntry(tableId, entry) {
+  const data = readAll();
+  data[tableId] = { ...tableEntry(tableId), ...entry, touched: Date.now() };
+  writeAll(data);
+}
+
+export function addSeatToken(tableId, seat, token) {
+  const entry = tableEntry(tableId);
+  entry.seats[seat] = token;
+  saveEntry(tableId, entry);
+}
+
+export function dropSeatTokens(tableId) {
+  const entry = tableEntry(tableId);
+  entry.seats = {};
+  saveEntry(tableId, entry);
+}
+
+export function myTables() {
+  return Object.entries(readAll())
+    .filter(([, entry]) => entry.seats && Object.keys(entry.seats).length)
+    .sort((a, b) => (b[1].touched || 0) - (a[1].touched || 0))
+    .map(([id, entry]) => ({ id, ...entry }));
+}

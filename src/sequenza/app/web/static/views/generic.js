@@ -1,0 +1,56 @@
+// The generic view: any game's observation as labelled fields, every action a button.
+
+import { h, words } from "../dom.js";
+
+const HIDDEN_FIELDS = new Set(["game", "players", "seat", "to_act", "over", "result", "turn"]);
+
+export function render(observation, ctx) {
+  const rows = Object.entries(observation)
+    .filter(([name]) => !HIDDEN_FIELDS.has(name))
+    .map(([name, value]) => h("div.field", {}, h("dt", {}, words(name)), h("dd", {}, formatValue(name, value, ctx))));
+  return h("dl.generic-view", {}, rows);
+}
+
+// Fields that hold one value per seat, by their name.
+const PER_SEAT = /(sizes|scores?|collected|_piles|holds_|chips)$/;
+
+function formatValue(name, value, ctx) {
+  if (value === null || value === undefined) return h("span.muted", {}, "—");
+  if (Array.isArray(value)) {
+    if (PER_SEAT.test(name) && value.length === ctx.players && value.every((item) => typeof item !== "object" || item === null)) {
+      return h("span.per-seat", {}, value.map((item, seat) => h("span.seat-value", {}, h("span.seat-dot", { style: { background: `var(--seat-${seat})` } }), ` ${ctx.names[seat]}: ${item ?? "—"}`)));
+    }
+    if (value.every((item) => typeof item !== "object" || item === null)) {
+      return value.length ? value.map((item) => h("span.chip-text", {}, String(item ?? "·"))) : h("span.muted", {}, "none");
+    }
+    return h("code.json", {}, JSON.stringify(value));
+  }
+  if (typeof value === "object") return h("code.json", {}, JSON.stringify(value));
+  if (typeof value === "boolean") return value ? "yes" : "no";
+  return String(value);
+}
+
+export function parts() {
+  return [];
+}
+
+export function label(action) {
+  return action;
+}
+
+export function describeEvent(event, names, view) {
+  const name = (seat) => names[seat] ?? `seat ${seat}`;
+  if (event.event === "action") {
+    const text = view && view.label ? view.label(event.action, null, names) : event.action;
+    return `${name(event.seat)}: ${text}`;
+  }
+  if (event.event === "game_over") {
+    const winners = event.winners.map(name);
+    const scores = event.scores.join(" – ");
+    return winners.length ? `Game over: ${winners.join(" and ")} ${winners.length > 1 ? "share the win" : "wins"} (${scores})` : `Game over (${scores})`;
+  }
+  const details = Object.entries(event)
+    .filter(([key]) => key !== "event")
+    .map(([key, value]) => (key === "seat" ? name(value) : `${words(key)} ${typeof value === "object" ? JSON.stringify(value) : value}`));
+  return `${words(event.event)}${details.length ? `: ${details.join(", ")}` : ""}`;
+}

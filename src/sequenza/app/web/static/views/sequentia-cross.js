@@ -1,0 +1,108 @@
+// Sequentia · Cross: place every card of your hand on a 3x3 grid of piles, then collect the
+// rows or the columns that show the code of a card you placed.
+
+import { POSITION_NAMES, ownLabel, plural, seatLines, sequentiaCard, slot } from "../cards.js";
+import { h } from "../dom.js";
+
+const ROW_NAMES = ["top", "middle", "bottom"];
+const COLUMN_NAMES = ["left", "middle", "right"];
+
+export function render(observation, ctx) {
+  const claims = observation.claims || [];
+  const lit = { rows: new Set(), columns: new Set() };
+  for (const claim of claims) claim.indices.forEach((index) => lit[claim.lines].add(index));
+  const covered = new Set(observation.covered);
+  const cells = [];
+  for (let row = 0; row < 3; row += 1) {
+    for (let column = 0; column < 3; column += 1) {
+      const position = row * 3 + column;
+      const pile = observation.grid[position];
+      const inLine = lit.rows.has(row) || lit.columns.has(column);
+      cells.push(
+        h(
+          "div.cell",
+          { dataset: { part: `cell:${position}` }, class: `cell${inLine ? " line-claim" : ""}` },
+          pile.top ? sequentiaCard(pile.top) : slot("empty"),
+          pile.size > 1 ? h("span.pile-size", { title: "cards in this pile" }, pile.size) : null,
+          covered.has(position) ? h("span.covered-mark", { title: "covered this turn" }, "✓") : null,
+        ),
+      );
+    }
+    cells.push(h("span.row-tag", { class: `row-tag${lit.rows.has(row) ? " match" : ""}` }, lit.rows.has(row) ? "◀ sequence" : `${ROW_NAMES[row]} row`));
+  }
+  for (let column = 0; column < 3; column += 1) {
+    cells.push(h("span.col-tag", { class: `col-tag${lit.columns.has(column) ? " match" : ""}` }, lit.columns.has(column) ? "▲ sequence" : `${COLUMN_NAMES[column]}`));
+  }
+  const hand = observation.hand || [];
+  return h(
+    "div.board-layout.cross",
+    {},
+    h(
+      "div.stat-row",
+      {},
+      h("span", {}, "Deck ", h("strong", {}, observation.deck_size)),
+      h("span", {}, observation.over ? "Game over" : observation.phase === "claim" ? "Choose the sequences to collect" : "Place every card of the hand"),
+      observation.deck_size === 0 ? h("span", {}, `Turns without a claim ${observation.idle_turns} / ${observation.stall_turns}`) : null,
+    ),
+    h("div.grid3", {}, cells),
+    ctx.seat === null
+      ? null
+      : h("div.zone", {}, h("span.zone-label", {}, ownLabel(ctx, "hand")), h("div.hand", {}, hand.length ? hand.map((text) => sequentiaCard(text, { part: `hand:${text}` })) : h("span.muted", {}, "empty"))),
+    h("div.zone", {}, h("span.zone-label", {}, "Players"), seatLines(ctx, (seat) => `${plural(observation.collected[seat], "card")} collected · ${plural(observation.hand_sizes[seat], "card")} in hand`)),
+    observation.out_of_play.length
+      ? h("div.zone", {}, h("span.zone-label", {}, "Discarded from the game"), h("div.out-of-play", {}, observation.out_of_play.map((text) => sequentiaCard(text, { key: `out:${text}` }))))
+      : null,
+  );
+}
+
+export function parts(action) {
+  const [verb, card, position] = action.split(" ");
+  return verb === "place" ? [`hand:${card}`, `cell:${position}`] : [];
+}
+
+export function label(action, observation) {
+  const [verb, first, second] = action.split(" ");
+  if (verb === "place") return `Place ${first} on the ${POSITION_NAMES[Number(second)]} pile`;
+  if (verb === "claim") {
+    const claim = observation && (observation.claims || []).find((choice) => choice.lines === first);
+    if (!claim) return `Claim the ${first}`;
+    const names = first === "rows" ? ROW_NAMES : COLUMN_NAMES;
+    const lines = claim.indices.map((index) => names[index]).join(" and ");
+    return `Collect the ${lines} ${claim.indices.length > 1 ? first : first.slice(0, -1)} (${plural(claim.cards, "card")})${claim.suggested ? " ★" : ""}`;
+  }
+  return action;
+}
+
+export function scores(observation) {
+  return observation.collected;
+}
+
+export function boardHint() {
+  return "Tap a card in your hand, then a pile for it.";
+}
+
+export function describeEvent(event, names) {
+  const who = names[event.seat];
+  switch (event.event) {
+    case "deal":
+      return `Nine cards are dealt to the grid; each player draws ${event.hand_size}.`;
+    case "claim": {
+      const lineNames = event.lines === "rows" ? ROW_NAMES : COLUMN_NAMES;
+      return `${who} collects the ${event.indices.map((index) => lineNames[index]).join(" and ")} ${event.lines} (${plural(event.cards, "card")})`;
+    }
+    case "refill":
+      return `The emptied piles get new cards (${event.deck} left in the deck)`;
+    case "discard":
+      return `${who}'s ${event.card} has no pile left: it leaves the game`;
+    case "no_sequence":
+      return `${who} makes no sequence`;
+    case "pass":
+      return `${who} has no card and passes`;
+    case "draw":
+      return `${who} draws ${plural(event.cards, "card")} (${event.deck} left)`;
+    case "game_end":
+      return `The game ends: ${event.reason}`;
+    default:
+      return undefined;
+  }
+}

@@ -1,0 +1,113 @@
+"""A real uvicorn server on 127.0.0.1 in a background thread, for HTTP, websocket and
+browser tests; plus small clients for its API."""
+
+from __future__ import annotations
+
+import json
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Any
+
+import httpx
+import uvicorn
+from websockets.sync.client import ClientConnection, connect
+
+import tests.core.toy_game  # noqa: F401  (registers the toy game in this process)
+from sequenza.app.web import create_app
+
+
+@dataclass
+class LiveServer:
+    url: str
+    database: str
+
+    @property
+    def ws_url(self) -> str:
+        return self.url.replace("http://", "ws://", 1)
+
+    def client(self) -> httpx.Client:
+        return httpx.Client(base_url=self.url, timeout=10)
+
+    def create_table(self, **request: Any) -> dict[str, Any]:
+        with self.client() as http:
+            response = http.post("/api/tables", json=request)
+        assert response.status_code == 201, response.text
+        return dict(response.json())
+
+    @contextmanager
+    def join(self, table_id: str, *tokens: str) -> Iterator[Player]:
+        with connect(f"{self.ws_url}/ws/tables/{table_id}", open_timeout=10) as socket_:
+            socket_.send(json.dumps({"type": "join", "tokens": list(tokens)}))
+            yield Player(socket_)
+
+
+class Player:
+    """A websocket client that keeps the latest state it was sent."""
+
+    def __init__(self, socket_: ClientConnection) -> None:
+        self.socket = socket_
+        self.state: dict[str, Any] = {}
+        self.errors: list[dict[str, Any]] = []
+        self.log: list[dict[str, Any]] = []
+
+    def receive(self, timeout: float = 10) -> dict[str, Any]:
+        message: dict[str, Any] = json.loads(self.socket.recv(timeout=timeout))
+        if message["type"] == "state":
+            self.state = message
+            assert message["log_start"] == len(self.log)
+            self.log += message["events"]
+        elif message["type"] == "error":
+            self.errors.append(message)
+        return message
+
+    def wait_for(self, kind: str, timeout: float = 10) -> dict[str, Any]:
+        deadline = time.monotonic() + timeout
+        while True:
+            message = self.receive(max(0.01, deadline - time.monotonic()))
+            if message["type"] == kind:
+                return message
+
+    def wait_until(self, predicate: Any, timeout: float = 20) -> dict[str, Any]:
+        """Read states until one satisfies ``predicate``."""
+        deadline = time.monotonic() + timeout
+        while not (self.state and predicate(self.state)):
+            self.receive(max(0.01, deadline - time.monotonic()))
+        return self.state
+
+    def send(self, message: Any) -> None:
+        self.socket.send(message if isinstance(message, str) else json.dumps(message))
+
+    def act(self, action: str, turn: int | None = None) -> None:
+        self.send(
+            {"type": "act", "action": action, "turn": self.state["turn"] if turn is None else turn}
+        )
+
+
+@contextmanager
+def live_server(database: str, **settings: Any) -> Iterator[LiveServer]:
+    """Serve the app on a free port of 127.0.0.1 until the block ends."""
+    settings.setdefault("bot_delay", 0.0)
+    settings.setdefault("bot_settings", {"mcts": {"seconds": None, "iterations": 30}})
+    app = create_app(database, **settings)
+    listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    listener.bind(("127.0.0.1", 0))
+    port = listener.getsockname()[1]
+    server = uvicorn.Server(uvicorn.Config(app, log_level="warning"))
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [listener]}, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 15
+    while not server.started:
+        if time.monotonic() > deadline or not thread.is_alive():
+            raise RuntimeError("the test server did not start")
+        time.sleep(0.01)
+    try:
+        yield LiveServer(f"http://127.0.0.1:{port}", database)
+    finally:
+        server.should_exit = True
+        thread.join(15)
+        listener.close()

@@ -1,0 +1,348 @@
+"""The web server over real HTTP and websockets on 127.0.0.1: tables, seats and tokens, hidden
+hands, bots, hotseat, saved games that survive a restart, replays, and bad input refused
+without any change."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+from websockets.exceptions import ConnectionClosed
+
+import sequenza
+from tests.app.web.server_harness import LiveServer, Player, live_server
+
+TOY_SEATS = [{"kind": "hotseat", "name": "Ann"}, {"kind": "bot", "bot": "random"}]
+
+
+@pytest.fixture
+def database(tmp_path: Path) -> str:
+    return f"sqlite:///{tmp_path / 'tables.db'}"
+
+
+@pytest.fixture
+def server(database: str) -> Iterator[LiveServer]:
+    with live_server(database) as running:
+        yield running
+
+
+def play_out(player: Player) -> None:
+    """Play the first legal action whenever it is this client's turn, until the end."""
+    while not player.state["over"]:
+        legal = player.state["legal"]
+        if legal:
+            actions = next(iter(legal.values()))
+            player.act(actions[0])
+        player.receive()
+
+
+# ---------------------------------------------------------------------- catalogue and page
+def test_the_page_and_the_catalogue_are_served(server: LiveServer) -> None:
+    with server.client() as http:
+        page = http.get("/")
+        assert page.status_code == 200 and "app.js" in page.text
+        assert http.get("/t/anything").status_code == 200
+        assert http.get("/static/app.js").headers["content-type"].startswith("text/javascript")
+        games = {game["id"]: game for game in http.get("/api/games").json()}
+        bots = [bot["name"] for bot in http.get("/api/bots").json()]
+    assert "test-toy" in games and "sequentia-shift" in games
+    toy = games["test-toy"]
+    assert toy["player_counts"] == [2]
+    assert "Play a card, draw a card" in toy["rules"]
+    assert {"name": "hand_size", "type": "int", "default": 2} | toy["options"][1] == toy["options"][
+        1
+    ]
+    assert bots[0] == "random" and "mcts" in bots
+
+
+def test_every_game_module_has_a_drawing_on_the_page(server: LiveServer) -> None:
+    with server.client() as http:
+        index = http.get("/static/views/index.js").text
+        for info in sequenza.available_games():
+            if info.id.startswith("test-"):
+                continue
+            assert f'"{info.id}"' in index, f"no view for {info.id}"
+            module = index.split(f'"{info.id}": "./', 1)[1].split('"', 1)[0]
+            assert http.get(f"/static/views/{module}").status_code == 200
+
+
+# ---------------------------------------------------------------------- tables and seats
+def test_a_table_hands_out_tokens_for_people_only(server: LiveServer) -> None:
+    created = server.create_table(
+        game="test-toy",
+        seats=[{"kind": "hotseat"}, {"kind": "invite", "name": "Bob"}],
+    )
+    assert set(created["tokens"]) == {"0", "1"}
+    assert created["tokens"]["0"] != created["tokens"]["1"]
+    seats = created["table"]["seats"]
+    assert [seat["name"] for seat in seats] == ["Player 1", "Bob"]
+    bot_table = server.create_table(game="test-toy", seats=TOY_SEATS)
+    assert set(bot_table["tokens"]) == {"0"}
+
+
+def test_each_seat_sees_only_its_own_hand(server: LiveServer) -> None:
+    created = server.create_table(
+        game="test-toy", seed=5, seats=[{"kind": "hotseat"}, {"kind": "invite"}]
+    )
+    table, tokens = created["id"], created["tokens"]
+    truth = sequenza.make("test-toy", players=2, seed=5)
+    with (
+        server.join(table, tokens["0"]) as ann,
+        server.join(table, tokens["1"]) as bob,
+        server.join(table) as watcher,
+    ):
+        for player in (ann, bob, watcher):
+            player.wait_for("state")
+        assert list(ann.state["views"]) == ["0"]
+        assert ann.state["views"]["0"] == truth.observation(0)
+        assert list(bob.state["views"]) == ["1"]
+        assert bob.state["views"]["1"] == truth.observation(1)
+        assert watcher.state["views"] == {}
+        assert watcher.state["public"] == truth.observation(None)
+        assert watcher.state["public"]["hand"] is None
+        assert ann.state["legal"] == {"0": [str(a) for a in truth.legal_actions()]}
+        assert bob.state["legal"] == {} and watcher.state["legal"] == {}
+        # A move by one seat reaches everyone, each with their own view.
+        action = ann.state["legal"]["0"][0]
+        ann.act(action)
+        truth.apply(action)
+        for player in (ann, bob, watcher):
+            player.wait_until(lambda state: state["turn"] == 1)
+        assert bob.state["views"]["1"] == truth.observation(1)
+        assert bob.state["legal"] == {"1": [str(a) for a in truth.legal_actions()]}
+        assert watcher.log[-1] == {"event": "action", "seat": 0, "action": action}
+
+
+def test_a_whole_game_against_a_bot_then_its_replay(server: LiveServer) -> None:
+    created = server.create_table(game="test-toy", seed=3, seats=TOY_SEATS)
+    with server.join(created["id"], created["tokens"]["0"]) as ann:
+        ann.wait_for("state")
+        play_out(ann)
+        result = ann.state["result"]
+        assert ann.log[-1]["event"] == "game_over"
+    with server.client() as http:
+        record = http.get(f"/api/tables/{created['id']}/record").json()
+        final = sequenza.replay(record)
+        assert final.is_over and final.result().to_json() == result  # type: ignore[union-attr]
+        frames = [
+            http.get(f"/api/tables/{created['id']}/replay/{turn}").json()
+            for turn in range(len(record["actions"]) + 1)
+        ]
+        # Forward and backward: each frame is the position after that many moves.
+        back = http.get(f"/api/tables/{created['id']}/replay/1").json()
+        listing = http.get("/api/tables").json()
+    state = sequenza.make("test-toy", players=2, seed=3)
+    for turn, frame in enumerate(frames):
+        assert frame["turns"] == len(record["actions"])
+        assert frame["public"] == state.observation(None)
+        assert frame["views"] == {str(seat): state.observation(seat) for seat in (0, 1)}
+        if turn < len(record["actions"]):
+            assert frames[turn + 1]["action"] == record["actions"][turn]
+            state.apply(record["actions"][turn])
+    assert back == frames[1]
+    assert listing[0]["id"] == created["id"] and listing[0]["finished"] is True
+
+
+def test_hotseat_one_client_holds_several_seats(server: LiveServer) -> None:
+    created = server.create_table(
+        game="test-toy", seed=2, seats=[{"kind": "hotseat"}, {"kind": "hotseat"}]
+    )
+    tokens = created["tokens"]
+    with server.join(created["id"], tokens["0"], tokens["1"]) as screen:
+        screen.wait_for("state")
+        assert sorted(screen.state["views"]) == ["0", "1"]
+        for _ in range(3):
+            to_act = screen.state["to_act"]
+            assert list(screen.state["legal"]) == [str(to_act)]
+            screen.act(screen.state["legal"][str(to_act)][0])
+            turn = screen.state["turn"]
+            screen.wait_until(lambda state, turn=turn: state["turn"] == turn + 1)
+
+
+def test_bots_play_every_seat_of_a_bot_table(server: LiveServer) -> None:
+    created = server.create_table(
+        game="test-toy",
+        seats=[{"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "mcts"}],
+    )
+    with server.join(created["id"]) as watcher:
+        watcher.wait_until(lambda state: state["over"])
+        assert [event["seat"] for event in watcher.log if event["event"] == "action"] == [
+            0,
+            1,
+        ] * 3
+
+
+# ---------------------------------------------------------------------- saved games
+def test_a_restart_loses_nothing_and_players_reconnect(database: str) -> None:
+    with live_server(database) as first:
+        created = first.create_table(game="test-toy", seed=9, seats=TOY_SEATS)
+        with first.join(created["id"], created["tokens"]["0"]) as ann:
+            ann.wait_for("state")
+            ann.act(ann.state["legal"]["0"][0])
+            ann.wait_until(lambda state: state["turn"] == 2)
+            before = ann.state["views"]["0"]
+            log = list(ann.log)
+    with live_server(database) as second, second.join(created["id"], created["tokens"]["0"]) as ann:
+        ann.wait_for("state")
+        assert ann.state["views"]["0"] == before
+        assert ann.log == log
+        play_out(ann)
+        assert ann.state["over"]
+
+
+def test_a_bot_whose_turn_it_was_at_a_restart_plays_on(database: str) -> None:
+    with live_server(database, bot_delay=60) as first:
+        created = first.create_table(game="test-toy", seed=4, seats=TOY_SEATS)
+        with first.join(created["id"], created["tokens"]["0"]) as ann:
+            ann.wait_for("state")
+            ann.act(ann.state["legal"]["0"][0])
+            ann.wait_until(lambda state: state["turn"] == 1 and state["to_act"] == 1)
+    with live_server(database) as second, second.join(created["id"], created["tokens"]["0"]) as ann:
+        ann.wait_until(lambda state: state["turn"] == 2)
+
+
+# ---------------------------------------------------------------------- bad input
+def test_bad_websocket_messages_get_clear_errors_and_change_nothing(server: LiveServer) -> None:
+    created = server.create_table(
+        game="test-toy", seed=1, seats=[{"kind": "hotseat"}, {"kind": "invite"}]
+    )
+    table, tokens = created["id"], created["tokens"]
+    with server.join(table, tokens["0"]) as ann, server.join(table, tokens["1"]) as bob:
+        ann.wait_for("state")
+        bob.wait_for("state")
+        legal = ann.state["legal"]["0"]
+        cases = [
+            (ann, "{not json", "bad_json"),
+            (ann, json.dumps([1, 2]), "bad_request"),
+            (ann, json.dumps({"type": "dance"}), "bad_request"),
+            (ann, json.dumps({"type": "act", "action": legal[0]}), "bad_request"),
+            (ann, json.dumps({"type": "act", "action": legal[0], "turn": 7}), "stale"),
+            (ann, json.dumps({"type": "act", "action": "play 99", "turn": 0}), "illegal"),
+            (ann, json.dumps({"type": "act", "action": "!!", "turn": 0}), "illegal"),
+            (bob, json.dumps({"type": "act", "action": legal[0], "turn": 0}), "not_your_turn"),
+        ]
+        for player, message, code in cases:
+            player.send(message)
+            error = player.wait_for("error")
+            assert error["code"] == code, (message, error)
+            assert error["message"]
+        ann.send({"type": "ping"})
+        assert ann.wait_for("pong")
+    with server.client() as http:
+        assert http.get(f"/api/tables/{table}").json()["table"]["turn"] == 0
+
+
+def test_a_stale_action_is_refused_and_the_position_resent(server: LiveServer) -> None:
+    created = server.create_table(game="test-toy", seed=1, seats=TOY_SEATS)
+    with server.join(created["id"], created["tokens"]["0"]) as ann:
+        ann.wait_for("state")
+        first = ann.state["legal"]["0"]
+        ann.act(first[0])
+        ann.wait_until(lambda state: state["turn"] == 2)
+        ann.act(ann.state["legal"]["0"][0], turn=0)
+        assert ann.wait_for("error")["code"] == "stale"
+        assert ann.wait_for("state")["turn"] == 2
+
+
+def test_a_wrong_token_or_an_unknown_table_closes_the_socket(server: LiveServer) -> None:
+    created = server.create_table(game="test-toy", seats=TOY_SEATS)
+    with server.join(created["id"], "not-a-token") as intruder:
+        error = intruder.wait_for("error")
+        assert error["code"] == "bad_token"
+        with pytest.raises(ConnectionClosed) as closed:
+            intruder.receive()
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == 4403
+    with server.join("nosuchtable") as lost:
+        assert lost.wait_for("error")["code"] == "unknown_table"
+
+
+def test_bad_http_requests_are_refused_clearly(server: LiveServer) -> None:
+    created = server.create_table(game="test-toy", seed=1, seats=TOY_SEATS)
+    table, token = created["id"], created["tokens"]["0"]
+    bad_tables: list[tuple[object, str]] = [
+        ("{nope", "bad_json"),
+        ({"game": "chess"}, "bad_option"),
+        ({"game": "test-toy", "players": 5}, "bad_option"),
+        ({"game": "test-toy", "options": {"hand_size": 9}}, "bad_option"),
+        ({"game": "test-toy", "options": {"speed": 1}}, "bad_option"),
+        ({"game": "test-toy", "seats": [{"kind": "bot", "bot": "genius"}] * 2}, "bad_request"),
+        ({"game": "test-toy", "seats": [{"kind": "alien"}] * 2}, "bad_request"),
+        ({"game": "test-toy", "seats": [{"kind": "hotseat"}]}, "bad_request"),
+        ({"game": "test-toy", "seed": -1}, "bad_request"),
+    ]
+    with server.client() as http:
+        for body, code in bad_tables:
+            content = body if isinstance(body, str) else json.dumps(body)
+            response = http.post("/api/tables", content=content)
+            assert response.status_code == 400, (body, response.text)
+            assert response.json()["code"] == code and response.json()["error"]
+        act = f"/api/tables/{table}/actions"
+        assert http.post(act, content="[").json()["code"] == "bad_json"
+        assert http.post(act, json={"action": "play 1", "turn": 0}).status_code == 400
+        wrong = http.post(act, json={"token": "x", "action": "play 1", "turn": 0})
+        assert wrong.status_code == 403 and wrong.json()["code"] == "bad_token"
+        missing = http.get("/api/tables/nothing")
+        assert missing.status_code == 404 and missing.json()["code"] == "unknown_table"
+        early = http.get(f"/api/tables/{table}/record")
+        assert early.status_code == 409 and early.json()["code"] == "not_finished"
+        assert http.get(f"/api/tables/{table}/replay/0").status_code == 409
+        assert http.get(f"/api/tables/{table}").json()["table"]["turn"] == 0
+        # The HTTP action path plays too, checked the same way.
+        legal = sequenza.make("test-toy", players=2, seed=1).legal_actions()
+        played = http.post(act, json={"token": token, "action": str(legal[0]), "turn": 0})
+        assert played.status_code == 200 and played.json()["turn"] == 1
+
+
+def test_a_finished_game_refuses_more_actions(server: LiveServer) -> None:
+    created = server.create_table(game="test-toy", seed=6, seats=TOY_SEATS)
+    with server.join(created["id"], created["tokens"]["0"]) as ann:
+        ann.wait_for("state")
+        play_out(ann)
+        turn = ann.state["turn"]
+        ann.act("play 1")
+        assert ann.wait_for("error")["code"] == "game_over"
+    with server.client() as http:
+        response = http.post(
+            f"/api/tables/{created['id']}/actions",
+            json={"token": created["tokens"]["0"], "action": "play 1", "turn": turn},
+        )
+        assert response.status_code == 409 and response.json()["code"] == "game_over"
+        assert http.get(f"/api/tables/{created['id']}/replay/{turn + 1}").status_code == 404
+
+
+# ---------------------------------------------------------------------- the command
+def test_sequenza_serve_starts_the_app(tmp_path: Path) -> None:
+    import socket
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    database = f"sqlite:///{tmp_path / 'served.db'}"
+    command = [str(Path(sys.executable).parent / "sequenza"), "serve", "--port", str(port)]
+    process = subprocess.Popen(
+        [*command, "--database", database],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    try:
+        deadline = time.monotonic() + 20
+        while True:
+            try:
+                response = httpx.get(f"http://127.0.0.1:{port}/api/games", timeout=2)
+                break
+            except httpx.TransportError:
+                assert process.poll() is None, process.stdout.read() if process.stdout else ""
+                assert time.monotonic() < deadline, "sequenza serve did not answer"
+                time.sleep(0.2)
+        assert response.status_code == 200
+        assert (tmp_path / "served.db").exists()
+    finally:
+        process.terminate()
+        process.wait(10)

@@ -1,0 +1,93 @@
+"""Saved tables: what is written is read back, a turn is recorded once, and the same code runs
+on SQLite and (where SEQUENZA_TEST_POSTGRES holds a database URL) on PostgreSQL."""
+
+from __future__ import annotations
+
+import os
+import secrets
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from sequenza.app.web.storage import SeatRecord, StaleWriteError, Storage, TableRecord
+
+URLS = ["sqlite"]
+if os.environ.get("SEQUENZA_TEST_POSTGRES"):
+    URLS.append("postgresql")
+
+
+@pytest.fixture(params=URLS)
+def storage(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Storage]:
+    if request.param == "sqlite":
+        url = f"sqlite:///{tmp_path / 'tables.db'}"
+    else:
+        url = os.environ["SEQUENZA_TEST_POSTGRES"]
+    opened = Storage(url)
+    yield opened
+    opened.close()
+
+
+def new_table(game: str = "test-toy") -> TableRecord:
+    return TableRecord(
+        id=secrets.token_urlsafe(6),
+        game=game,
+        rules_version="1",
+        players=2,
+        options={"hand_size": 3},
+        seed=2**63 - 1,
+        seats=[
+            SeatRecord(0, "hotseat", "Ann", None, "a" * 64),
+            SeatRecord(1, "bot", "Random bot", "random", None),
+        ],
+    )
+
+
+def test_a_table_and_its_moves_read_back(storage: Storage) -> None:
+    table = new_table()
+    storage.create_table(table)
+    storage.record_move(table.id, 0, 0, "play 3")
+    storage.record_move(table.id, 1, 1, "play 5", finished=True, result={"winners": [1]})
+    loaded = storage.load_table(table.id)
+    assert loaded is not None
+    assert loaded.actions == ["play 3", "play 5"]
+    assert loaded.seats == table.seats
+    assert loaded.options == {"hand_size": 3} and loaded.seed == 2**63 - 1
+    assert loaded.finished and loaded.result == {"winners": [1]}
+    assert storage.load_table("missing") is None
+
+
+def test_a_turn_is_recorded_once(storage: Storage) -> None:
+    table = new_table()
+    storage.create_table(table)
+    storage.record_move(table.id, 0, 0, "play 3")
+    with pytest.raises(StaleWriteError):
+        storage.record_move(table.id, 0, 0, "play 4")
+    with pytest.raises(StaleWriteError):
+        storage.record_move(table.id, 5, 0, "play 4")
+    loaded = storage.load_table(table.id)
+    assert loaded is not None and loaded.actions == ["play 3"]
+
+
+def test_recent_tables_come_newest_first_without_secrets(storage: Storage) -> None:
+    older, newer = new_table(), new_table()
+    storage.create_table(older)
+    storage.create_table(newer)
+    storage.record_move(newer.id, 0, 0, "play 1")
+    listed = [row for row in storage.list_tables(100) if row["id"] in {older.id, newer.id}]
+    assert [row["id"] for row in listed] == [newer.id, older.id]
+    assert listed[0]["turn"] == 1 and listed[0]["seats"][0]["name"] == "Ann"
+    assert "token_hash" not in str(listed)
+
+
+def test_tables_survive_reopening_the_database(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'kept.db'}"
+    first = Storage(url)
+    table = new_table()
+    first.create_table(table)
+    first.record_move(table.id, 0, 0, "play 2")
+    first.close()
+    second = Storage(url)
+    loaded = second.load_table(table.id)
+    second.close()
+    assert loaded is not None and loaded.actions == ["play 2"]
