@@ -51,7 +51,9 @@ def test_an_illegal_entry_is_explained_and_asked_again() -> None:
 
 def test_quit_then_resume_loses_nothing(tmp_path: Path) -> None:
     record = tmp_path / "game.json"
-    runner.invoke(app, ["play", "test-toy", "--seed", "4", "--record", str(record)], input="1\nquit\n")
+    runner.invoke(
+        app, ["play", "test-toy", "--seed", "4", "--record", str(record)], input="1\nquit\n"
+    )
     played = json.loads(record.read_text())["actions"]
     assert len(played) == 2  # our move and the bot's answer
     result = runner.invoke(app, ["play", "test-toy", "--resume", str(record)], input="1\n1\n1\n")
@@ -65,3 +67,25 @@ def test_resume_refuses_a_record_of_another_game(tmp_path: Path) -> None:
     record.write_text(json.dumps({"game": "sequence", "actions": []}))
     result = runner.invoke(app, ["play", "test-toy", "--resume", str(record)])
     assert result.exit_code == 2 and "not a record of a test-toy game" in result.output
+
+
+def test_teacher_makes_a_times_table_deck_and_plays_it(tmp_path: Path) -> None:
+    deck = tmp_path / "times.json"
+    result = runner.invoke(
+        app, ["numbers-deck", str(deck), "--operations", "*/", "--low", "1", "--high", "60"]
+    )
+    assert result.exit_code == 0, result.output
+    cards = json.loads(deck.read_text())["cards"]
+    assert any("*" in card for card in cards) and any("/" in card for card in cards)
+    assert not any("+" in card.replace("plus", "") for card in cards)
+    result = runner.invoke(
+        app, ["play", "sequence-numbers", "-o", f"deck_file={deck}", "--seed", "1"], input="quit\n"
+    )
+    assert result.exit_code == 0, result.output
+    assert "60" in result.output  # the board holds the class's numbers
+
+
+def test_teacher_deck_with_a_range_too_small_is_refused(tmp_path: Path) -> None:
+    result = runner.invoke(app, ["numbers-deck", str(tmp_path / "d.json"), "--high", "10"])
+    assert result.exit_code == 2 and "48 different numbers" in result.output
+    assert not (tmp_path / "d.json").exists()

@@ -258,6 +258,34 @@ def simulate(
         typer.echo(f"wrote {path}")
 
 
+@app.command("numbers-deck")
+def numbers_deck(
+    out: Annotated[Path, typer.Argument(help="The deck file to write (JSON).")],
+    operations: Annotated[
+        str, typer.Option(help="Operations on the cards: any of + - * / (x and : work too).")
+    ] = "+-",
+    low: Annotated[int, typer.Option(help="The smallest number on the board.")] = 1,
+    high: Annotated[int, typer.Option(help="The largest number on the board.")] = 48,
+    operand_max: Annotated[
+        int | None, typer.Option(help="The largest operand of + - * cards.")
+    ] = None,
+    seed: Annotated[int, typer.Option(help="Seed of the choice of cards.")] = 0,
+) -> None:
+    """For teachers: make a Sequence Numbers board and deck for the sums a class is learning.
+    Play it with `-o deck_file=FILE`."""
+    from sequenza.components.number_decks import generate_numbers_deck, save_numbers_deck
+
+    try:
+        data = generate_numbers_deck(operations, low, high, seed, operand_max=operand_max)
+        save_numbers_deck(data, out)
+    except (ValueError, OSError) as error:
+        raise _fail(error) from None
+    cards = data["cards"]
+    typer.echo(f"Wrote {out}: a board of the numbers {low}-{high} and {len(cards)} cards, e.g.")
+    typer.echo("  " + "  ".join(cards[:8]))
+    typer.echo(f"Play it: sequenza play sequence-numbers -o deck_file={out}")
+
+
 @app.command("bots")
 def list_bots() -> None:
     """List the bots that can fill a seat."""
