@@ -40,7 +40,7 @@ def test_illegal_action_names_action_seat_and_reason_and_changes_nothing() -> No
     assert caught.value.seat == 0
     assert f"play {missing}" in str(caught.value) and "seat 0" in str(caught.value)
     assert state.dumps() == before
-    with pytest.raises(IllegalActionError, match="not an action|empty"):
+    with pytest.raises(IllegalActionError, match=r"not an action|empty"):
         state.apply("")
     assert state.dumps() == before
 

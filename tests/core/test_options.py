@@ -10,7 +10,7 @@ def test_defaults_and_checked_values() -> None:
 
 
 def test_unknown_option_names_the_valid_ones() -> None:
-    with pytest.raises(OptionError, match="unknown option 'hand'.*hand_size"):
+    with pytest.raises(OptionError, match=r"unknown option 'hand'.*hand_size"):
         ToyOptions.build(hand=3)
 
 

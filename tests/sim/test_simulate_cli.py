@@ -1,0 +1,85 @@
+"""`sequenza simulate` as a designer runs it."""
+
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+import tests.core.toy_game  # noqa: F401  (registers the toy game)
+from sequenza.app.cli import app
+
+runner = CliRunner()
+
+
+def test_simulate_a_sweep_on_two_processes(tmp_path: Path) -> None:
+    out = tmp_path / "report"
+    result = runner.invoke(
+        app,
+        [
+            "simulate",
+            "test-toy",
+            "--bots",
+            "random,mcts:iterations=5,seconds=none",
+            "--games",
+            "20",
+            "--seed",
+            "3",
+            "--sweep",
+            "hand_size=1,2",
+            "--workers",
+            "2",
+            "--out",
+            str(out),
+        ],
+    )
+    assert result.exit_code == 0, result.output
+    assert "40 games in" in result.output and "hand_size=2" in result.output
+    assert (out / "report.html").exists() and (out / "games.csv").exists()
+    document = json.loads((out / "summary.json").read_text(encoding="utf-8"))
+    assert document["run"]["back end"] == "local, 2 processes"
+    assert [variant["config"]["options"] for variant in document["variants"]] == [
+        {"hand_size": 1},
+        {"hand_size": 2},
+    ]
+
+
+def test_simulate_a_real_game_with_an_option(tmp_path: Path) -> None:
+    result = runner.invoke(
+        app,
+        [
+            "simulate",
+            "sequentia-shift",
+            "--players",
+            "3",
+            "--games",
+            "3",
+            "--option",
+            "slide_limit=3",
+            "--workers",
+            "1",
+            "--out",
+            str(tmp_path),
+        ],
+    )
+    assert result.exit_code == 0, result.output
+    variant = json.loads((tmp_path / "summary.json").read_text(encoding="utf-8"))["variants"][0]
+    assert variant["label"] == "slide_limit=3" and variant["games"] == 3
+    assert len(variant["by_seat"]) == 3
+
+
+def test_simulate_refuses_bad_input_clearly() -> None:
+    result = runner.invoke(app, ["simulate", "test-toy", "--bots", "random,random,random"])
+    assert result.exit_code == 2 and "3 bots for 2 players" in result.output
+    result = runner.invoke(app, ["simulate", "test-toy", "--sweep", "hand_size=9"])
+    assert result.exit_code == 2 and "hand_size" in result.output
+    result = runner.invoke(app, ["simulate", "test-toy", "--backend", "spark", "--games", "1"])
+    assert result.exit_code == 2 and "unknown back end 'spark'" in result.output
+
+
+def test_simulate_warns_that_a_clock_bound_bot_is_not_reproducible(tmp_path: Path) -> None:
+    arguments = ["simulate", "test-toy", "--games", "2", "--workers", "1", "--out", str(tmp_path)]
+    result = runner.invoke(app, [*arguments, "--bots", "mcts:iterations=2"])
+    assert result.exit_code == 0, result.output
+    assert "warning: bot 'mcts:iterations=2' thinks against the clock" in result.output
+    result = runner.invoke(app, [*arguments, "--bots", "mcts:iterations=2,seconds=none"])
+    assert result.exit_code == 0 and "warning" not in result.output
