@@ -11,6 +11,10 @@ MODULES = [
     "sequenza.core.registry",
     "sequenza.components.sequentia_cards",
     "sequenza.ai.shift_solver",
+    "sequenza.games.sequentia_shift",
+    "sequenza.games.sequentia_stack",
+    "sequenza.games.sequentia_cross",
+    "sequenza.components.number_decks",
 ]
 
 

@@ -340,7 +340,11 @@ class State(ABC, Generic[G]):
     def spectator_view(self) -> dict[str, JSON]:
         return self.observation(None)
 
+    #: Lists whose items never change once appended: a clone copies the list, not the items.
+    _APPEND_ONLY: ClassVar[frozenset[str]] = frozenset({"log", "history"})
+
     def clone(self) -> Self:
+        """An independent copy (games may override it with a faster one)."""
         twin = copy.copy(self)
         for name, value in vars(self).items():
             if name == "game":
@@ -348,6 +352,8 @@ class State(ABC, Generic[G]):
             if name == "rng":
                 twin.rng = random.Random()
                 twin.rng.setstate(self.rng.getstate())
+            elif name in self._APPEND_ONLY:
+                setattr(twin, name, list(value))
             elif isinstance(value, list | dict):
                 setattr(twin, name, copy.deepcopy(value))
         return twin
