@@ -15,6 +15,7 @@ MODULES = [
     "sequenza.games.sequentia_stack",
     "sequenza.games.sequentia_cross",
     "sequenza.components.number_decks",
+    "sequenza.games.sequence_stacks",
 ]
 
 

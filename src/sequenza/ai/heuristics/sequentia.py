@@ -63,9 +63,7 @@ def _one_card_at_a_time(legal: list[Action]) -> list[Action]:
 @greedy_policy("sequentia-cross")
 def cross_policy(state: State[Any], legal: list[Action], rng: random.Random) -> Action:
     """Try the placements of the whole hand and keep the set that collects the most cards."""
-    return search_turn(
-        state, legal, collected_lead, rng, budget=2500, narrow=_one_card_at_a_time
-    )
+    return search_turn(state, legal, collected_lead, rng, budget=2500, narrow=_one_card_at_a_time)
 
 
 @playout_policy("sequentia-stack")
