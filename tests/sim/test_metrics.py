@@ -72,7 +72,17 @@ def test_unknown_games_get_verb_counts_and_the_generic_stall_rule() -> None:
     assert not generic.is_stall("the deck is empty and no player can still claim")
 
 
-@pytest.mark.parametrize("game", ["sequentia-shift", "sequentia-stack", "sequentia-cross"])
+GAMES = [
+    "sequentia-shift",
+    "sequentia-stack",
+    "sequentia-cross",
+    "sequence",
+    "sequence-numbers",
+    "sequence-stacks",
+]
+
+
+@pytest.mark.parametrize("game", GAMES)
 def test_measures_of_real_games_agree_with_their_actions(game: str) -> None:
     result = play_game(Simulation(game, 2, parse_bots("random"), 1, seed=3), 0)
     counts = result.counts
@@ -85,5 +95,11 @@ def test_measures_of_real_games_agree_with_their_actions(game: str) -> None:
             == len(result.samples["slides_before_claim"])
         )
         assert counts.get("slides_before_claims", 0) <= counts["verb:slide"]
-    else:
+    elif game.startswith("sequentia"):
         assert counts.get("claims", 0) == counts.get("verb:claim", 0)
+    elif game == "sequence-stacks":
+        assert counts.get("blocks", 0) == counts.get("verb:block", 0) <= counts["completed"]
+        assert counts["chips"] <= counts["completed"]
+    else:
+        assert counts.get("dead", 0) == counts.get("verb:dead", 0)
+        assert counts["sequences"] >= 1 or not result.winners

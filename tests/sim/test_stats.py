@@ -20,7 +20,14 @@ def test_wilson_matches_the_closed_form_at_zero_and_one() -> None:
     low, high = wilson(0, 10)
     assert low == 0.0 and math.isclose(high, z2 / (10 + z2))
     low, high = wilson(10, 10)
-    assert high == pytest.approx(1.0) and math.isclose(low, 10 / (10 + z2))
+    assert high == 1.0 and math.isclose(low, 10 / (10 + z2))
+
+
+@pytest.mark.parametrize("trials", [1, 3, 7, 10, 60, 99, 1000])
+def test_every_rate_lies_inside_its_interval(trials: int) -> None:
+    for successes in range(trials + 1):
+        low, high = wilson(successes, trials)
+        assert 0.0 <= low <= successes / trials <= high <= 1.0
 
 
 def test_wilson_narrows_with_more_games_and_holds_the_rate() -> None:

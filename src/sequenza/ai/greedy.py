@@ -4,9 +4,9 @@ It samples one determinisation of what the seat cannot see (so it never reads a 
 and asks the game's heuristic, registered with ``@greedy_policy("game-id")`` in
 ``sequenza.ai.heuristics``, for an action. Games without a heuristic play at random.
 
-``search_turn`` is a helper many heuristics share: it tries every line of play of the seat's
+``TurnSearch`` is a helper many heuristics share: it tries every line of play of the seat's
 own turn (the turns of these games are several actions long) and keeps the first action of
-the line whose end scores best.
+the line whose end scores best. The MCTS bot also uses it to choose where to look.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ import math
 import pkgutil
 import random
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from sequenza.ai.base import Bot, Decision, register_bot
@@ -87,6 +88,61 @@ class GreedyBot(Bot):
         return action
 
 
+@dataclass(frozen=True)
+class TurnSearch:
+    """How to search a game's own turn: a valuation, a position budget and an optional
+    narrowing of the actions tried at each step (for example to one order of placements whose
+    order does not matter)."""
+
+    value: Valuation
+    budget: int = 3000
+    narrow: Callable[[list[Action]], list[Action]] | None = None
+
+    def values(self, state: State[Any], legal: list[Action]) -> dict[Action, float]:
+        """The best value each first action can reach by the end of the seat's turn.
+
+        Every line is played on a clone until another seat is to act (or the game ends) and
+        valued for the seat; past the budget the remaining lines are valued where they stand.
+        """
+        seat = state.current_seat
+        assert seat is not None
+        narrow = self.narrow
+        visited = 0
+
+        def visit(node: State[Any], depth: int) -> float:
+            nonlocal visited
+            visited += 1
+            if node.is_over or node.current_seat != seat or depth > 12 or visited > self.budget:
+                return self.value(node, seat)
+            outcome = -math.inf
+            options = node.legal_actions()
+            for action in narrow(options) if narrow is not None else options:
+                child = node.clone()
+                child.apply_unchecked(action)
+                outcome = max(outcome, visit(child, depth + 1))
+            return outcome
+
+        values = {}
+        for action in narrow(legal) if narrow is not None else legal:
+            child = state.clone()
+            child.apply_unchecked(action)
+            values[action] = visit(child, 1)
+        return values
+
+    def best(self, state: State[Any], legal: list[Action], rng: random.Random) -> Action:
+        """The first action of the best line (equal values broken at random)."""
+        values = self.values(state, legal)
+        top = max(values.values())
+        ties = [action for action, worth in values.items() if worth >= top - 1e-9]
+        return ties[rng.randrange(len(ties))]
+
+    def candidates(self, state: State[Any], legal: list[Action]) -> list[Action]:
+        """Every first action whose best line is as good as any: where a search should look."""
+        values = self.values(state, legal)
+        top = max(values.values())
+        return [action for action, worth in values.items() if worth >= top - 1e-9]
+
+
 def search_turn(
     state: State[Any],
     legal: list[Action],
@@ -96,41 +152,22 @@ def search_turn(
     budget: int = 3000,
     narrow: Callable[[list[Action]], list[Action]] | None = None,
 ) -> Action:
-    """The first action of the best-valued line through the seat's own turn.
+    """The first action of the best-valued line through the seat's own turn."""
+    return TurnSearch(value, budget, narrow).best(state, legal, rng)
 
-    Every line is played on a clone until another seat is to act (or the game ends) and valued
-    for the seat; past ``budget`` positions the remaining lines are valued where they stand.
-    Equal values are broken at random. ``narrow`` may cut the actions tried at each step
-    (for example to one order of placements whose order does not matter).
-    """
-    if narrow is not None:
-        legal = narrow(legal)
-    seat = state.current_seat
-    assert seat is not None
-    best_value = -math.inf
-    best_action = legal[0]
-    visited = 0
 
-    def visit(node: State[Any], depth: int) -> float:
-        nonlocal visited
-        visited += 1
-        if node.is_over or node.current_seat != seat or depth > 12 or visited > budget:
-            return value(node, seat)
-        outcome = -math.inf
-        options = node.legal_actions()
-        for action in narrow(options) if narrow is not None else options:
-            child = node.clone()
-            child.apply_unchecked(action)
-            outcome = max(outcome, visit(child, depth + 1))
-        return outcome
+_TURN_SEARCHES: dict[str, TurnSearch] = {}
 
-    for action in legal:
-        child = state.clone()
-        child.apply_unchecked(action)
-        worth = visit(child, 1) + rng.random() * 1e-6
-        if worth > best_value:
-            best_value, best_action = worth, action
-    return best_action
+
+def register_turn_search(game_id: str, search: TurnSearch) -> TurnSearch:
+    _TURN_SEARCHES[game_id] = search
+    return search
+
+
+def turn_search_for(game_id: str) -> TurnSearch | None:
+    """The game's own-turn search, if its heuristics define one."""
+    _load_heuristics()
+    return _TURN_SEARCHES.get(game_id)
 
 
 def lead(scores: list[float], seat: int) -> float:

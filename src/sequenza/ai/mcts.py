@@ -27,6 +27,10 @@ def random_playout(state: State[Any], legal: list[Action], rng: random.Random) -
     return legal[rng.randrange(len(legal))]
 
 
+#: The thinking time of a hard bot given no budget: a decision takes about a second.
+DEFAULT_SECONDS = 1.0
+
+
 class _Node:
     __slots__ = ("availability", "children", "totals", "visits")
 
@@ -38,7 +42,9 @@ class _Node:
 
 
 class MctsBot(Bot):
-    """ISMCTS with a time budget (``seconds``) or a fixed number of ``iterations``."""
+    """ISMCTS with a time budget (``seconds``), a fixed number of ``iterations`` (repeatable
+    from a seed whatever the machine's speed) or both (whichever ends first); with neither it
+    thinks for ``DEFAULT_SECONDS``."""
 
     name = "mcts"
 
@@ -46,20 +52,22 @@ class MctsBot(Bot):
         self,
         seed: int | None = None,
         *,
-        seconds: float | None = 1.0,
+        seconds: float | None = None,
         iterations: int | None = None,
         exploration: float = 0.7,
         playout_limit: int = 400,
         playout_policy: PlayoutPolicy | None = None,
+        prune_root: bool = True,
     ) -> None:
         if seconds is None and iterations is None:
-            raise ValueError("give MCTS a time budget (seconds) or an iteration count")
+            seconds = DEFAULT_SECONDS
         self.rng = random.Random(seed)
         self.seconds = seconds
         self.iterations = iterations
         self.exploration = exploration
         self.playout_limit = playout_limit
         self.playout_policy = playout_policy
+        self.prune_root = prune_root
         self.last_iterations = 0
 
     def choose(self, decision: Decision) -> Action:
@@ -71,6 +79,10 @@ class MctsBot(Bot):
 
             self.playout_policy = playout_policy_for(decision.game_id) or random_playout
         root = _Node(players)
+        candidates = self._root_candidates(decision)
+        if len(candidates) == 1:
+            return candidates[0]
+        allowed = set(candidates)
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         done = 0
         while True:
@@ -78,19 +90,34 @@ class MctsBot(Bot):
                 break
             if deadline is not None and time.perf_counter() >= deadline and done > 0:
                 break
-            self._iterate(root, decision.sample_state(self.rng), players)
+            self._iterate(root, decision.sample_state(self.rng), players, allowed)
             done += 1
         self.last_iterations = done
-        legal = set(decision.legal_actions)
         visited = [(child.visits, str(action), action) for action, child in root.children.items()]
-        best = max((entry for entry in visited if entry[2] in legal), default=None)
-        return best[2] if best else decision.legal_actions[0]
+        best = max((entry for entry in visited if entry[2] in allowed), default=None)
+        return best[2] if best else candidates[0]
 
-    def _iterate(self, root: _Node, state: State[Any], players: int) -> None:
+    def _root_candidates(self, decision: Decision) -> list[Action]:
+        """Where the search looks at the root: with ``prune_root``, only the actions whose
+        best line through this turn is as good as any (the game's own-turn search, on one
+        determinisation), so that playouts decide between moves that gain as much now."""
+        legal = list(decision.legal_actions)
+        if not self.prune_root:
+            return legal
+        from sequenza.ai.greedy import turn_search_for
+
+        search = turn_search_for(decision.game_id)
+        if search is None:
+            return legal
+        return search.candidates(decision.sample_state(self.rng), legal)
+
+    def _iterate(self, root: _Node, state: State[Any], players: int, allowed: set[Action]) -> None:
         path = [root]
         node = root
         while not state.is_over:
             legal = state.legal_actions()
+            if node is root:
+                legal = [action for action in legal if action in allowed]
             untried = [action for action in legal if action not in node.children]
             if untried:
                 action = untried[self.rng.randrange(len(untried))]

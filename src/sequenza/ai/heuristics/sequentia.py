@@ -5,7 +5,13 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from sequenza.ai.greedy import greedy_policy, lead, playout_policy, search_turn
+from sequenza.ai.greedy import (
+    TurnSearch,
+    greedy_policy,
+    lead,
+    playout_policy,
+    register_turn_search,
+)
 from sequenza.ai.shift_solver import best_slide, fewest_slides
 from sequenza.core.actions import Action
 from sequenza.core.game import State
@@ -44,11 +50,21 @@ def collected_lead(state: State[Any], seat: int) -> float:
     return lead([float(count) for count in state.observation(seat)["collected"]], seat)
 
 
+def _shift_lead(state: State[Any], seat: int) -> float:
+    return lead([float(count) for count in state.observation(seat)["score_piles"]], seat)
+
+
+# For search: the lines of a turn that end in a claim are the ones worth looking at.
+register_turn_search("sequentia-shift", TurnSearch(_shift_lead, budget=2000))
+
+STACK_TURN = register_turn_search("sequentia-stack", TurnSearch(collected_lead, budget=1500))
+
+
 @greedy_policy("sequentia-stack")
 def stack_policy(state: State[Any], legal: list[Action], rng: random.Random) -> Action:
     """Try every line of the turn (placements, bonus chains, claims) and keep the one that
     collects the most cards."""
-    return search_turn(state, legal, collected_lead, rng, budget=1500)
+    return STACK_TURN.best(state, legal, rng)
 
 
 def _one_card_at_a_time(legal: list[Action]) -> list[Action]:
@@ -60,10 +76,15 @@ def _one_card_at_a_time(legal: list[Action]) -> list[Action]:
     return [action for action in legal if action.args[0] == first.args[0]]
 
 
+CROSS_TURN = register_turn_search(
+    "sequentia-cross", TurnSearch(collected_lead, budget=2500, narrow=_one_card_at_a_time)
+)
+
+
 @greedy_policy("sequentia-cross")
 def cross_policy(state: State[Any], legal: list[Action], rng: random.Random) -> Action:
     """Try the placements of the whole hand and keep the set that collects the most cards."""
-    return search_turn(state, legal, collected_lead, rng, budget=2500, narrow=_one_card_at_a_time)
+    return CROSS_TURN.best(state, legal, rng)
 
 
 @playout_policy("sequentia-stack")
