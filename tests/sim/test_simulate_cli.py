@@ -78,8 +78,8 @@ def test_simulate_refuses_bad_input_clearly() -> None:
 
 def test_simulate_warns_that_a_clock_bound_bot_is_not_reproducible(tmp_path: Path) -> None:
     arguments = ["simulate", "test-toy", "--games", "2", "--workers", "1", "--out", str(tmp_path)]
-    result = runner.invoke(app, [*arguments, "--bots", "mcts:iterations=2"])
+    result = runner.invoke(app, [*arguments, "--bots", "mcts:seconds=0.01"])
     assert result.exit_code == 0, result.output
-    assert "warning: bot 'mcts:iterations=2' thinks against the clock" in result.output
-    result = runner.invoke(app, [*arguments, "--bots", "mcts:iterations=2,seconds=none"])
+    assert "warning: bot 'mcts:seconds=0.01' thinks against the clock" in result.output
+    result = runner.invoke(app, [*arguments, "--bots", "mcts:iterations=2"])
     assert result.exit_code == 0 and "warning" not in result.output

@@ -128,7 +128,7 @@ def simulate(
         str,
         typer.Option(
             help="The line-up in seat order, comma-separated, settings after a colon "
-            "(mcts:iterations=200,seconds=none,greedy,random). One bot fills every seat. "
+            "(mcts:iterations=200,greedy,random). One bot fills every seat. "
             "Bots rotate through the seats from game to game."
         ),
     ] = "random",
@@ -193,7 +193,7 @@ def simulate(
             if getattr(spec.make(0), "seconds", None) is not None:
                 typer.secho(
                     f"warning: bot {spec.label!r} thinks against the clock, so its games depend "
-                    "on the machine and its load; give it iterations=N,seconds=none for "
+                    "on the machine and its load; give it iterations=N for "
                     "results that the same seed reproduces",
                     fg=typer.colors.YELLOW,
                     err=True,
