@@ -156,6 +156,27 @@ def search_turn(
     return TurnSearch(value, budget, narrow).best(state, legal, rng)
 
 
+#: What each legal action is worth to the seat to act: (state, legal) -> worths.
+Ranker = Callable[[State[Any], list[Action]], dict[Action, float]]
+_RANKERS: dict[str, Ranker] = {}
+
+
+def action_ranker(game_id: str) -> Callable[[Ranker], Ranker]:
+    """Register a game's one-move valuation of the legal actions (search uses it to choose
+    where to look)."""
+
+    def register(ranker: Ranker) -> Ranker:
+        _RANKERS[game_id] = ranker
+        return ranker
+
+    return register
+
+
+def action_ranker_for(game_id: str) -> Ranker | None:
+    _load_heuristics()
+    return _RANKERS.get(game_id)
+
+
 _TURN_SEARCHES: dict[str, TurnSearch] = {}
 
 

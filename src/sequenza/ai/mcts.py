@@ -58,6 +58,7 @@ class MctsBot(Bot):
         playout_limit: int = 400,
         playout_policy: PlayoutPolicy | None = None,
         prune_root: bool = True,
+        root_width: int = 4,
     ) -> None:
         if seconds is None and iterations is None:
             seconds = DEFAULT_SECONDS
@@ -68,6 +69,7 @@ class MctsBot(Bot):
         self.playout_limit = playout_limit
         self.playout_policy = playout_policy
         self.prune_root = prune_root
+        self.root_width = root_width
         self.last_iterations = 0
 
     def choose(self, decision: Decision) -> Action:
@@ -98,18 +100,30 @@ class MctsBot(Bot):
         return best[2] if best else candidates[0]
 
     def _root_candidates(self, decision: Decision) -> list[Action]:
-        """Where the search looks at the root: with ``prune_root``, only the actions whose
-        best line through this turn is as good as any (the game's own-turn search, on one
-        determinisation), so that playouts decide between moves that gain as much now."""
+        """Where the search looks at the root. With ``prune_root``: the actions whose best line
+        through this turn is as good as any (the game's own-turn search, on one
+        determinisation), or else the ``root_width`` best by the game's one-move valuation;
+        playouts then decide between moves that the heuristics cannot tell apart."""
         legal = list(decision.legal_actions)
         if not self.prune_root:
             return legal
-        from sequenza.ai.greedy import turn_search_for
+        from sequenza.ai.greedy import action_ranker_for, turn_search_for
 
         search = turn_search_for(decision.game_id)
-        if search is None:
+        if search is not None:
+            return search.candidates(decision.sample_state(self.rng), legal)
+        ranker = action_ranker_for(decision.game_id)
+        if ranker is None:
             return legal
-        return search.candidates(decision.sample_state(self.rng), legal)
+        worths = ranker(decision.sample_state(self.rng), legal)
+        ranked = sorted(legal, key=lambda action: -worths[action])
+        best = worths[ranked[0]]
+        # The few best moves, and only those not far behind the best one.
+        return [
+            action
+            for action in ranked[: self.root_width]
+            if worths[action] >= best - max(1.0, abs(best) * 0.25)
+        ]
 
     def _iterate(self, root: _Node, state: State[Any], players: int, allowed: set[Action]) -> None:
         path = [root]

@@ -20,7 +20,7 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from sequenza.ai.greedy import greedy_policy, playout_policy
+from sequenza.ai.greedy import action_ranker, greedy_policy, playout_policy
 from sequenza.core.actions import Action
 from sequenza.core.game import State
 
@@ -235,35 +235,28 @@ def _anywhere_faces(legal: list[Action], labels: list[str]) -> set[str]:
     return {face for face, values in reached.items() if len(values) > 1}
 
 
-@greedy_policy("sequence")
-@greedy_policy("sequence-numbers")
-def board_policy(state: State[Any], legal: list[Action], rng: random.Random) -> Action:
-    """Exchange a dead card first; then play the chip or removal worth most, a place-anywhere
-    or remove card only where it beats every value card by its cost; mark the sequence that
-    leaves the most room for the next one."""
+@action_ranker("sequence")
+@action_ranker("sequence-numbers")
+def board_worths(state: State[Any], legal: list[Action]) -> dict[Action, float]:
+    """What each legal action is worth to the seat to act: the chip or removal by the lines
+    through its space, a place-anywhere or remove card less its cost (so that it is kept for
+    where it beats every value card), a sequence to mark by the room it leaves for the next."""
     seat = state.current_seat
     assert seat is not None
-    for action in legal:
-        if action.verb == "dead":
-            return action
-    if len(legal) == 1:
-        return legal[0]
     seen = state.observation(seat)
     reading = Reading.of(seen, seat, _shared_limit(state))
     if legal[0].verb == "mark":
-        return max(
-            legal,
-            key=lambda action: (
-                reading.future_after_marking(WINDOW_OF["-".join(map(str, action.args))])
-                + rng.random() * 1e-3
-            ),
-        )
+        return {
+            action: reading.future_after_marking(WINDOW_OF["-".join(map(str, action.args))])
+            for action in legal
+        }
     labels = " ".join(seen["board"]).split()
     anywhere = _anywhere_faces(legal, labels)
-    best = legal[0]
-    best_worth = -float("inf")
+    worths = {}
     for action in legal:
-        if action.verb == "play":
+        if action.verb == "dead":
+            worth = WIN  # a dead card is always worth exchanging first
+        elif action.verb == "play":
             space = SPACE_OF[str(action.args[1])]
             worth = reading.place_worth(space)
             if str(action.args[0]) in anywhere:
@@ -273,10 +266,22 @@ def board_policy(state: State[Any], legal: list[Action], rng: random.Random) -> 
             worth = REMOVE_SHARE * reading.remove_worth(space) - REMOVE_COST
         else:
             worth = -WIN
-        worth += rng.random() * 1e-3
-        if worth > best_worth:
-            best, best_worth = action, worth
-    return best
+        worths[action] = worth
+    return worths
+
+
+@greedy_policy("sequence")
+@greedy_policy("sequence-numbers")
+def board_policy(state: State[Any], legal: list[Action], rng: random.Random) -> Action:
+    """Exchange a dead card first; then play the chip or removal worth most (see
+    ``board_worths``)."""
+    for action in legal:
+        if action.verb == "dead":
+            return action
+    if len(legal) == 1:
+        return legal[0]
+    worths = board_worths(state, legal)
+    return max(legal, key=lambda action: worths[action] + rng.random() * 1e-3)
 
 
 def _value_plays(legal: list[Action]) -> list[Action]:
