@@ -102,19 +102,25 @@ class MctsBot(Bot):
     def _root_candidates(self, decision: Decision) -> list[Action]:
         """Where the search looks at the root. With ``prune_root``: the actions whose best line
         through this turn is as good as any (the game's own-turn search, on one
-        determinisation), or else the ``root_width`` best by the game's one-move valuation;
-        playouts then decide between moves that the heuristics cannot tell apart."""
+        determinisation), or else the ``root_width`` best by the game's one-move valuation, or
+        else the moves its greedy heuristic picks in a few determinisations; playouts then
+        decide between moves that the heuristics cannot tell apart."""
         legal = list(decision.legal_actions)
         if not self.prune_root:
             return legal
-        from sequenza.ai.greedy import action_ranker_for, turn_search_for
+        from sequenza.ai.greedy import action_ranker_for, policy_for, turn_search_for
 
         search = turn_search_for(decision.game_id)
         if search is not None:
             return search.candidates(decision.sample_state(self.rng), legal)
         ranker = action_ranker_for(decision.game_id)
         if ranker is None:
-            return legal
+            policy = policy_for(decision.game_id)
+            if policy is None:
+                return legal
+            # What the heuristic would play in a few of the deals the seat can imagine.
+            chosen = {policy(decision.sample_state(self.rng), legal, self.rng) for _ in range(5)}
+            return [action for action in legal if action in chosen]
         worths = ranker(decision.sample_state(self.rng), legal)
         ranked = sorted(legal, key=lambda action: -worths[action])
         best = worths[ranked[0]]
