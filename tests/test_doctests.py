@@ -8,6 +8,8 @@ import pytest
 MODULES = [
     "sequenza",
     "sequenza.core.actions",
+    "sequenza.core.notation",
+    "sequenza.components.grids",
     "sequenza.core.registry",
     "sequenza.components.sequentia_cards",
     "sequenza.ai.shift_solver",

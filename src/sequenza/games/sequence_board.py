@@ -37,6 +37,7 @@ from functools import cache
 from typing import Any, ClassVar, Generic, Literal, NamedTuple, Self, TypeVar
 
 from sequenza.components.decks import draw, load_data, redeal
+from sequenza.components.grids import DIRECTIONS, line_windows, space_names
 from sequenza.components.number_decks import (
     CORNER,
     CORNER_SPACES,
@@ -56,15 +57,10 @@ SPACES = SIZE * SIZE
 #: Board values: a team's index, or one of these.
 EMPTY = -1
 FREE = -2
-COLUMN_LETTERS = "ABCDEFGHIJ"
-SPACE_NAMES: tuple[str, ...] = tuple(
-    f"{COLUMN_LETTERS[s % SIZE]}{s // SIZE}" for s in range(SPACES)
-)
+SPACE_NAMES = space_names(SIZE)
 SPACE_OF: dict[str, int] = {name: space for space, name in enumerate(SPACE_NAMES)}
 PLAYABLE: tuple[int, ...] = tuple(s for s in range(SPACES) if s not in CORNER_SPACES)
 RUN = 5
-#: Right, down, down-right, down-left.
-DIRECTIONS = ((0, 1), (1, 0), (1, 1), (1, -1))
 TEAM_COLOURS = ("blue", "green", "red")
 #: How the observation writes a space's chip: by team, "." empty, "x" free corner.
 CHIP_SYMBOLS = {EMPTY: ".", FREE: "x", 0: "0", 1: "1", 2: "2"}
@@ -81,18 +77,7 @@ MARK = 3
 PASS = 4
 
 
-def _windows() -> tuple[tuple[int, ...], ...]:
-    found = []
-    for dr, dc in DIRECTIONS:
-        for row in range(SIZE):
-            for column in range(SIZE):
-                end_row, end_column = row + dr * (RUN - 1), column + dc * (RUN - 1)
-                if 0 <= end_row < SIZE and 0 <= end_column < SIZE:
-                    found.append(tuple((row + dr * k) * SIZE + column + dc * k for k in range(RUN)))
-    return tuple(found)
-
-
-WINDOWS = _windows()
+WINDOWS = line_windows(SIZE, RUN)
 WINDOW_SETS = tuple(frozenset(window) for window in WINDOWS)
 WINDOW_NAMES = tuple(f"{SPACE_NAMES[w[0]]}-{SPACE_NAMES[w[-1]]}" for w in WINDOWS)
 _WINDOW_OF = {(window[0], window[1] - window[0]): index for index, window in enumerate(WINDOWS)}

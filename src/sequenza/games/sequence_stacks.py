@@ -30,7 +30,6 @@ True
 
 from __future__ import annotations
 
-import copy
 import random
 from collections import Counter
 from dataclasses import dataclass
@@ -41,6 +40,7 @@ from sequenza.components.turns import next_seat, seats_from
 from sequenza.core.actions import Action
 from sequenza.core.errors import NotationError
 from sequenza.core.game import JSON, Game, GameInfo, State
+from sequenza.core.notation import position_fields
 from sequenza.core.options import Options, option
 from sequenza.core.registry import register
 
@@ -750,18 +750,9 @@ class StacksState(State[StacksGame]):
         self._legal = None
 
     def clone(self) -> Self:
-        # The base class deep-copies every list. This state's lists are at most two deep
-        # (hands, piles, chips) and log entries are never changed once written, so a copy
-        # per level is enough, and several times faster for search and the kit.
-        twin = copy.copy(self)
-        twin.rng = random.Random()
-        twin.rng.setstate(self.rng.getstate())
-        for name, value in vars(self).items():
-            if isinstance(value, list):
-                setattr(
-                    twin, name, [list(item) if isinstance(item, list) else item for item in value]
-                )
-        return twin
+        # Hands, piles and chips are at most two lists deep: a copy per level is several
+        # times faster than the base class's deep copy, for search and the kit.
+        return self._clone_two_levels()
 
     # ------------------------------------------------------------------ positions
     @classmethod
@@ -787,7 +778,7 @@ class StacksState(State[StacksGame]):
         The position is taken as it stands in the middle of ``turn``'s turn: nobody draws.
         With 2 players the removed cards are out of the game as usual.
         """
-        fields = dict(position) if isinstance(position, dict) else _parse_fields(position)
+        fields = dict(position) if isinstance(position, dict) else position_fields(position)
         players = game.players
         seats = range(players)
         known_fields = {
@@ -919,19 +910,6 @@ def _chips(text: str) -> list[int]:
             )
         counts[COLOURS.index(colour)] = int(count)
     return counts
-
-
-def _parse_fields(text: str) -> dict[str, str]:
-    fields: dict[str, str] = {}
-    for raw in text.strip().splitlines():
-        line = raw.strip()
-        if not line:
-            continue
-        key, colon, value = line.partition(":")
-        if not colon:
-            raise NotationError(f"write a position line as key: value, not {line!r}")
-        fields[key.strip().replace(" ", "")] = value.strip()
-    return fields
 
 
 def from_position(game: StacksGame, position: str | dict[str, str], seed: int = 0) -> StacksState:

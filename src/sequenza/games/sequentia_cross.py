@@ -34,6 +34,7 @@ from sequenza.components.turns import next_seat
 from sequenza.core.actions import Action
 from sequenza.core.errors import NotationError
 from sequenza.core.game import JSON, Game, GameInfo, State
+from sequenza.core.notation import position_fields
 from sequenza.core.options import Options, option
 from sequenza.core.registry import register
 
@@ -401,7 +402,7 @@ class CrossState(State[CrossGame]):
         rows is optional. Cards named nowhere lie out of play. The engine then takes its own
         steps (discards, claim phase) as it would in play.
         """
-        fields = dict(position) if isinstance(position, dict) else _parse_fields(position)
+        fields = dict(position) if isinstance(position, dict) else position_fields(position)
         state = cls(game, seed)
         ids = card_ids_by_text()
         used: set[int] = set()
@@ -451,19 +452,6 @@ class CrossState(State[CrossGame]):
         state.log = []
         state._settle()
         return state
-
-
-def _parse_fields(text: str) -> dict[str, str]:
-    fields: dict[str, str] = {}
-    for raw in text.strip().splitlines():
-        line = raw.strip()
-        if not line:
-            continue
-        key, colon, value = line.partition(":")
-        if not colon:
-            raise NotationError(f"write a position line as key: value, not {line!r}")
-        fields[key.strip().replace(" ", "")] = value.strip()
-    return fields
 
 
 def from_position(game: CrossGame, position: str | dict[str, str], seed: int = 0) -> CrossState:

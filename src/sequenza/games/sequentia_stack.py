@@ -40,7 +40,6 @@ with an empty hand), ``simple_placed`` (end or claim) or ``bonus_placed`` (place
 
 from __future__ import annotations
 
-import copy
 import random
 from dataclasses import dataclass
 from typing import Any, ClassVar, Self
@@ -395,18 +394,9 @@ class SequentiaStackState(State[SequentiaStack]):
         )
 
     def clone(self) -> Self:
-        # Search and the conformance kit clone constantly, and the base class deep-copies the
-        # whole log. Every attribute here is a list of plain values, a list of such lists, or
-        # the log, whose events are never changed once logged: two shallow levels suffice.
-        twin = copy.copy(self)
-        twin.rng = random.Random()
-        twin.rng.setstate(self.rng.getstate())
-        for name, value in vars(self).items():
-            if isinstance(value, list):
-                setattr(
-                    twin, name, [item.copy() if isinstance(item, list) else item for item in value]
-                )
-        return twin
+        # Search and the conformance kit clone constantly; every attribute here is at most
+        # two lists deep, so a copy per level is enough and much faster than a deep copy.
+        return self._clone_two_levels()
 
     # ------------------------------------------------------------------ views and zones
     def _observation(self, seat: int | None) -> dict[str, JSON]:

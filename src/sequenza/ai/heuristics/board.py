@@ -21,40 +21,24 @@ from dataclasses import dataclass
 from typing import Any
 
 from sequenza.ai.greedy import action_ranker, greedy_policy, playout_policy
+from sequenza.components.grids import line_windows, space_names
 from sequenza.core.actions import Action
 from sequenza.core.game import State
 
 SIZE = 10
 RUN = 5
-COLUMNS = "ABCDEFGHIJ"
 #: Chip cells of the observation's ``chips`` rows: "." empty, "x" a free corner, else a team.
 EMPTY = -1
 FREE = -2
-#: Right, down, down-right, down-left: the rules' four directions of a line.
-DIRECTIONS = ((0, 1), (1, 0), (1, 1), (1, -1))
 
 
-def _space_name(space: int) -> str:
-    return f"{COLUMNS[space % SIZE]}{space // SIZE}"
+SPACE_NAMES = space_names(SIZE)
+SPACE_OF = {name: space for space, name in enumerate(SPACE_NAMES)}
 
 
-SPACE_OF = {_space_name(space): space for space in range(SIZE * SIZE)}
-
-
-def _windows() -> tuple[tuple[int, ...], ...]:
-    found = []
-    for dr, dc in DIRECTIONS:
-        for row in range(SIZE):
-            for column in range(SIZE):
-                end_row, end_column = row + dr * (RUN - 1), column + dc * (RUN - 1)
-                if 0 <= end_row < SIZE and 0 <= end_column < SIZE:
-                    found.append(tuple((row + dr * k) * SIZE + column + dc * k for k in range(RUN)))
-    return tuple(found)
-
-
-WINDOWS = _windows()
+WINDOWS = line_windows(SIZE, RUN)
 WINDOW_SETS = tuple(frozenset(window) for window in WINDOWS)
-WINDOW_OF = {f"{_space_name(w[0])}-{_space_name(w[-1])}": index for index, w in enumerate(WINDOWS)}
+WINDOW_OF = {f"{SPACE_NAMES[w[0]]}-{SPACE_NAMES[w[-1]]}": index for index, w in enumerate(WINDOWS)}
 #: The windows through each space.
 THROUGH: tuple[tuple[int, ...], ...] = tuple(
     tuple(index for index, window in enumerate(WINDOWS) if space in window)
