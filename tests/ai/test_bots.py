@@ -10,6 +10,7 @@ from sequenza import OptionError
 from sequenza.ai import make_bot
 from sequenza.ai.base import Decision, bot_names
 from sequenza.games.sequentia_shift import ShiftGame, ShiftOptions, from_position
+from tests.ai.matches import assert_decides_from_view, play_out, points_share
 
 SEQUENTIA = ["sequentia-shift", "sequentia-stack", "sequentia-cross"]
 
@@ -25,12 +26,7 @@ def test_bots_are_made_by_name() -> None:
 def test_every_bot_plays_every_game_to_the_end(game_id: str, name: str) -> None:
     state = sequenza.make(game_id, players=2, seed=11)
     settings = {"iterations": 12} if name == "mcts" else {}
-    bots = [make_bot(name, seed=seat, **settings) for seat in range(2)]
-    while not state.is_over:
-        seat = state.current_seat
-        assert seat is not None
-        state.apply(bots[seat].act(state))  # apply checks every choice is legal
-    assert state.result() is not None
+    play_out(state, [make_bot(name, seed=seat, **settings) for seat in range(2)])
 
 
 def test_a_decision_carries_only_what_the_seat_may_know() -> None:
@@ -69,32 +65,18 @@ def test_mcts_with_a_seed_and_an_iteration_budget_is_repeatable() -> None:
     assert first == again
 
 
-def play_match(game_id: str, strong: str, weak: str, games: int, **settings: object) -> float:
-    """The strong bot's share of the points over seeded games, seats alternating."""
-    points = 0.0
-    for index in range(games):
-        state = sequenza.make(game_id, players=2, seed=1000 + index)
-        names = [strong, weak] if index % 2 == 0 else [weak, strong]
-        bots = [
-            make_bot(name, seed=index, **(settings if name == "mcts" else {})) for name in names
-        ]
-        while not state.is_over:
-            seat = state.current_seat
-            assert seat is not None
-            state.apply(bots[seat].act(state))
-        result = state.result()
-        assert result is not None
-        points += sum(result.payoffs[seat] for seat in range(2) if names[seat] == strong)
-    return points / games
+@pytest.mark.parametrize("game_id", SEQUENTIA)
+def test_greedy_decides_from_what_its_seat_sees(game_id: str) -> None:
+    assert_decides_from_view(game_id, players=3, seed=6, steps=60)
 
 
 @pytest.mark.parametrize("game_id", SEQUENTIA)
 def test_greedy_beats_random(game_id: str) -> None:
-    assert play_match(game_id, "greedy", "random", 20) >= 0.9
+    assert points_share(game_id, "greedy", "random", 20) >= 0.9
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("game_id", SEQUENTIA)
 def test_mcts_beats_greedy(game_id: str) -> None:
     # The full measure (more games, the default thinking time) is bench/strength.py.
-    assert play_match(game_id, "mcts", "greedy", 10, iterations=200) >= 0.5
+    assert points_share(game_id, "mcts", "greedy", 10, iterations=200) >= 0.5

@@ -28,11 +28,11 @@ import pytest
 
 import sequenza
 from sequenza.ai import GreedyBot, make_bot
-from sequenza.ai.base import Decision
-from sequenza.ai.greedy import playout_policy_for, policy_for
+from sequenza.ai.greedy import playout_policy_for
 from sequenza.components.number_decks import card_result, shipped_numbers_deck
 from sequenza.core.registry import make_game
 from sequenza.games.sequence_board import SequenceBoardGame, SequenceBoardState, from_position
+from tests.ai.matches import assert_decides_from_view, greedy_wins, play_out
 
 CLASSIC = "sequence"
 NUMBERS = "sequence-numbers"
@@ -199,18 +199,7 @@ def test_marks_the_sequence_that_leaves_room_for_the_second() -> None:
 # ---------------------------------------------------------------------- what the bot may see
 @pytest.mark.parametrize("game_id", [CLASSIC, NUMBERS])
 def test_decisions_depend_only_on_what_the_seat_sees(game_id: str) -> None:
-    policy = policy_for(game_id)
-    assert policy is not None
-    state = sequenza.make(game_id, players=2, seed=5)
-    walk = random.Random(5)
-    for _ in range(30):
-        legal = state.legal_actions()
-        decision = Decision.of(state)
-        # Two deals of the unseen cards, the same tie-breaking: the same choice.
-        first = policy(decision.sample_state(random.Random(1)), legal, random.Random(9))
-        second = policy(decision.sample_state(random.Random(2)), legal, random.Random(9))
-        assert first == second
-        state.apply(legal[walk.randrange(len(legal))])
+    assert_decides_from_view(game_id, players=2, seed=5, steps=30)
 
 
 # ---------------------------------------------------------------------- playouts
@@ -233,39 +222,15 @@ def test_playout_policy_exchanges_a_dead_card() -> None:
 
 
 # ---------------------------------------------------------------------- strength
-def greedy_wins(game_id: str, games: int) -> int:
-    """Games the greedy bot wins against the random bot, seats alternating."""
-    wins = 0
-    for game in range(games):
-        greedy_seat = game % 2
-        state = sequenza.make(game_id, players=2, seed=100 + game)
-        bots = [make_bot("greedy", seed=game), make_bot("random", seed=game)]
-        if greedy_seat:
-            bots.reverse()
-        while not state.is_over:
-            seat = state.current_seat
-            assert seat is not None
-            state.apply(bots[seat].act(state))
-        result = state.result()
-        assert result is not None
-        wins += result.winners == (greedy_seat,)
-    return wins
-
-
 @pytest.mark.parametrize("game_id", [CLASSIC, NUMBERS])
 def test_greedy_beats_random_in_nine_games_of_ten(game_id: str) -> None:
     # Numbers needs one sequence, so random play gets lucky about one game in thirty: 60
     # games keep the 90% bar clear of that luck.
-    assert greedy_wins(game_id, 60) >= 54
+    assert greedy_wins(game_id, 60, first_seed=100) >= 54
 
 
 @pytest.mark.parametrize(("game_id", "players"), [(CLASSIC, 3), (CLASSIC, 4), (NUMBERS, 6)])
 def test_greedy_plays_whole_games_with_more_players_and_teams(game_id: str, players: int) -> None:
     state = sequenza.make(game_id, players=players, seed=players)
-    bots = [make_bot("greedy", seed=seat) for seat in range(players)]
-    while not state.is_over:
-        seat = state.current_seat
-        assert seat is not None
-        state.apply(bots[seat].act(state))
-    result = state.result()
-    assert result is not None and result.winners
+    result = play_out(state, [make_bot("greedy", seed=seat) for seat in range(players)])
+    assert result.winners

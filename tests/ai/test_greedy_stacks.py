@@ -11,11 +11,11 @@ import pytest
 
 import sequenza
 from sequenza.ai import GreedyBot, make_bot
-from sequenza.ai.base import Decision
-from sequenza.ai.greedy import playout_policy_for, policy_for
+from sequenza.ai.greedy import playout_policy_for
 from sequenza.ai.heuristics.stacks import need
 from sequenza.core.registry import make_game
 from sequenza.games.sequence_stacks import StacksGame, StacksState, from_position
+from tests.ai.matches import assert_decides_from_view, greedy_wins, play_out
 
 GAME_ID = "sequence-stacks"
 
@@ -143,17 +143,7 @@ def test_discards_the_least_useful_card_never_a_wild_or_a_block() -> None:
 
 # ---------------------------------------------------------------------- what the bot may see
 def test_decisions_depend_only_on_what_the_seat_sees() -> None:
-    policy = policy_for(GAME_ID)
-    assert policy is not None
-    state = sequenza.make(GAME_ID, players=3, seed=4)
-    walk = random.Random(4)
-    for _ in range(60):
-        legal = state.legal_actions()
-        decision = Decision.of(state)
-        first = policy(decision.sample_state(random.Random(1)), legal, random.Random(9))
-        second = policy(decision.sample_state(random.Random(2)), legal, random.Random(9))
-        assert first == second
-        state.apply(legal[walk.randrange(len(legal))])
+    assert_decides_from_view(GAME_ID, players=3, seed=4, steps=60)
 
 
 # ---------------------------------------------------------------------- playouts
@@ -172,35 +162,12 @@ def test_playout_policy_completes_blocks_and_plays_before_discarding() -> None:
 
 
 # ---------------------------------------------------------------------- strength
-def greedy_wins(games: int) -> int:
-    """Two-player games the greedy bot wins against the random bot, seats alternating."""
-    wins = 0
-    for game in range(games):
-        greedy_seat = game % 2
-        state = sequenza.make(GAME_ID, players=2, seed=200 + game)
-        bots = [make_bot("greedy", seed=game), make_bot("random", seed=game)]
-        if greedy_seat:
-            bots.reverse()
-        while not state.is_over:
-            seat = state.current_seat
-            assert seat is not None
-            state.apply(bots[seat].act(state))
-        result = state.result()
-        assert result is not None
-        wins += result.winners == (greedy_seat,)
-    return wins
-
-
 def test_greedy_beats_random_in_nine_games_of_ten() -> None:
-    assert greedy_wins(40) >= 36
+    assert greedy_wins(GAME_ID, 40, first_seed=200) >= 36
 
 
 @pytest.mark.parametrize("players", [3, 4])
 def test_greedy_plays_legal_games_at_larger_tables(players: int) -> None:
     state = sequenza.make(GAME_ID, players=players, seed=players)
-    bots = [make_bot("greedy", seed=seat) for seat in range(players)]
-    while not state.is_over:
-        seat = state.current_seat
-        assert seat is not None
-        state.apply(bots[seat].act(state))
-    assert state.result() is not None
+    result = play_out(state, [make_bot("greedy", seed=seat) for seat in range(players)])
+    assert len(result.scores) == players
