@@ -9,6 +9,7 @@ import sequenza
 from sequenza import OptionError
 from sequenza.ai import make_bot
 from sequenza.ai.base import Decision, bot_names
+from sequenza.ai.greedy import evaluation_for
 from sequenza.games.sequentia_shift import ShiftGame, ShiftOptions, from_position
 from tests.ai.matches import assert_decides_from_view, play_out, points_share
 
@@ -80,3 +81,52 @@ def test_greedy_beats_random(game_id: str) -> None:
 def test_mcts_beats_greedy(game_id: str) -> None:
     # The full measure (more games, the default thinking time) is bench/strength.py.
     assert points_share(game_id, "mcts", "greedy", 10, iterations=200) >= 0.5
+
+
+@pytest.mark.parametrize(
+    ("settings", "complaint"),
+    [
+        ({"iterations": "200:horizon=2"}, "iterations must be a whole number"),
+        ({"seconds": -1}, "seconds must be a number above 0"),
+        ({"horizon": 1.5}, "horizon must be a whole number"),
+        ({"playout": "clever"}, "playout must be one of"),
+    ],
+)
+def test_mcts_refuses_a_bad_setting_clearly(settings: dict[str, object], complaint: str) -> None:
+    with pytest.raises(OptionError, match=complaint):
+        make_bot("mcts", **settings)
+
+
+@pytest.mark.parametrize("game_id", [info.id for info in sequenza.available_games()])
+def test_position_evaluation_shares_the_payoff_from_public_facts(game_id: str) -> None:
+    evaluation = evaluation_for(game_id)
+    assert evaluation is not None
+    state = sequenza.make(game_id, players=3, seed=3)
+    bots = [make_bot("greedy", seed=seat) for seat in range(state.players)]
+    for _ in range(40):
+        if state.is_over:
+            break
+        state.apply(bots[state.current_seat or 0].act(state))
+    judged = evaluation.judge(state)
+    assert len(judged) == state.players
+    assert sum(judged) == pytest.approx(1.0)
+    assert all(0.0 <= share <= 1.0 for share in judged)
+    # Another deal of what seat 0 cannot see leaves the judgement unchanged.
+    assert evaluation.judge(state.determinize(0, random.Random(8))) == judged
+
+
+def test_the_stack_evaluation_favours_the_seat_that_collected_more() -> None:
+    state = sequenza.make("sequentia-stack", players=2, seed=5)
+    bots = [make_bot("greedy", seed=seat) for seat in range(2)]
+    while not state.is_over and len(set(state.observation(None)["collected"])) == 1:
+        state.apply(bots[state.current_seat or 0].act(state))
+    collected = state.observation(None)["collected"]
+    judged = evaluation_for("sequentia-stack").judge(state)  # type: ignore[union-attr]
+    leader = 0 if collected[0] > collected[1] else 1
+    assert judged[leader] > 0.5 > judged[1 - leader]
+
+
+@pytest.mark.parametrize("horizon", [0, 1])
+def test_mcts_plays_to_the_end_or_judges_early(horizon: int) -> None:
+    state = sequenza.make("sequence", players=2, seed=12)
+    play_out(state, [make_bot("mcts", seed=seat, iterations=8, horizon=horizon) for seat in (0, 1)])

@@ -15,7 +15,7 @@ import importlib
 import math
 import pkgutil
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -189,6 +189,57 @@ def turn_search_for(game_id: str) -> TurnSearch | None:
     """The game's own-turn search, if its heuristics define one."""
     _load_heuristics()
     return _TURN_SEARCHES.get(game_id)
+
+
+#: Each seat's expected share of the payoff, judged from a position before the end (a full
+#: state as the searching seat imagines it -> one share per seat).
+Judge = Callable[[State[Any]], list[float]]
+
+
+@dataclass(frozen=True)
+class PositionEvaluation:
+    """How search judges a game's positions: it plays ``horizon`` turns past the decision, with
+    the greedy heuristic (``greedy_playouts``) or the cheap playout policy, then asks ``judge``
+    instead of playing to the end, whose outcome owes more to the cards still to come."""
+
+    judge: Judge
+    horizon: int
+    greedy_playouts: bool
+
+
+_EVALUATIONS: dict[str, PositionEvaluation] = {}
+
+
+def position_evaluation(
+    game_id: str, *, horizon: int, greedy_playouts: bool = False
+) -> Callable[[Judge], Judge]:
+    """Register how a game's positions are judged (see ``PositionEvaluation``)."""
+
+    def register(judge: Judge) -> Judge:
+        _EVALUATIONS[game_id] = PositionEvaluation(judge, horizon, greedy_playouts)
+        return judge
+
+    return register
+
+
+def evaluation_for(game_id: str) -> PositionEvaluation | None:
+    _load_heuristics()
+    return _EVALUATIONS.get(game_id)
+
+
+def shares(scores: Sequence[float], scale: float) -> list[float]:
+    """Scores turned into payoff shares that add up to one: a lead of ``scale`` is worth
+    about three to one (a logistic curve; with two seats, ``1 / (1 + exp(-lead / scale))``).
+
+    >>> [round(share, 2) for share in shares([5.0, 5.0], 2.0)]
+    [0.5, 0.5]
+    >>> [round(share, 2) for share in shares([6.0, 4.0], 2.0)]
+    [0.73, 0.27]
+    """
+    top = max(scores)
+    weights = [math.exp((score - top) / scale) for score in scores]
+    total = sum(weights)
+    return [weight / total for weight in weights]
 
 
 def lead(scores: list[float], seat: int) -> float:

@@ -12,11 +12,21 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
 from sequenza.ai.base import Bot, Decision, register_bot
+from sequenza.ai.greedy import (
+    Judge,
+    action_ranker_for,
+    evaluation_for,
+    playout_policy_for,
+    policy_for,
+    turn_search_for,
+)
 from sequenza.core.actions import Action
+from sequenza.core.errors import OptionError
 from sequenza.core.game import State
 
 #: Picks a playout action: (state, legal actions, rng) -> action.
@@ -29,6 +39,7 @@ def random_playout(state: State[Any], legal: list[Action], rng: random.Random) -
 
 #: The thinking time of a hard bot given no budget: a decision takes about a second.
 DEFAULT_SECONDS = 1.0
+PLAYOUTS = ("cheap", "greedy")
 
 
 class _Node:
@@ -41,10 +52,29 @@ class _Node:
         self.totals = [0.0] * players
 
 
+def _positive(name: str, value: Any, kind: type, *, zero: bool = False) -> None:
+    if value is None:
+        return
+    fits = isinstance(value, kind) or (kind is float and isinstance(value, int))
+    if not fits or isinstance(value, bool) or value < 0 or (value == 0 and not zero):
+        wanted = "a whole number" if kind is int else "a number"
+        raise OptionError(
+            f"mcts setting {name} must be {wanted} above {'or at ' if zero else ''}0, not {value!r}"
+        )
+
+
 class MctsBot(Bot):
     """ISMCTS with a time budget (``seconds``), a fixed number of ``iterations`` (repeatable
     from a seed whatever the machine's speed) or both (whichever ends first); with neither it
-    thinks for ``DEFAULT_SECONDS``."""
+    thinks for ``DEFAULT_SECONDS``.
+
+    Playouts stop ``horizon`` turns past the decision and the game's position evaluation
+    judges the position there (``horizon=0``: play every game to its end); they play the
+    game's greedy heuristic or its cheaper playout policy (``playout="greedy"`` or
+    ``"cheap"``). Both default to the game's own choice. The search looks only at the moves
+    the heuristics rate best and keeps the heuristic's favourite unless another one scores
+    ``trust`` more (a share of the payoff) over the iterations.
+    """
 
     name = "mcts"
 
@@ -55,31 +85,67 @@ class MctsBot(Bot):
         seconds: float | None = None,
         iterations: int | None = None,
         exploration: float = 0.7,
+        horizon: int | None = None,
+        playout: str | None = None,
         playout_limit: int = 400,
         playout_policy: PlayoutPolicy | None = None,
         prune_root: bool = True,
         root_width: int = 4,
+        trust: float = 0.0,
     ) -> None:
+        _positive("seconds", seconds, float)
+        _positive("iterations", iterations, int)
+        _positive("exploration", exploration, float, zero=True)
+        _positive("horizon", horizon, int, zero=True)
+        _positive("playout_limit", playout_limit, int)
+        _positive("root_width", root_width, int)
+        _positive("trust", trust, float, zero=True)
+        if playout is not None and playout not in PLAYOUTS:
+            raise OptionError(f"mcts setting playout must be one of {PLAYOUTS}, not {playout!r}")
         if seconds is None and iterations is None:
             seconds = DEFAULT_SECONDS
         self.rng = random.Random(seed)
         self.seconds = seconds
         self.iterations = iterations
         self.exploration = exploration
+        self.horizon = horizon
+        self.playout = playout
         self.playout_limit = playout_limit
         self.playout_policy = playout_policy
         self.prune_root = prune_root
         self.root_width = root_width
+        self.trust = trust
         self.last_iterations = 0
+        self._game_id: str | None = None
+        self._judge: Judge | None = None
+        self._cut_after: int | None = None
+
+    def _prepare(self, game_id: str) -> None:
+        """Settle the playout policy and where playouts stop, once per game."""
+        if self._game_id == game_id:
+            return
+        self._game_id = game_id
+        evaluation = evaluation_for(game_id)
+        playout = self.playout
+        if playout is None:
+            playout = "greedy" if evaluation is not None and evaluation.greedy_playouts else "cheap"
+        if self.playout_policy is None:
+            chosen = policy_for if playout == "greedy" else playout_policy_for
+            self._policy = chosen(game_id) or random_playout
+        else:
+            self._policy = self.playout_policy
+        horizon = self.horizon
+        if evaluation is None or horizon == 0:
+            self._judge, self._cut_after = None, None
+        else:
+            self._judge = evaluation.judge
+            self._cut_after = evaluation.horizon if horizon is None else horizon
 
     def choose(self, decision: Decision) -> Action:
         if len(decision.legal_actions) == 1:
             return decision.legal_actions[0]
+        self._prepare(decision.game_id)
         players = int(decision.observation["players"])
-        if self.playout_policy is None:
-            from sequenza.ai.greedy import playout_policy_for
-
-            self.playout_policy = playout_policy_for(decision.game_id) or random_playout
         root = _Node(players)
         candidates = self._root_candidates(decision)
         if len(candidates) == 1:
@@ -95,9 +161,25 @@ class MctsBot(Bot):
             self._iterate(root, decision.sample_state(self.rng), players, allowed)
             done += 1
         self.last_iterations = done
-        visited = [(child.visits, str(action), action) for action, child in root.children.items()]
-        best = max((entry for entry in visited if entry[2] in allowed), default=None)
-        return best[2] if best else candidates[0]
+        return self._verdict(root, candidates, decision.seat)
+
+    def _verdict(self, root: _Node, candidates: list[Action], seat: int) -> Action:
+        """The most visited move, unless its mean falls short of the heuristic's favourite
+        (the first candidate) by less than ``trust``."""
+        visited = [
+            (child.visits, str(action), action)
+            for action, child in root.children.items()
+            if action in candidates
+        ]
+        if not visited:
+            return candidates[0]
+        best = max(visited)[2]
+        favourite = root.children.get(candidates[0])
+        if best == candidates[0] or favourite is None or not favourite.visits:
+            return best
+        chosen = root.children[best]
+        margin = chosen.totals[seat] / chosen.visits - favourite.totals[seat] / favourite.visits
+        return best if margin > self.trust else candidates[0]
 
     def _root_candidates(self, decision: Decision) -> list[Action]:
         """Where the search looks at the root. With ``prune_root``: the actions whose best line
@@ -108,8 +190,6 @@ class MctsBot(Bot):
         legal = list(decision.legal_actions)
         if not self.prune_root:
             return legal
-        from sequenza.ai.greedy import action_ranker_for, policy_for, turn_search_for
-
         search = turn_search_for(decision.game_id)
         if search is not None:
             return search.candidates(decision.sample_state(self.rng), legal)
@@ -118,9 +198,12 @@ class MctsBot(Bot):
             policy = policy_for(decision.game_id)
             if policy is None:
                 return legal
-            # What the heuristic would play in a few of the deals the seat can imagine.
-            chosen = {policy(decision.sample_state(self.rng), legal, self.rng) for _ in range(5)}
-            return [action for action in legal if action in chosen]
+            # What the heuristic would play in a few of the deals the seat can imagine, the
+            # most frequent choice first.
+            votes = Counter(
+                policy(decision.sample_state(self.rng), legal, self.rng) for _ in range(5)
+            )
+            return [action for action, _ in votes.most_common()]
         worths = ranker(decision.sample_state(self.rng), legal)
         ranked = sorted(legal, key=lambda action: -worths[action])
         best = worths[ranked[0]]
@@ -134,6 +217,7 @@ class MctsBot(Bot):
     def _iterate(self, root: _Node, state: State[Any], players: int, allowed: set[Action]) -> None:
         path = [root]
         node = root
+        turns = 0
         while not state.is_over:
             legal = state.legal_actions()
             if node is root:
@@ -143,16 +227,21 @@ class MctsBot(Bot):
                 action = untried[self.rng.randrange(len(untried))]
                 child = _Node(players)
                 node.children[action] = child
+                seat = state.current_seat
                 state.apply_unchecked(action)
+                if state.current_seat != seat:
+                    turns += 1
                 path.append(child)
                 break
             seat = state.current_seat
             assert seat is not None
             action = self._select(node, legal, seat)
             state.apply_unchecked(action)
+            if state.current_seat != seat:
+                turns += 1
             node = node.children[action]
             path.append(node)
-        payoffs = self._playout(state, players)
+        payoffs = self._playout(state, players, turns)
         for visited in path:
             visited.visits += 1
             for seat in range(players):
@@ -171,12 +260,18 @@ class MctsBot(Bot):
                 best_score, best_action = score, action
         return best_action
 
-    def _playout(self, state: State[Any], players: int) -> list[float]:
+    def _playout(self, state: State[Any], players: int, turns: int) -> list[float]:
         steps = 0
-        policy = self.playout_policy or random_playout
+        policy = self._policy
+        judge, cut_after = self._judge, self._cut_after
         while not state.is_over and steps < self.playout_limit:
+            if judge is not None and cut_after is not None and turns >= cut_after:
+                return judge(state)
+            seat = state.current_seat
             legal = state.legal_actions()
             state.apply_unchecked(policy(state, legal, self.rng))
+            if state.current_seat != seat:
+                turns += 1
             steps += 1
         result = state.result()
         if result is None:  # unfinished within the limit: no seat is favoured

@@ -20,7 +20,13 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from sequenza.ai.greedy import action_ranker, greedy_policy, playout_policy
+from sequenza.ai.greedy import (
+    action_ranker,
+    greedy_policy,
+    playout_policy,
+    position_evaluation,
+    shares,
+)
 from sequenza.components.grids import line_windows, space_names
 from sequenza.core.actions import Action
 from sequenza.core.game import State
@@ -305,3 +311,25 @@ def board_playout(state: State[Any], legal: list[Action], rng: random.Random) ->
         return legal[rng.randrange(len(legal))]
     plays = _value_plays(legal) or legal
     return plays[rng.randrange(len(plays))]
+
+
+#: A team's standing in the board evaluation: a marked sequence, and a unit of window worth.
+SEQUENCE_STANDING = 120.0
+STANDING_SCALE = 40.0
+
+
+@position_evaluation("sequence", horizon=2, greedy_playouts=True)
+@position_evaluation("sequence-numbers", horizon=2, greedy_playouts=True)
+def board_shares(state: State[Any]) -> list[float]:
+    """Each seat's share from its team's standing: its sequences and the worth of the windows
+    it may still fill (``OWN`` by their fill)."""
+    seen = state.observation(None)
+    reading = Reading.of(seen, 0, _shared_limit(state))
+    standing = [
+        SEQUENCE_STANDING * len(reading.sequences[team])
+        + sum(OWN[min(filled, RUN - 1)] for filled in reading.level[team] if filled > 0)
+        for team in range(reading.sides)
+    ]
+    team_shares = shares(standing, STANDING_SCALE)
+    teams = [int(team) for team in seen["teams"]]
+    return [team_shares[team] / teams.count(team) for team in teams]

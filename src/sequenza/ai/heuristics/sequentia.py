@@ -10,7 +10,9 @@ from sequenza.ai.greedy import (
     greedy_policy,
     lead,
     playout_policy,
+    position_evaluation,
     register_turn_search,
+    shares,
 )
 from sequenza.ai.shift_solver import best_slide, fewest_slides
 from sequenza.core.actions import Action
@@ -97,3 +99,21 @@ def claim_first(state: State[Any], legal: list[Action], rng: random.Random) -> A
     if END in legal:
         return END
     return legal[rng.randrange(len(legal))]
+
+
+def _cards_left(seen: dict[str, Any]) -> int:
+    return int(seen.get("deck_size", 0)) + sum(int(size) for size in seen.get("hand_sizes", []))
+
+
+@position_evaluation("sequentia-stack", horizon=4, greedy_playouts=True)
+@position_evaluation("sequentia-cross", horizon=2)
+def collected_shares(state: State[Any]) -> list[float]:
+    """Collected cards decide, and a lead counts for more the fewer cards are left to win."""
+    seen = state.observation(None)
+    return shares([float(count) for count in seen["collected"]], 2.0 + _cards_left(seen) / 8)
+
+
+@position_evaluation("sequentia-shift", horizon=2)
+def score_pile_shares(state: State[Any]) -> list[float]:
+    seen = state.observation(None)
+    return shares([float(count) for count in seen["score_piles"]], 2.0 + _cards_left(seen) / 8)

@@ -23,7 +23,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from sequenza.ai.greedy import greedy_policy, playout_policy
+from sequenza.ai.greedy import greedy_policy, playout_policy, position_evaluation, shares
 from sequenza.core.actions import Action
 from sequenza.core.game import State
 
@@ -366,3 +366,16 @@ def stacks_playout(state: State[Any], legal: list[Action], rng: random.Random) -
     if discards:
         return discards[rng.randrange(len(discards))]
     return legal[rng.randrange(len(legal))]
+
+
+@position_evaluation("sequence-stacks", horizon=3, greedy_playouts=True)
+def chip_shares(state: State[Any]) -> list[float]:
+    """Each seat's share from its chips: every chip counts, a step towards a winning
+    collection counts far more."""
+    seen = state.observation(None)
+    colours = list(seen["colours"])
+    standing = []
+    for chips in seen["chips"]:
+        counts = [int(chips[colour]) for colour in colours]
+        standing.append(CHIP * sum(counts) - STEP * need(counts))
+    return shares(standing, STEP)
