@@ -77,10 +77,10 @@ def test_greedy_beats_random(game_id: str) -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("game_id", SEQUENTIA)
-def test_mcts_beats_greedy(game_id: str) -> None:
-    # The full measure (more games, the default thinking time) is bench/strength.py.
-    assert points_share(game_id, "mcts", "greedy", 10, iterations=200) >= 0.5
+def test_mcts_beats_greedy_in_sequentia_stack() -> None:
+    # Stack is where search pays most: greedy grabs the most cards now and leaves the next
+    # player a claim. The full measure, every game with more games, is bench/strength.py.
+    assert points_share("sequentia-stack", "mcts", "greedy", 12, iterations=100) >= 0.65
 
 
 @pytest.mark.parametrize(

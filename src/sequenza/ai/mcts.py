@@ -2,9 +2,13 @@
 
 Each iteration deals a fresh determinisation of what the deciding seat cannot see, walks one
 tree shared by all determinisations (nodes are keyed by actions, which name cards by their
-face, so they mean the same in every deal), expands one action, plays the rest of the game
-with a playout policy and backs up every seat's payoff. Selection uses UCB with availability
-counts, since an action may be legal in some determinisations and not in others.
+face, so they mean the same in every deal), expands one action, plays on with a playout
+policy and backs up every seat's payoff. Selection uses UCB with availability counts, since an
+action may be legal in some determinisations and not in others.
+
+Playouts stop a few turns ahead, where the game's position evaluation judges the position:
+in these card games the end of a game owes much to cards not yet drawn, so a full playout
+mostly adds noise, while the next turns show what a move gives away to the next player.
 """
 
 from __future__ import annotations
@@ -144,6 +148,8 @@ class MctsBot(Bot):
     def choose(self, decision: Decision) -> Action:
         if len(decision.legal_actions) == 1:
             return decision.legal_actions[0]
+        # The budget covers the whole decision, the narrowing of the root included.
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         self._prepare(decision.game_id)
         players = int(decision.observation["players"])
         root = _Node(players)
@@ -151,7 +157,6 @@ class MctsBot(Bot):
         if len(candidates) == 1:
             return candidates[0]
         allowed = set(candidates)
-        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         done = 0
         while True:
             if self.iterations is not None and done >= self.iterations:
