@@ -121,6 +121,7 @@ class MctsBot(Bot):
         self.trust = trust
         self.last_iterations = 0
         self._game_id: str | None = None
+        self._policy: PlayoutPolicy = random_playout
         self._judge: Judge | None = None
         self._cut_after: int | None = None
 
