@@ -105,15 +105,19 @@ def _cards_left(seen: dict[str, Any]) -> int:
     return int(seen.get("deck_size", 0)) + sum(int(size) for size in seen.get("hand_sizes", []))
 
 
+def _pile_shares(state: State[Any], pile: str) -> list[float]:
+    """Cards in each seat's pile decide, and a lead counts for more the fewer cards are left
+    to win."""
+    seen = state.observation(None)
+    return shares([float(count) for count in seen[pile]], 2.0 + _cards_left(seen) / 8)
+
+
 @position_evaluation("sequentia-stack", horizon=4, greedy_playouts=True)
 @position_evaluation("sequentia-cross", horizon=2)
 def collected_shares(state: State[Any]) -> list[float]:
-    """Collected cards decide, and a lead counts for more the fewer cards are left to win."""
-    seen = state.observation(None)
-    return shares([float(count) for count in seen["collected"]], 2.0 + _cards_left(seen) / 8)
+    return _pile_shares(state, "collected")
 
 
 @position_evaluation("sequentia-shift", horizon=2)
 def score_pile_shares(state: State[Any]) -> list[float]:
-    seen = state.observation(None)
-    return shares([float(count) for count in seen["score_piles"]], 2.0 + _cards_left(seen) / 8)
+    return _pile_shares(state, "score_piles")
