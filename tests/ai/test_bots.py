@@ -17,9 +17,9 @@ SEQUENTIA = ["sequentia-shift", "sequentia-stack", "sequentia-cross"]
 
 
 def test_bots_are_made_by_name() -> None:
-    # Only bots that decide from their seat's view: the all-seeing yardstick of
-    # bench/strength.py is never one a player can pick.
-    assert bot_names() == ["greedy", "mcts", "random"]
+    assert {"random", "greedy", "mcts"} <= set(bot_names())
+    # The all-seeing yardstick of bench/strength.py cheats: it is never one a player can pick.
+    assert "all-seeing-mcts" not in bot_names()
     with pytest.raises(OptionError, match="unknown bot 'genius'"):
         make_bot("genius")
 
