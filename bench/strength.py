@@ -67,21 +67,22 @@ register_bot(AllSeeingMcts.name, AllSeeingMcts)
 #: then played the heuristic, so the all-seeing bot tries every legal move and plays whole
 #: games out with the greedy heuristic: it needs no position evaluation.
 ALL_SEEING = "iterations=300,horizon=0,playout=greedy,prune_root=false"
-ALL_SEEING_BY_GAME = {
-    # Whole playouts of the greedy heuristic make a move take 8 seconds here; the cheap
-    # playout policy still plays fitting cards and Blocks.
-    "sequence-stacks": "iterations=300,horizon=0,playout=cheap,prune_root=false",
-    # The greedy heuristic searches every line of its turn, far too slow for whole playouts,
-    # and random placements are no model of a player: the all-seeing bot is the hard bot of
-    # the strength table (same search, same 200 iterations) told every card.
-    "sequentia-stack": "iterations=200",
-    "sequentia-cross": "iterations=200",
-}
+#: Whole playouts of the greedy heuristic make a move take 8 seconds in Stacks; the cheap
+#: playout policy still plays fitting cards and Blocks.
+ALL_SEEING_CHEAP = "iterations=300,horizon=0,playout=cheap,prune_root=false"
+#: Games whose greedy heuristic searches every line of its turn, far too slow for whole
+#: playouts, and where random placements are no model of a player: there the all-seeing bot
+#: is the hard bot of the table (same search, same settings) told every card.
+HARD_BOT_SEES_ALL = {"sequentia-stack", "sequentia-cross"}
 
 
-def all_seeing_bot(game_id: str) -> str:
+def all_seeing_bot(game_id: str, mcts_settings: str) -> str:
     """The all-seeing bot for a game, as a line-up entry."""
-    return f"{AllSeeingMcts.name}:{ALL_SEEING_BY_GAME.get(game_id, ALL_SEEING)}"
+    if game_id in HARD_BOT_SEES_ALL:
+        settings = mcts_settings
+    else:
+        settings = ALL_SEEING_CHEAP if game_id == "sequence-stacks" else ALL_SEEING
+    return f"{AllSeeingMcts.name}:{settings}"
 
 
 def share(game_id: str, lineup: str, games: int, seed: int) -> tuple[float, float, float, float]:
@@ -123,7 +124,7 @@ def main() -> None:
     for game_id in game_ids:
         lineups = list(pairings)
         if arguments.all_seeing:
-            lineups.append((all_seeing_bot(game_id), "greedy"))
+            lineups.append((all_seeing_bot(game_id, arguments.mcts), "greedy"))
         for strong, weak in lineups:
             rate, low, high, seconds = share(
                 game_id, f"{strong},{weak}", arguments.count, arguments.seed
