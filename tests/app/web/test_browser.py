@@ -165,9 +165,12 @@ def test_a_whole_game_through_the_page(
             page.wait_for_timeout(450)
             page.screenshot(path=str(middle), full_page=True)
         assert moves < 400, "the game did not end"
-    assert "Game over" in page.inner_text(".banner")
+    banner = page.inner_text(".banner")
+    assert "Game over" in banner
     assert page.locator(".log-list li").count() > moves
-    assert page.locator(".player.winner").count() >= 1
+    # A game of random moves may end in a draw, with no seat or every seat crowned.
+    if "a draw" not in banner:
+        assert page.locator(".player.winner").count() >= 1
     page.wait_for_timeout(450)
     page.screenshot(path=str(shots / f"{game}-over.png"), full_page=True)
     # The finished game replays move by move.
