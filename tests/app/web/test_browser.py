@@ -94,6 +94,25 @@ class Screen:
         value: str | bool = self.page.evaluate(f"({READY})()")
         return value
 
+    def at(self) -> str:
+        """What the page holds now: enough to tell why a click found nothing to click."""
+        return str(
+            self.page.evaluate(
+                """() => {
+                const table = window.sequenzaTable;
+                return JSON.stringify({
+                    turn: table.message && table.message.turn,
+                    pending: table.pending,
+                    selected: table.selected,
+                    legal: table.current && table.current.legal,
+                    playable: [...document.querySelectorAll(".board .playable")].map(
+                        (element) => element.dataset.part),
+                    toast: document.querySelector(".toast")?.textContent,
+                });
+            }"""
+            )
+        )
+
     def play_move(self, rng: random.Random) -> str:
         """Pick a legal move and make it the way a player does: board parts, then buttons."""
         moves = self.page.eval_on_selector_all(
@@ -105,7 +124,12 @@ class Screen:
         action, parts = rng.choice(preferred or moves)
         sent = self.page.evaluate("window.sequenzaTable.sent")
         for part in parts:
-            self.page.click(f'.board [data-part="{part}"].playable')
+            try:
+                self.page.click(f'.board [data-part="{part}"].playable')
+            except playwright_api.TimeoutError as error:
+                raise AssertionError(
+                    f"{part} of {action!r} never became playable: {self.at()}, {self.errors}"
+                ) from error
         if parts and self.page.evaluate("window.sequenzaTable.sent") == sent:
             self.page.click(f'.actionbar button.choice[data-action="{action}"]')
         elif not parts:
