@@ -71,8 +71,8 @@ ALL_SEEING = "iterations=300,horizon=0,playout=greedy,prune_root=false"
 #: playout policy still plays fitting cards and Blocks.
 ALL_SEEING_CHEAP = "iterations=300,horizon=0,playout=cheap,prune_root=false"
 #: Games whose greedy heuristic searches every line of its turn, far too slow for whole
-#: playouts, and where random placements are no model of a player: there the all-seeing bot
-#: is the hard bot of the table (same search, same settings) told every card.
+#: playouts: there the all-seeing bot is the hard bot of the table (same search, same
+#: settings) told every card.
 HARD_BOT_SEES_ALL = {"sequentia-stack", "sequentia-cross"}
 
 

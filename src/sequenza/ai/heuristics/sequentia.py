@@ -90,7 +90,6 @@ def cross_policy(state: State[Any], legal: list[Action], rng: random.Random) -> 
 
 
 @playout_policy("sequentia-stack")
-@playout_policy("sequentia-cross")
 def claim_first(state: State[Any], legal: list[Action], rng: random.Random) -> Action:
     """For playouts: claim whenever possible, otherwise end the turn or play at random."""
     claims = [action for action in legal if action.verb == "claim"]
@@ -99,6 +98,44 @@ def claim_first(state: State[Any], legal: list[Action], rng: random.Random) -> A
     if END in legal:
         return END
     return legal[rng.randrange(len(legal))]
+
+
+_LINES_THROUGH: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    (
+        tuple(row * 3 + column for column in range(3)),
+        tuple(other * 3 + column for other in range(3)),
+    )
+    for row in range(3)
+    for column in range(3)
+)
+
+
+@playout_policy("sequentia-cross")
+def cross_playout(state: State[Any], legal: list[Action], rng: random.Random) -> Action:
+    """For playouts, a player who sees one card ahead: place a card where its row or column
+    then shows its code (on the tallest piles), otherwise anywhere; claim the most cards.
+    Random placements would almost never claim, and a search would then think every grid
+    safe to leave to the next player."""
+    seen = state.observation(state.current_seat)
+    if legal[0].verb == "claim":
+        claims = {str(claim["lines"]): int(claim["cards"]) for claim in seen["claims"]}
+        return max(legal, key=lambda action: claims.get(str(action.args[0]), 0))
+    grid = seen["grid"]
+    digits = [str(pile["digit"]) if pile["digit"] is not None else "" for pile in grid]
+    sizes = [int(pile["size"]) for pile in grid]
+    best, best_cards = legal[rng.randrange(len(legal))], 0
+    for action in legal:
+        text, position = str(action.args[0]), int(action.args[1])
+        # A card's text is digit:code, e.g. 2:131+.
+        digit, code = text[0], text[2:5]
+        cards = 0
+        for line in _LINES_THROUGH[position]:
+            shown = "".join(digit if spot == position else digits[spot] for spot in line)
+            if shown == code:
+                cards += sum(sizes[spot] for spot in line) + 1
+        if cards > best_cards:
+            best, best_cards = action, cards
+    return best
 
 
 def _cards_left(seen: dict[str, Any]) -> int:
