@@ -10,6 +10,11 @@ from sequenza import OptionError
 from sequenza.ai import make_bot
 from sequenza.ai.base import Decision, bot_names
 from sequenza.ai.greedy import evaluation_for
+from sequenza.ai.mcts import MctsBot
+from sequenza.core.actions import Action
+from sequenza.core.registry import make_game
+from sequenza.games.sequentia_cross import CrossGame
+from sequenza.games.sequentia_cross import from_position as cross_position
 from sequenza.games.sequentia_shift import ShiftGame, ShiftOptions, from_position
 from tests.ai.matches import assert_decides_from_view, play_out, points_share
 
@@ -66,6 +71,25 @@ def test_mcts_with_a_seed_and_an_iteration_budget_is_repeatable() -> None:
     first = make_bot("mcts", seed=9, iterations=60).act(state)
     again = make_bot("mcts", seed=9, iterations=60).act(state)
     assert first == again
+
+
+def test_mcts_reports_the_iterations_of_its_last_decision_only() -> None:
+    searched = sequenza.make("sequentia-shift", players=2, seed=4)
+    bot = make_bot("mcts", seed=9, iterations=60)
+    assert isinstance(bot, MctsBot)
+    bot.act(searched)
+    assert bot.last_iterations == 60
+    # A single claim left to make: nothing to search.
+    cross = make_game("sequentia-cross", 2)
+    assert isinstance(cross, CrossGame)
+    forced = cross_position(
+        cross,
+        "grid: 1:111+ 1:113 1:121 / 2:112+ 3:112 2:121 / 3:113+ 2:122 3:122\n"
+        "hand1: 1:133\ndeck: 2:131 1:223 3:133\ncovered: 0",
+    )
+    assert forced.legal_actions() == [Action("claim", ("rows",))]
+    bot.act(forced)
+    assert bot.last_iterations == 0
 
 
 @pytest.mark.parametrize("game_id", SEQUENTIA)

@@ -77,7 +77,8 @@ class MctsBot(Bot):
     game's greedy heuristic or its cheaper playout policy (``playout="greedy"`` or
     ``"cheap"``). Both default to the game's own choice. The search looks only at the moves
     the heuristics rate best and keeps the heuristic's favourite unless another one scores
-    ``trust`` more (a share of the payoff) over the iterations.
+    ``trust`` more (a share of the payoff) over the iterations. ``last_iterations`` tells
+    how many iterations the last decision ran: 0 when it had only one move to consider.
     """
 
     name = "mcts"
@@ -147,6 +148,7 @@ class MctsBot(Bot):
             self._cut_after = evaluation.horizon if horizon is None else horizon
 
     def choose(self, decision: Decision) -> Action:
+        self.last_iterations = 0
         if len(decision.legal_actions) == 1:
             return decision.legal_actions[0]
         # The budget covers the whole decision, the narrowing of the root included.
