@@ -100,6 +100,7 @@ def claim_first(state: State[Any], legal: list[Action], rng: random.Random) -> A
     return legal[rng.randrange(len(legal))]
 
 
+#: Cross's grid of 3 by 3, positions numbered row by row: the row and the column through each.
 _LINES_THROUGH: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
     (
         tuple(row * 3 + column for column in range(3)),
