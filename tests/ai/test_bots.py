@@ -23,8 +23,8 @@ SEQUENTIA = ["sequentia-shift", "sequentia-stack", "sequentia-cross"]
 
 def test_bots_are_made_by_name() -> None:
     assert {"random", "greedy", "mcts"} <= set(bot_names())
-    # The all-seeing yardstick of bench/strength.py cheats: it is never one a player can pick.
-    assert "all-seeing-mcts" not in bot_names()
+    # The all-seeing yardsticks of bench/strength.py cheat: never ones a player can pick.
+    assert not {"all-seeing-mcts", "all-seeing-rollout"} & set(bot_names())
     with pytest.raises(OptionError, match="unknown bot 'genius'"):
         make_bot("genius")
 
