@@ -74,3 +74,8 @@ def make_bot(name: str, seed: int | None = None, **settings: Any) -> Bot:
     except KeyError:
         raise OptionError(f"unknown bot {name!r}; the bots are: {', '.join(bot_names())}") from None
     return factory(seed=seed, **settings)
+
+
+def bot_modules() -> set[str]:
+    """The modules whose code makes the registered bots (a worker process imports them)."""
+    return {factory.__module__ for factory in _BOTS.values()}

@@ -105,19 +105,35 @@ def serve(
         str,
         typer.Option(help="Where games are saved: sqlite:///FILE or a PostgreSQL URL."),
     ] = "sqlite:///sequenza.db",
+    allowed_origin: Annotated[
+        list[str] | None,
+        typer.Option(
+            help="Another site whose pages may open tables here, e.g. https://games.example.org "
+            "(repeatable; the server's own pages always may)."
+        ),
+    ] = None,
+    bot_workers: Annotated[
+        int | None,
+        typer.Option(help="Processes in which bots think (default: one per core).", min=1),
+    ] = None,
 ) -> None:
     """Play in the browser: start the web app (tables, bots, friends, saved games)."""
     import uvicorn
     from sqlalchemy.exc import SQLAlchemyError
 
-    from sequenza.app.web import create_app
+    from sequenza.app.web import create_app, server_config
+    from sequenza.app.web.bot_workers import BotWorkers
 
     try:
-        web_app = create_app(database)
+        web_app = create_app(
+            database,
+            allowed_origins=allowed_origin or (),
+            bot_workers=BotWorkers(bot_workers),
+        )
     except (SQLAlchemyError, ValueError, ImportError) as error:
         raise _fail(error) from None
     typer.echo(f"Sequenza is at http://{host}:{port}  (games saved in {database})")
-    uvicorn.run(web_app, host=host, port=port, log_level="warning")
+    uvicorn.Server(server_config(web_app, host, port)).run()
 
 
 @app.command("simulate")

@@ -29,14 +29,22 @@ def option(
     maximum: int | None = None,
     choices: tuple[str, ...] | None = None,
     decision: bool = False,
+    file: str | None = None,
 ) -> T:
-    """A described rule option. ``decision`` marks a point the rules page settled itself."""
+    """A described rule option. ``decision`` marks a point the rules page settled itself.
+
+    ``file`` marks a text option that stands for a file: ``"path"`` names a file of this
+    machine (the command line only: a server never opens a path a visitor sends), and
+    ``"contents"`` holds a file's text itself (what the web page uploads)."""
+    if file not in (None, "path", "contents"):
+        raise ValueError(f"file is 'path', 'contents' or None, not {file!r}")
     metadata = {
         "description": description,
         "minimum": minimum,
         "maximum": maximum,
         "choices": choices,
         "decision": decision,
+        "file": file,
     }
     return dataclasses.field(default=default, metadata=metadata)
 
@@ -53,6 +61,12 @@ class OptionSpec:
     maximum: int | None
     choices: tuple[str, ...] | None
     decision: bool
+    file: str | None = None
+
+    @property
+    def names_a_path(self) -> bool:
+        """Whether the option names a file of the machine that runs the game."""
+        return self.file == "path"
 
     def describe(self) -> str:
         allowed = ""
@@ -146,6 +160,7 @@ class Options:
                     maximum=meta.get("maximum"),
                     choices=meta.get("choices"),
                     decision=meta.get("decision", False),
+                    file=meta.get("file"),
                 )
             )
         return specs

@@ -389,8 +389,18 @@ class SequenceNumbersOptions(SequenceOptions):
     deck_file: str = option(
         "",
         "A teacher's deck file (sequenza numbers-deck) to play with; empty: the shipped deck",
+        file="path",
+    )
+    deck: str = option(
+        "",
+        "A teacher's deck itself (the text of a sequenza numbers-deck file), kept with the "
+        "game so that it replays anywhere; empty: deck_file or the shipped deck",
+        file="contents",
     )
 
+
+#: A deck of a few hundred cards fits in a few kilobytes; a bigger text is not a deck.
+MAX_DECK_TEXT = 32_000
 
 BoardOptionsT = TypeVar("BoardOptionsT", bound=SequenceOptions)
 
@@ -484,6 +494,15 @@ class SequenceNumbersGame(SequenceBoardGame[SequenceNumbersOptions]):
     rules = NUMBERS_RULES
 
     def _load_layout(self) -> Layout:
+        if self.options.deck:
+            if self.options.deck_file:
+                raise OptionError("give a deck or a deck_file, not both")
+            if len(self.options.deck) > MAX_DECK_TEXT:
+                raise OptionError(f"a deck is at most {MAX_DECK_TEXT:,} characters of JSON")
+            try:
+                return numbers_layout(self.options.deck)
+            except ValueError as error:
+                raise OptionError(f"deck: {error}") from None
         path = self.options.deck_file
         if not path:
             return numbers_layout()

@@ -17,7 +17,7 @@ import uvicorn
 from websockets.sync.client import ClientConnection, connect
 
 import tests.core.toy_game  # noqa: F401  (registers the toy game in this process)
-from sequenza.app.web import create_app
+from sequenza.app.web import create_app, server_config
 
 
 @dataclass
@@ -97,7 +97,7 @@ def live_server(database: str, **settings: Any) -> Iterator[LiveServer]:
     listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     listener.bind(("127.0.0.1", 0))
     port = listener.getsockname()[1]
-    server = uvicorn.Server(uvicorn.Config(app, log_level="warning"))
+    server = uvicorn.Server(server_config(app))
     thread = threading.Thread(target=server.run, kwargs={"sockets": [listener]}, daemon=True)
     thread.start()
     deadline = time.monotonic() + 15

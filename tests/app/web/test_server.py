@@ -276,14 +276,15 @@ def test_bad_http_requests_are_refused_clearly(server: LiveServer) -> None:
         ({"game": "test-toy", "seats": [{"kind": "hotseat"}]}, "bad_request"),
         ({"game": "test-toy", "seed": -1}, "bad_request"),
     ]
+    json_type = {"Content-Type": "application/json"}
     with server.client() as http:
         for body, code in bad_tables:
             content = body if isinstance(body, str) else json.dumps(body)
-            response = http.post("/api/tables", content=content)
+            response = http.post("/api/tables", content=content, headers=json_type)
             assert response.status_code == 400, (body, response.text)
             assert response.json()["code"] == code and response.json()["error"]
         act = f"/api/tables/{table}/actions"
-        assert http.post(act, content="[").json()["code"] == "bad_json"
+        assert http.post(act, content="[", headers=json_type).json()["code"] == "bad_json"
         assert http.post(act, json={"action": "play 1", "turn": 0}).status_code == 400
         wrong = http.post(act, json={"token": "x", "action": "play 1", "turn": 0})
         assert wrong.status_code == 403 and wrong.json()["code"] == "bad_token"

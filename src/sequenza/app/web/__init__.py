@@ -1,5 +1,5 @@
 """Play in the browser: ``sequenza serve`` starts this app (FastAPI, websockets, SQLite)."""
 
-from sequenza.app.web.server import create_app
+from sequenza.app.web.server import create_app, server_config
 
-__all__ = ["create_app"]
+__all__ = ["create_app", "server_config"]

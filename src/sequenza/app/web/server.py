@@ -16,30 +16,64 @@ Websocket ``/ws/tables/{id}``: the client first sends ``{"type": "join", "tokens
 (no tokens: a spectator), then ``{"type": "act", "action": "slide 5", "turn": 12}`` where
 ``turn`` is the ``turn`` of the observation it answers. The server sends ``state`` messages
 (the views of the seats the client holds, their legal actions, new public events), ``table``
-messages (who is connected) and ``error`` messages (``code``, ``message``).
+messages (who is connected) and ``error`` messages (``code``, ``message``); after an error the
+socket stays open. A socket closes with a reason only when the table or the token is wrong
+(4404, 4403), the page comes from another site (4403), or the client stopped reading its
+messages (4408: reconnect for a fresh position).
+
+Nothing from the network is trusted (see ``safety``): bodies and frames are small, JSON is
+shallow, integers short, text Unicode; POST bodies must be ``application/json``; websockets
+open only from the server's own pages or an allowed origin; each address may create a few
+tables a minute; every page carries a content security policy.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
-from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
+import logging
+import math
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, MutableMapping
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
+import uvicorn
 from fastapi import FastAPI, Request, WebSocket
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from sequenza.ai.base import bot_names
 from sequenza.core.errors import SequenzaError
 from sequenza.core.registry import available_games, game_class, make_game
 
+from .bot_workers import BotWorkers
+from .safety import (
+    CONTENT_SECURITY_POLICY,
+    DOCS_CONTENT_SECURITY_POLICY,
+    MAX_FRAME_BYTES,
+    SECURITY_HEADERS,
+    BodyLimit,
+    RateLimiter,
+    origin_allowed,
+    parse_json,
+    require_json_content,
+)
 from .storage import Storage
-from .tables import BotSettings, Client, Table, TableError, TableManager
+from .tables import (
+    LAGGING,
+    BotSettings,
+    Client,
+    RateLimitedError,
+    Table,
+    TableError,
+    TableManager,
+)
+
+logger = logging.getLogger("sequenza.web")
 
 STATIC = Path(__file__).parent / "static"
 
@@ -51,6 +85,22 @@ BOT_STRENGTHS = {
 }
 
 JOIN_TIMEOUT = 30.0
+#: Seconds a message may wait to be written to a client before it counts as gone.
+SEND_TIMEOUT = 20.0
+#: Tables one address may create: a burst, then one every few seconds.
+TABLES_BURST = 20
+TABLES_PER_SECOND = 0.2
+#: Websocket messages one connection may send: a burst, then this many a second.
+MESSAGES_BURST = 30
+MESSAGES_PER_SECOND = 10.0
+
+_CLOSE_CODES = {
+    "unknown_table": 4404,
+    "bad_token": 4403,
+    "bad_origin": 4403,
+    "too_slow": 4408,
+    "corrupt": 4500,
+}
 
 
 def create_app(
@@ -58,9 +108,25 @@ def create_app(
     *,
     bot_delay: float = 0.7,
     bot_settings: BotSettings | None = None,
+    bot_workers: BotWorkers | None = None,
+    allowed_origins: Iterable[str] = (),
+    max_live_tables: int = 2000,
+    table_rate: tuple[int, float] = (TABLES_BURST, TABLES_PER_SECOND),
 ) -> FastAPI:
-    """The app on the database at ``database`` (an SQLAlchemy URL)."""
-    manager = TableManager(Storage(database), bot_delay=bot_delay, bot_settings=bot_settings)
+    """The app on the database at ``database`` (an SQLAlchemy URL).
+
+    ``allowed_origins`` are the sites (``https://games.example.org``) whose pages may open a
+    websocket besides the server's own; ``table_rate`` is the tables one address may create
+    (a burst, then so many a second)."""
+    manager = TableManager(
+        Storage(database),
+        bot_delay=bot_delay,
+        bot_settings=bot_settings,
+        bot_workers=bot_workers,
+        max_live_tables=max_live_tables,
+    )
+    origins = frozenset(origin.rstrip("/") for origin in allowed_origins)
+    table_limiter = RateLimiter(table_rate[1], table_rate[0])
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -69,19 +135,56 @@ def create_app(
 
     app = FastAPI(title="Sequenza", lifespan=lifespan, docs_url="/api/docs", redoc_url=None)
     app.state.manager = manager
+    app.add_middleware(BodyLimit)
 
     @app.middleware("http")
-    async def revalidate(
+    async def headers(
         request: Request, call_next: Callable[[Request], Awaitable[Response]]
     ) -> Response:
         response = await call_next(request)
         # The page has no build step: make browsers check for a newer module on every load.
         response.headers.setdefault("Cache-Control", "no-cache")
+        docs = request.url.path.startswith("/api/docs")
+        response.headers["Content-Security-Policy"] = (
+            DOCS_CONTENT_SECURITY_POLICY if docs else CONTENT_SECURITY_POLICY
+        )
+        response.headers.update(SECURITY_HEADERS)
         return response
 
     @app.exception_handler(TableError)
     async def refuse(_request: Request, error: TableError) -> JSONResponse:
-        return JSONResponse({"error": error.message, "code": error.code}, status_code=error.status)
+        headers = {}
+        if isinstance(error, RateLimitedError):
+            headers["Retry-After"] = str(math.ceil(error.retry_after))
+        return JSONResponse(
+            {"error": error.message, "code": error.code},
+            status_code=error.status,
+            headers=headers,
+        )
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(_request: Request, error: StarletteHTTPException) -> JSONResponse:
+        codes = {404: "not_found", 405: "method_not_allowed"}
+        return JSONResponse(
+            {"error": str(error.detail), "code": codes.get(error.status_code, "bad_request")},
+            status_code=error.status_code,
+            headers=getattr(error, "headers", None),
+        )
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(_request: Request, error: RequestValidationError) -> JSONResponse:
+        problems = "; ".join(
+            f"{'.'.join(str(part) for part in problem['loc'])}: {problem['msg']}"
+            for problem in error.errors()
+        )
+        return JSONResponse({"error": problems, "code": "bad_request"}, status_code=400)
+
+    @app.exception_handler(Exception)
+    async def failed(_request: Request, error: Exception) -> JSONResponse:
+        logger.exception("unexpected error", exc_info=error)
+        return JSONResponse(
+            {"error": "the server failed; nothing changed", "code": "internal"}, status_code=500
+        )
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
@@ -112,7 +215,14 @@ def create_app(
 
     @app.post("/api/tables", status_code=201)
     async def create_table(request: Request) -> dict[str, Any]:
-        table, tokens = await manager.create(await _json_body(request))
+        body = await _json_body(request)
+        address = request.client.host if request.client else "unknown"
+        wait = table_limiter.wait_needed(address)
+        if wait:
+            raise RateLimitedError(
+                f"too many new tables from your address: try again in {math.ceil(wait)} s", wait
+            )
+        table, tokens = await manager.create(body)
         return {
             "id": table.id,
             "url": f"/t/{table.id}",
@@ -123,7 +233,10 @@ def create_app(
     @app.get("/api/tables/{table_id}")
     async def table_view(table_id: str) -> dict[str, Any]:
         table = await manager.table(table_id)
-        return {"table": table.summary(), "public": table.state.observation(None)}
+        try:
+            return {"table": table.summary(), "public": table.state.observation(None)}
+        finally:
+            manager.forget_if_idle(table)
 
     @app.post("/api/tables/{table_id}/actions")
     async def act(table_id: str, request: Request) -> dict[str, Any]:
@@ -131,23 +244,43 @@ def create_app(
         if not isinstance(body, dict) or not isinstance(body.get("token"), str):
             raise TableError("bad_request", 'send {"token": ..., "action": ..., "turn": ...}')
         table = await manager.table(table_id)
-        seats = table.seats_for_tokens([body["token"]])
-        await table.act(seats, body.get("action"), body.get("turn"))
-        return {"turn": table.turn, "to_act": table.state.current_seat, "over": table.state.is_over}
+        try:
+            seats = table.seats_for_tokens([body["token"]])
+            await table.act(seats, body.get("action"), body.get("turn"))
+            return {
+                "turn": table.turn,
+                "to_act": table.state.current_seat,
+                "over": table.state.is_over,
+            }
+        finally:
+            manager.forget_if_idle(table)
 
     @app.get("/api/tables/{table_id}/record")
     async def record(table_id: str) -> dict[str, Any]:
         table = await manager.table(table_id)
-        return dict(table.game_record().to_json())
+        try:
+            return dict(table.game_record().to_json())
+        finally:
+            manager.forget_if_idle(table)
 
     @app.get("/api/tables/{table_id}/replay/{turn}")
     async def replay_frame(table_id: str, turn: int) -> dict[str, Any]:
         table = await manager.table(table_id)
-        return table.replay_frame(turn)
+        try:
+            return table.replay_frame(turn)
+        finally:
+            manager.forget_if_idle(table)
 
     @app.websocket("/ws/tables/{table_id}")
     async def table_socket(websocket: WebSocket, table_id: str) -> None:
         await websocket.accept()
+        if not origin_allowed(
+            websocket.headers.get("origin"), websocket.headers.get("host"), origins
+        ):
+            await _refuse(
+                websocket, TableError("bad_origin", "this page may not open a table here", 403)
+            )
+            return
         try:
             table, client = await _join(websocket, manager, table_id)
         except TableError as error:
@@ -156,15 +289,39 @@ def create_app(
         except (WebSocketDisconnect, TimeoutError):
             return
         sender = asyncio.create_task(_send_queued(websocket, client))
+        receiver = asyncio.create_task(_serve(websocket, table, client))
         try:
-            await _serve(websocket, table, client)
+            await asyncio.wait({sender, receiver}, return_when=asyncio.FIRST_COMPLETED)
         finally:
-            sender.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await sender
+            for task in (sender, receiver):
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
             table.leave(client)
+        if client.lagging:
+            await _refuse(
+                websocket,
+                TableError("too_slow", "this connection fell behind: reconnect to catch up"),
+            )
 
     return app
+
+
+def server_config(app: FastAPI, host: str = "127.0.0.1", port: int = 8000) -> uvicorn.Config:
+    """How uvicorn serves the app to the internet: small websocket frames, no idle sockets."""
+    return uvicorn.Config(
+        app,
+        host=host,
+        port=port,
+        log_level="warning",
+        ws_max_size=MAX_FRAME_BYTES,
+        # The client has ``SEND_TIMEOUT`` to read what it is sent; a peer that stops answering
+        # pings is closed by uvicorn.
+        ws_ping_interval=20.0,
+        ws_ping_timeout=20.0,
+        timeout_keep_alive=5,
+        h11_max_incomplete_event_size=16 * 1024,
+    )
 
 
 def _game_json(game_id: str) -> dict[str, Any]:
@@ -191,21 +348,18 @@ def _game_json(game_id: str) -> dict[str, Any]:
                 "maximum": spec.maximum,
                 "choices": list(spec.choices) if spec.choices else None,
                 "decision": spec.decision,
+                "file": spec.file,
             }
             for spec in cls.options_class.specs()
+            # A file of the server's machine is for its own command line, not for visitors.
+            if not spec.names_a_path
         ],
     }
 
 
 async def _json_body(request: Request) -> Any:
-    return _parse(await request.body())
-
-
-def _parse(text: str | bytes) -> Any:
-    try:
-        return json.loads(text)
-    except (json.JSONDecodeError, UnicodeDecodeError) as error:
-        raise TableError("bad_json", f"the message is not valid JSON: {error}") from None
+    require_json_content(request.headers.get("content-type"))
+    return parse_json(await request.body())
 
 
 def _message(event: MutableMapping[str, Any]) -> dict[str, Any]:
@@ -215,7 +369,7 @@ def _message(event: MutableMapping[str, Any]) -> dict[str, Any]:
     text = event.get("text")
     if text is None:
         raise TableError("bad_request", "send JSON as text frames")
-    message = _parse(text)
+    message = parse_json(text, MAX_FRAME_BYTES)
     if not isinstance(message, dict):
         raise TableError("bad_request", 'a message is a JSON object with a "type"')
     return message
@@ -233,38 +387,52 @@ async def _join(websocket: WebSocket, manager: TableManager, table_id: str) -> t
 
 
 async def _serve(websocket: WebSocket, table: Table, client: Client) -> None:
+    limiter = RateLimiter(MESSAGES_PER_SECOND, MESSAGES_BURST)
     while True:
         try:
-            message = _message(await websocket.receive())
+            event = await websocket.receive()
+            if limiter.wait_needed("") and event.get("type") != "websocket.disconnect":
+                raise TableError("rate_limited", "too many messages: slow down", 429)
+            message = _message(event)
             kind = message.get("type")
             if kind == "act":
                 await table.act(client.seats, message.get("action"), message.get("turn"))
             elif kind == "ping":
-                client.queue.put_nowait({"type": "pong"})
+                client.send({"type": "pong"})
             else:
                 raise TableError("bad_request", f"unknown message type {kind!r}: send act or ping")
         except TableError as error:
-            client.queue.put_nowait(error.to_json())
+            client.send(error.to_json())
             if error.code == "stale":
-                client.queue.put_nowait(table.message_for(client))
+                client.send(table.message_for(client))
         except (WebSocketDisconnect, RuntimeError):
             return
+        except Exception:  # a bug must cost one message its answer, not the player the socket
+            logger.exception("unexpected error on a websocket of table %s", table.id)
+            client.send(
+                TableError(
+                    "internal", "the server failed on that message; nothing changed"
+                ).to_json()
+            )
 
 
 async def _send_queued(websocket: WebSocket, client: Client) -> None:
     while True:
         message = await client.queue.get()
+        if message is LAGGING:
+            return
         try:
-            await websocket.send_json(message)
+            await asyncio.wait_for(websocket.send_json(message), SEND_TIMEOUT)
+        except TimeoutError:
+            client.lagging = True
+            return
         except (WebSocketDisconnect, RuntimeError):
             return
 
 
-_CLOSE_CODES = {"unknown_table": 4404, "bad_token": 4403, "corrupt": 4500}
-
-
 async def _refuse(websocket: WebSocket, error: TableError) -> None:
     if websocket.client_state is WebSocketState.CONNECTED:
-        with contextlib.suppress(WebSocketDisconnect, RuntimeError):
-            await websocket.send_json(error.to_json())
-            await websocket.close(code=_CLOSE_CODES.get(error.code, 4400), reason=error.code)
+        with contextlib.suppress(WebSocketDisconnect, RuntimeError, TimeoutError):
+            async with asyncio.timeout(SEND_TIMEOUT):
+                await websocket.send_json(error.to_json())
+                await websocket.close(code=_CLOSE_CODES.get(error.code, 4400), reason=error.code)

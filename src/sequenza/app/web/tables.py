@@ -2,15 +2,20 @@
 
 A table is created from a game, its player count, its options and one description per seat:
 
-- ``bot``: a bot by name, playing on the server (in a worker thread, so that the event loop
-  never waits for a search);
+- ``bot``: a bot by name, playing on the server (in a worker process, so that neither the event
+  loop nor the interpreter lock ever waits for a search);
 - ``hotseat``: a person at the creator's screen (several hotseat seats share one device);
 - ``invite``: a friend who joins with an invitation link.
 
 Every seat held by a person has a secret token, handed out once when the table is created;
 the server keeps only its hash. A client proves which seats it holds with their tokens, and
 receives the observation of those seats only (spectators receive the public view). Every
-action is saved before anyone hears of it, so a restart replays the table as it was.
+action is saved before anyone hears of it, so a restart replays the table as it was; a move
+that cannot be saved is refused to its player and shown to nobody.
+
+Everything is bounded: messages waiting for a client (one that falls behind is disconnected
+and reconnects to a fresh position), the tables held in memory (idle ones are dropped and
+replayed from the database when next asked for), and the spectators of a table.
 """
 
 from __future__ import annotations
@@ -20,26 +25,43 @@ import contextlib
 import hashlib
 import hmac
 import logging
+import random
 import secrets
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ParamSpec, TypeVar
+
+from sqlalchemy.exc import SQLAlchemyError
 
 import sequenza.ai  # noqa: F401  (registers the built-in bots)
-from sequenza.ai.base import Bot, bot_names, make_bot
+from sequenza.ai.base import bot_names
 from sequenza.core.actions import Action
 from sequenza.core.errors import IllegalActionError, NotationError, SequenzaError
 from sequenza.core.game import GameRecord, State
 from sequenza.core.registry import game_class, make, make_game, replay
 from sequenza.core.rng import new_seed
 
+from .bot_workers import BotFailure, BotWorkers
 from .storage import SeatRecord, StaleWriteError, Storage, TableRecord
 
 logger = logging.getLogger("sequenza.web")
 
 SEAT_KINDS = ("hotseat", "invite", "bot")
 MAX_NAME = 40
+#: The longest action text (the database column holds 200 characters).
+MAX_ACTION_TEXT = 200
+#: A seed is stored as a signed 64-bit integer.
+MAX_SEED = 2**63 - 1
+#: Messages waiting to be sent to one client before it counts as fallen behind. A state
+#: message replaces every earlier one, so a client that is this far behind has stopped reading.
+CLIENT_QUEUE_LIMIT = 64
+#: Connections to one table (its players, on several devices, and its spectators).
+MAX_CLIENTS_PER_TABLE = 100
+#: Waits before a bot whose move could not be saved tries again (the storage came back?).
+STORAGE_RETRY_SECONDS = (1.0, 2.0, 5.0, 10.0, 30.0)
+
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
 
 #: Optional settings per bot name, e.g. ``{"mcts": {"seconds": 0.2}}`` for quick tests.
 BotSettings = dict[str, dict[str, Any]]
@@ -59,21 +81,65 @@ class TableError(Exception):
         return {"type": "error", "code": self.code, "message": self.message}
 
 
+class RateLimitedError(TableError):
+    """Too many requests from one address: try again in ``retry_after`` seconds."""
+
+    def __init__(self, message: str, retry_after: float) -> None:
+        super().__init__("rate_limited", message, 429)
+        self.retry_after = retry_after
+
+
+async def stored(call: Callable[_P, _R], *args: _P.args, **kwargs: _P.kwargs) -> _R:
+    """Run a storage call in a thread; a database failure (disk full, read-only file, server
+    gone) becomes a clear 503 that changed nothing, and the server keeps running."""
+    try:
+        return await asyncio.to_thread(call, *args, **kwargs)
+    except SQLAlchemyError as error:
+        logger.error("storage failed: %s", error)
+        raise TableError(
+            "storage_unavailable",
+            "the server could not save or read the game just now; nothing changed: try again",
+            503,
+        ) from None
+
+
 def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
 
 
 @dataclass(eq=False)
 class Client:
-    """One connection to a table: the seats it proved it holds, and its outgoing messages."""
+    """One connection to a table: the seats it proved it holds, and its outgoing messages.
+
+    The queue is bounded: a client that stops reading is marked ``lagging`` once it is full,
+    its queue is emptied, and the connection closes with a reason; it reconnects to a fresh
+    position, so nothing is lost but the messages it did not read."""
 
     seats: tuple[int, ...]
-    queue: asyncio.Queue[dict[str, Any]] = field(default_factory=asyncio.Queue)
+    queue: asyncio.Queue[dict[str, Any]] = field(
+        default_factory=lambda: asyncio.Queue(CLIENT_QUEUE_LIMIT)
+    )
     log_sent: int = 0
+    lagging: bool = False
 
     @property
     def is_spectator(self) -> bool:
         return not self.seats
+
+    def send(self, message: dict[str, Any]) -> None:
+        if self.lagging:
+            return
+        try:
+            self.queue.put_nowait(message)
+        except asyncio.QueueFull:
+            self.lagging = True
+            while not self.queue.empty():
+                self.queue.get_nowait()
+            self.queue.put_nowait(LAGGING)
+
+
+#: Put in a lagging client's queue: its sender closes the connection.
+LAGGING: dict[str, Any] = {"type": "error", "code": "too_slow"}
 
 
 class Table:
@@ -85,14 +151,8 @@ class Table:
         self.state = state
         self.clients: set[Client] = set()
         self.lock = asyncio.Lock()
-        self.bots: dict[int, Bot] = {
-            seat.seat: make_bot(
-                seat.bot or "random",
-                seed=new_seed(),
-                **manager.bot_settings.get(seat.bot or "", {}),
-            )
-            for seat in record.seats
-            if seat.kind == "bot"
+        self.bots: dict[int, str] = {
+            seat.seat: seat.bot or "random" for seat in record.seats if seat.kind == "bot"
         }
         self.bot_task: asyncio.Task[None] | None = None
         self.bot_error: str | None = None
@@ -181,9 +241,13 @@ class Table:
         return message
 
     def join(self, seats: tuple[int, ...]) -> Client:
+        if len(self.clients) >= MAX_CLIENTS_PER_TABLE:
+            raise TableError(
+                "table_full", f"a table takes at most {MAX_CLIENTS_PER_TABLE} connections", 503
+            )
         client = Client(seats)
         self.clients.add(client)
-        client.queue.put_nowait(self.message_for(client))
+        client.send(self.message_for(client))
         self._broadcast_presence(except_for=client)
         return client
 
@@ -196,11 +260,11 @@ class Table:
         summary = self.summary()
         for client in self.clients:
             if client is not except_for:
-                client.queue.put_nowait({"type": "table", "table": summary})
+                client.send({"type": "table", "table": summary})
 
     def broadcast(self) -> None:
         for client in self.clients:
-            client.queue.put_nowait(self.message_for(client))
+            client.send(self.message_for(client))
 
     # ------------------------------------------------------------------ playing
     async def act(self, seats: tuple[int, ...], action: Any, turn: Any) -> None:
@@ -208,6 +272,8 @@ class Table:
         current turn. Raises ``TableError`` and changes nothing otherwise."""
         if not isinstance(action, str | int) or isinstance(action, bool):
             raise TableError("bad_request", 'an action is its text, e.g. "slide 5"')
+        if isinstance(action, str) and len(action) > MAX_ACTION_TEXT:
+            raise TableError("illegal", f"an action is at most {MAX_ACTION_TEXT} characters")
         if isinstance(turn, bool) or not isinstance(turn, int):
             raise TableError(
                 "bad_request", 'send the turn you saw (observation["turn"]) with the action'
@@ -232,7 +298,7 @@ class Table:
                 )
             try:
                 parsed = self.state.parse_action(action)
-            except NotationError as error:
+            except (NotationError, IllegalActionError) as error:
                 raise TableError("illegal", f"not an action: {error}") from None
             await self._commit(seat, parsed)
         self.start_bots()
@@ -245,7 +311,7 @@ class Table:
         except IllegalActionError as error:
             raise TableError("illegal", str(error)) from None
         try:
-            await asyncio.to_thread(
+            await stored(
                 self.manager.storage.record_move,
                 self.id,
                 self.turn,
@@ -262,7 +328,7 @@ class Table:
 
     async def _reload(self) -> None:
         """Catch up with the database, where another copy of this table wrote first."""
-        record = await asyncio.to_thread(self.manager.storage.load_table, self.id)
+        record = await stored(self.manager.storage.load_table, self.id)
         if record is not None:
             self.record = record
             self.state = await asyncio.to_thread(_replay, record)
@@ -275,32 +341,54 @@ class Table:
                 self.bot_task = asyncio.create_task(self._play_bots())
 
     async def _play_bots(self) -> None:
-        loop = asyncio.get_running_loop()
+        retries = 0
         while True:
             seat = self.state.current_seat
             if seat is None or seat not in self.bots:
                 break
             await asyncio.sleep(self.manager.bot_delay)
             snapshot = self.state.clone()
-            try:
-                action = await loop.run_in_executor(
-                    self.manager.executor, self.bots[seat].act, snapshot
-                )
-            except Exception as error:  # a broken bot must not take the server down
-                logger.exception("bot of seat %s at table %s failed", seat, self.id)
-                self.bot_error = f"the bot of seat {seat} failed: {error!r}"
-                self.broadcast()
-                break
+            action = await self._bot_move(seat, snapshot)
             async with self.lock:
                 if len(self.state.history) != len(snapshot.history):
                     continue
                 try:
                     await self._commit(seat, action)
                 except TableError as error:
-                    self.bot_error = f"the bot of seat {seat} failed: {error.message}"
-                    self.broadcast()
-                    break
+                    if error.code != "storage_unavailable":
+                        self._report_bot(seat, f"its move was refused: {error.message}")
+                        break
+                    # The disk is full or gone: say so, wait, and play on when it is back.
+                    wait = STORAGE_RETRY_SECONDS[min(retries, len(STORAGE_RETRY_SECONDS) - 1)]
+                    retries += 1
+                    self._report_bot(seat, f"could not save its move; trying again in {wait:g} s")
+                    await asyncio.sleep(wait)
+                    continue
+            retries = 0
+            if self.bot_error is not None and self.bot_error.startswith(self._bot_name(seat)):
+                self.bot_error = None
         self.manager.forget_if_idle(self)
+
+    async def _bot_move(self, seat: int, snapshot: State[Any]) -> Action:
+        """The bot's move, thought out in a worker process; if the bot fails, a random legal
+        move instead, and the table says what happened."""
+        bot = self.bots[seat]
+        try:
+            text = await self.manager.bot_workers.decide(
+                bot, self.manager.bot_settings.get(bot, {}), new_seed(), snapshot.dumps()
+            )
+            return snapshot.parse_action(text)
+        except (BotFailure, SequenzaError) as error:
+            logger.warning("bot %s of seat %s at table %s failed: %s", bot, seat, self.id, error)
+            self._report_bot(seat, f"could not move ({error}); a random move was played for it")
+            return random.Random(new_seed()).choice(snapshot.legal_actions())
+
+    def _bot_name(self, seat: int) -> str:
+        return self.record.seats[seat].name
+
+    def _report_bot(self, seat: int, what: str) -> None:
+        self.bot_error = f"{self._bot_name(seat)} {what}"
+        self.broadcast()
 
     # ------------------------------------------------------------------ finished games
     def game_record(self) -> GameRecord:
@@ -355,12 +443,14 @@ class TableManager:
         *,
         bot_delay: float = 0.7,
         bot_settings: BotSettings | None = None,
-        bot_workers: int = 2,
+        bot_workers: BotWorkers | None = None,
+        max_live_tables: int = 2000,
     ) -> None:
         self.storage = storage
         self.bot_delay = bot_delay
         self.bot_settings: BotSettings = bot_settings or {}
-        self.executor = ThreadPoolExecutor(bot_workers, thread_name_prefix="sequenza-bot")
+        self.bot_workers = bot_workers or BotWorkers()
+        self.max_live_tables = max_live_tables
         self.live: dict[str, Table] = {}
         self._loading = asyncio.Lock()
         self.token_factory: Callable[[], str] = lambda: secrets.token_urlsafe(24)
@@ -371,7 +461,7 @@ class TableManager:
                 table.bot_task.cancel()
                 with contextlib.suppress(asyncio.CancelledError):
                     await table.bot_task
-        self.executor.shutdown(wait=False, cancel_futures=True)
+        self.bot_workers.close()
         self.storage.close()
 
     # ------------------------------------------------------------------ creating
@@ -387,9 +477,12 @@ class TableManager:
             raise TableError("bad_request", "options are a JSON object of name: value")
         players = request.get("players")
         seed = request.get("seed")
-        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
-            raise TableError("bad_request", "a seed is a non-negative integer")
+        if seed is not None and (
+            isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED
+        ):
+            raise TableError("bad_request", f"a seed is an integer from 0 to {MAX_SEED}")
         try:
+            _check_web_options(game_id, options)
             game = make_game(game_id, players, **options)
         except SequenzaError as error:
             raise TableError("bad_option", str(error)) from None
@@ -412,7 +505,8 @@ class TableManager:
             seats=records,
         )
         state = game.new_initial_state(record.seed)
-        await asyncio.to_thread(self.storage.create_table, record)
+        self._make_room()
+        await stored(self.storage.create_table, record)
         table = Table(self, record, state)
         self.live[record.id] = table
         table.start_bots()
@@ -445,21 +539,38 @@ class TableManager:
     # ------------------------------------------------------------------ finding
     async def table(self, table_id: str) -> Table:
         """The live table, loaded and replayed from the database if needed."""
-        table = self.live.get(table_id)
+        table = self.live.pop(table_id, None)
         if table is not None:
+            self.live[table_id] = table  # the most recently used comes last
             return table
         async with self._loading:
             table = self.live.get(table_id)
             if table is not None:
                 return table
-            record = await asyncio.to_thread(self.storage.load_table, table_id)
+            record = await stored(self.storage.load_table, table_id)
             if record is None:
                 raise TableError("unknown_table", f"there is no table {table_id!r}", 404)
             state = await asyncio.to_thread(_replay, record)
+            self._make_room()
             table = Table(self, record, state)
             self.live[table_id] = table
         table.start_bots()
         return table
+
+    def _make_room(self) -> None:
+        """Keep at most ``max_live_tables`` in memory: drop the least recently used tables
+        that nobody watches and no bot plays (the database keeps them); refuse when every
+        table in memory is in use."""
+        if len(self.live) < self.max_live_tables:
+            return
+        for table in list(self.live.values()):
+            if not table.clients and (table.bot_task is None or table.bot_task.done()):
+                self.forget(table)
+                if len(self.live) < self.max_live_tables:
+                    return
+        raise TableError(
+            "server_busy", "the server is holding as many tables as it can: try again soon", 503
+        )
 
     def forget_if_idle(self, table: Table) -> None:
         """Drop a table nobody watches and no bot plays from memory (the database keeps it)."""
@@ -473,7 +584,7 @@ class TableManager:
             del self.live[table.id]
 
     async def list_tables(self, limit: int = 30) -> list[dict[str, Any]]:
-        rows = await asyncio.to_thread(self.storage.list_tables, limit)
+        rows = await stored(self.storage.list_tables, limit)
         for row in rows:
             with contextlib.suppress(SequenzaError):
                 row["name"] = game_class(row["game"]).info.name
@@ -483,6 +594,26 @@ class TableManager:
 def _result(state: State[Any]) -> dict[str, Any] | None:
     result = state.result()
     return None if result is None else dict(result.to_json())
+
+
+def _check_web_options(game_id: str, options: dict[str, Any]) -> None:
+    """Options as a web request may set them: only the game's own names (``players`` or
+    ``game_id`` would collide with the table's fields), and never one that names a file of
+    the server (a teacher's deck comes as the deck itself, in ``deck``)."""
+    specs = {spec.name: spec for spec in game_class(game_id).options_class.specs()}
+    for name in options:
+        spec = specs.get(name)
+        if spec is None:
+            raise TableError(
+                "bad_option",
+                f"unknown option {name!r}; this game's options are: " + ", ".join(sorted(specs)),
+            )
+        if spec.names_a_path:
+            raise TableError(
+                "option_not_allowed",
+                f"{name} names a file of the server's machine, which the web app never opens: "
+                "upload the file's contents instead",
+            )
 
 
 def _default_name(number: int, kind: str, bot: str | None) -> str:
