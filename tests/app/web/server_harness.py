@@ -14,16 +14,24 @@ from typing import Any
 
 import httpx
 import uvicorn
+from fastapi import FastAPI
 from websockets.sync.client import ClientConnection, connect
 
 import tests.core.toy_game  # noqa: F401  (registers the toy game in this process)
 from sequenza.app.web import create_app, server_config
+from sequenza.app.web.tables import TableManager
 
 
 @dataclass
 class LiveServer:
     url: str
     database: str
+    app: FastAPI
+
+    @property
+    def manager(self) -> TableManager:
+        manager: TableManager = self.app.state.manager
+        return manager
 
     @property
     def ws_url(self) -> str:
@@ -106,7 +114,7 @@ def live_server(database: str, **settings: Any) -> Iterator[LiveServer]:
             raise RuntimeError("the test server did not start")
         time.sleep(0.01)
     try:
-        yield LiveServer(f"http://127.0.0.1:{port}", database)
+        yield LiveServer(f"http://127.0.0.1:{port}", database, app)
     finally:
         server.should_exit = True
         thread.join(15)

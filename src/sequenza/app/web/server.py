@@ -91,8 +91,8 @@ SEND_TIMEOUT = 20.0
 TABLES_BURST = 20
 TABLES_PER_SECOND = 0.2
 #: Websocket messages one connection may send: a burst, then this many a second.
-MESSAGES_BURST = 30
-MESSAGES_PER_SECOND = 10.0
+MESSAGES_BURST = 60
+MESSAGES_PER_SECOND = 20.0
 
 _CLOSE_CODES = {
     "unknown_table": 4404,
@@ -112,12 +112,13 @@ def create_app(
     allowed_origins: Iterable[str] = (),
     max_live_tables: int = 2000,
     table_rate: tuple[int, float] = (TABLES_BURST, TABLES_PER_SECOND),
+    message_rate: tuple[int, float] = (MESSAGES_BURST, MESSAGES_PER_SECOND),
 ) -> FastAPI:
     """The app on the database at ``database`` (an SQLAlchemy URL).
 
     ``allowed_origins`` are the sites (``https://games.example.org``) whose pages may open a
     websocket besides the server's own; ``table_rate`` is the tables one address may create
-    (a burst, then so many a second)."""
+    (a burst, then so many a second), ``message_rate`` the messages one websocket may send."""
     manager = TableManager(
         Storage(database),
         bot_delay=bot_delay,
@@ -289,7 +290,7 @@ def create_app(
         except (WebSocketDisconnect, TimeoutError):
             return
         sender = asyncio.create_task(_send_queued(websocket, client))
-        receiver = asyncio.create_task(_serve(websocket, table, client))
+        receiver = asyncio.create_task(_serve(websocket, table, client, message_rate))
         try:
             await asyncio.wait({sender, receiver}, return_when=asyncio.FIRST_COMPLETED)
         finally:
@@ -386,8 +387,10 @@ async def _join(websocket: WebSocket, manager: TableManager, table_id: str) -> t
     return table, table.join(table.seats_for_tokens(tokens))
 
 
-async def _serve(websocket: WebSocket, table: Table, client: Client) -> None:
-    limiter = RateLimiter(MESSAGES_PER_SECOND, MESSAGES_BURST)
+async def _serve(
+    websocket: WebSocket, table: Table, client: Client, rate: tuple[int, float]
+) -> None:
+    limiter = RateLimiter(rate[1], rate[0])
     while True:
         try:
             event = await websocket.receive()
@@ -398,18 +401,18 @@ async def _serve(websocket: WebSocket, table: Table, client: Client) -> None:
             if kind == "act":
                 await table.act(client.seats, message.get("action"), message.get("turn"))
             elif kind == "ping":
-                client.send({"type": "pong"})
+                await client.reply({"type": "pong"})
             else:
                 raise TableError("bad_request", f"unknown message type {kind!r}: send act or ping")
         except TableError as error:
-            client.send(error.to_json())
+            await client.reply(error.to_json())
             if error.code == "stale":
-                client.send(table.message_for(client))
+                await client.reply(table.message_for(client))
         except (WebSocketDisconnect, RuntimeError):
             return
         except Exception:  # a bug must cost one message its answer, not the player the socket
             logger.exception("unexpected error on a websocket of table %s", table.id)
-            client.send(
+            await client.reply(
                 TableError(
                     "internal", "the server failed on that message; nothing changed"
                 ).to_json()

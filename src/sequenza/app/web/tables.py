@@ -126,7 +126,15 @@ class Client:
     def is_spectator(self) -> bool:
         return not self.seats
 
+    async def reply(self, message: dict[str, Any]) -> None:
+        """Answer the client's own message: waits for room, so that a client sending fast
+        is slowed down by its own answers rather than disconnected."""
+        if not self.lagging:
+            await self.queue.put(message)
+
     def send(self, message: dict[str, Any]) -> None:
+        """Tell the client what happened at the table; one that has stopped reading is
+        marked ``lagging`` when its queue is full, and its connection is closed."""
         if self.lagging:
             return
         try:

@@ -118,6 +118,9 @@ class TableForm {
         input = h("select", { id }, ...spec.choices.map((choice) => h("option", { value: choice, selected: choice === spec.default }, words(choice))));
       } else if (spec.type === "int") {
         input = h("input", { type: "number", id, value: spec.default, min: spec.minimum ?? undefined, max: spec.maximum ?? undefined, step: 1 });
+      } else if (spec.file === "contents") {
+        // The file is read here and its text sent with the table: the server never opens a path.
+        input = h("input", { type: "file", id, accept: ".json,application/json" });
       } else {
         input = h("input", { type: "text", id, value: spec.default });
       }
@@ -133,12 +136,13 @@ class TableForm {
     fill(this.optionsBox, ...(rows.length ? rows : [h("p.muted", {}, "This game has no options.")]));
   }
 
-  request() {
+  async request() {
     const options = {};
     for (const [name, { spec, input }] of this.optionInputs) {
       let value;
       if (spec.type === "bool") value = input.checked;
       else if (spec.type === "int") value = Number(input.value);
+      else if (spec.file === "contents") value = input.files.length ? await input.files[0].text() : spec.default;
       else value = input.value;
       if (value !== spec.default) options[name] = value;
     }
@@ -156,7 +160,7 @@ class TableForm {
     const button = this.element.querySelector("#create");
     button.disabled = true;
     try {
-      const request = this.request();
+      const request = await this.request();
       const created = await api("/api/tables", { method: "POST", body: request });
       const seats = {};
       const invites = {};
