@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -81,13 +82,19 @@ class Screen:
         self.page.set_default_timeout(15_000)
         self.errors: list[str] = []
         self.page.on("pageerror", lambda error: self.errors.append(str(error)))
+        # What the content security policy blocks shows only on the console.
+        self.page.on("console", self._note_blocked)
+
+    def _note_blocked(self, message: Any) -> None:
+        if message.type == "error" and "Content Security Policy" in message.text:
+            self.errors.append(message.text)
 
     def close(self) -> None:
         self.context.close()
 
     def wait_for_turn(self) -> str:
         """'over', 'reveal' (the hotseat cover) or 'move', once the page is ready for it."""
-        return str(self.page.wait_for_function(READY, polling=50).json_value())
+        return str(wait_for(self.page, f"({READY})()"))
 
     def ready(self) -> str | bool:
         """The same, now: False while the page waits for someone else."""
@@ -148,6 +155,18 @@ class Screen:
         raise AssertionError(f"the game did not end within {limit} moves")
 
 
+def wait_for(page: Any, expression: str, timeout: float = 15) -> Any:
+    """The first truthy value of ``expression`` in the page. Polled from here, since
+    Playwright's own ``wait_for_function`` compiles its predicate with ``eval``, which the
+    page's content security policy rightly forbids."""
+    deadline = time.monotonic() + timeout
+    while not (value := page.evaluate(expression)):
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"{expression} stayed false for {timeout} s")
+        time.sleep(0.05)
+    return value
+
+
 @pytest.fixture
 def screen(browser: Any) -> Iterator[Screen]:
     opened = Screen(browser, DESKTOP)
@@ -202,13 +221,9 @@ def test_a_whole_game_through_the_page(
     page.wait_for_selector(".replaybar:not([hidden])")
     assert "Start of the game" in page.inner_text(".banner")
     page.click("#replay-next")
-    page.wait_for_function(
-        "document.querySelector('.banner').textContent.startsWith('Move 1 of')", polling=50
-    )
+    wait_for(page, "document.querySelector('.banner').textContent.startsWith('Move 1 of')")
     page.select_option(".replay-seat", "0")
-    page.wait_for_function(
-        "document.querySelector('.replay-turn').textContent.startsWith('1 /')", polling=50
-    )
+    wait_for(page, "document.querySelector('.replay-turn').textContent.startsWith('1 /')")
     page.wait_for_timeout(450)
     page.screenshot(path=str(shots / f"{game}-replay.png"), full_page=True)
     assert screen.errors == []
@@ -290,9 +305,8 @@ def test_a_friend_joins_with_the_invitation_link(
         friend.page.goto(link)
         friend.page.wait_for_selector(".player-list")
         assert "#join" not in friend.page.url
-        page.wait_for_function(
-            "document.querySelector('.invite-panel .hint').textContent.includes('Everyone')",
-            polling=50,
+        wait_for(
+            page, "document.querySelector('.invite-panel .hint').textContent.includes('Everyone')"
         )
         rng = random.Random(3)
         played = {screen: 0, friend: 0}
