@@ -116,6 +116,10 @@ def serve(
         int | None,
         typer.Option(help="Processes in which bots think (default: one per core).", min=1),
     ] = None,
+    new_tables_per_minute: Annotated[
+        int,
+        typer.Option(help="Tables one address may create a minute (and at once).", min=1),
+    ] = 20,
 ) -> None:
     """Play in the browser: start the web app (tables, bots, friends, saved games)."""
     import uvicorn
@@ -129,6 +133,7 @@ def serve(
             database,
             allowed_origins=allowed_origin or (),
             bot_workers=BotWorkers(bot_workers),
+            table_rate=(new_tables_per_minute, new_tables_per_minute / 60),
         )
     except (SQLAlchemyError, ValueError, ImportError) as error:
         raise _fail(error) from None

@@ -87,9 +87,9 @@ BOT_STRENGTHS = {
 JOIN_TIMEOUT = 30.0
 #: Seconds a message may wait to be written to a client before it counts as gone.
 SEND_TIMEOUT = 20.0
-#: Tables one address may create: a burst, then one every few seconds.
+#: Tables one address may create: a burst, then one every three seconds.
 TABLES_BURST = 20
-TABLES_PER_SECOND = 0.2
+TABLES_PER_SECOND = 20 / 60
 #: Websocket messages one connection may send: a burst, then this many a second.
 MESSAGES_BURST = 60
 MESSAGES_PER_SECOND = 20.0

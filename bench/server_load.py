@@ -1,0 +1,303 @@
+"""Load on a real server: many tables, many websocket players, bots thinking meanwhile.
+
+    python bench/server_load.py                          # 300 tables, 60 s, half mcts bots
+    python bench/server_load.py --tables 100 --seconds 30 --mcts-share 0
+
+Starts ``sequenza serve`` on 127.0.0.1 with a fresh SQLite file, then opens the tables, a
+sixth of them of each game: half are two people online (two sockets), half one person against
+a bot (the player and a spectator: two sockets), ``--mcts-share`` of those with the ``mcts``
+bot and the rest with ``greedy``. Every person thinks ``--think`` seconds on average (an
+exponential wait), then plays a random legal move; a finished game starts again at a new
+table. All traffic stays on the loopback; the run stops after ``--seconds``.
+
+Prints the round trip of people's moves (sending the action to seeing the position it made)
+at p50/p95/p99, the errors the server answered, and the server's CPU and memory (its own
+process, and its bot workers).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import os
+import platform
+import random
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections import Counter
+from collections.abc import Coroutine
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+from websockets.asyncio.client import ClientConnection, connect
+
+GAMES = (
+    "sequentia-shift",
+    "sequentia-stack",
+    "sequentia-cross",
+    "sequence-numbers",
+    "sequence-stacks",
+    "sequence",
+)
+TICKS = os.sysconf("SC_CLK_TCK")
+
+
+@dataclass
+class Figures:
+    round_trips: list[float] = field(default_factory=list)
+    errors: Counter[str] = field(default_factory=Counter)
+    games_finished: int = 0
+    bot_moves: int = 0
+    sockets: int = 0
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def start_server(port: int, database: str) -> subprocess.Popen[bytes]:
+    command = [
+        sys.executable,
+        "-c",
+        "from sequenza.app.cli import main; main()",
+        "serve",
+        "--port",
+        str(port),
+        "--database",
+        database,
+        "--new-tables-per-minute",
+        "100000",
+    ]
+    server = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        with contextlib.suppress(httpx.HTTPError):
+            if httpx.get(f"http://127.0.0.1:{port}/api/games", timeout=2).status_code == 200:
+                return server
+        time.sleep(0.2)
+    server.kill()
+    raise RuntimeError("the server did not start")
+
+
+def cpu_seconds(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / TICKS
+
+
+def rss_mib(pid: int) -> float:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return 0.0
+
+
+def children(pid: int) -> list[int]:
+    found: list[int] = []
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        text = (task / "children").read_text().split()
+        found += [int(child) for child in text]
+    for child in list(found):
+        found += children(child)
+    return found
+
+
+class Seat:
+    """One person's socket at a table: plays a random legal move after thinking."""
+
+    def __init__(
+        self, socket_: ClientConnection, figures: Figures, think: float, rng: random.Random
+    ) -> None:
+        self.socket = socket_
+        self.figures = figures
+        self.think = think
+        self.rng = rng
+        self.sent_at: float | None = None
+        self.sent_turn = -1
+
+    async def play(self, deadline: float) -> bool:
+        """Play until the game ends (True) or time is up (False)."""
+        move_task: asyncio.Task[None] | None = None
+        try:
+            while time.monotonic() < deadline:
+                try:
+                    async with asyncio.timeout(max(0.01, deadline - time.monotonic())):
+                        text = await self.socket.recv()
+                except TimeoutError:
+                    return False
+                message = json.loads(text)
+                now = time.monotonic()
+                if message["type"] == "error":
+                    self.figures.errors[message["code"]] += 1
+                    continue
+                if message["type"] != "state":
+                    continue
+                if self.sent_at is not None and message["turn"] > self.sent_turn:
+                    self.figures.round_trips.append(now - self.sent_at)
+                    self.sent_at = None
+                if message["over"]:
+                    return True
+                legal = message["legal"]
+                if legal and self.sent_at is None and (move_task is None or move_task.done()):
+                    actions = next(iter(legal.values()))
+                    move_task = asyncio.create_task(
+                        self._move(self.rng.choice(actions), message["turn"])
+                    )
+            return False
+        finally:
+            if move_task is not None:
+                move_task.cancel()
+
+    async def _move(self, action: str, turn: int) -> None:
+        await asyncio.sleep(self.rng.expovariate(1 / self.think))
+        self.sent_turn = turn
+        self.sent_at = time.monotonic()
+        await self.socket.send(json.dumps({"type": "act", "action": action, "turn": turn}))
+
+
+async def watch(socket_: ClientConnection, figures: Figures, deadline: float) -> None:
+    """A spectator: reads everything, counts the bot's moves."""
+    with contextlib.suppress(TimeoutError):
+        async with asyncio.timeout(max(0.01, deadline - time.monotonic())):
+            async for text in socket_:
+                message = json.loads(text)
+                if message["type"] == "state" and message["events"]:
+                    figures.bot_moves += 1
+
+
+async def table_loop(
+    http: httpx.AsyncClient,
+    ws_url: str,
+    number: int,
+    bot: str | None,
+    figures: Figures,
+    think: float,
+    deadline: float,
+) -> None:
+    rng = random.Random(number)
+    game = GAMES[number % len(GAMES)]
+    while time.monotonic() < deadline:
+        seats: list[dict[str, Any]] = (
+            [{"kind": "invite"}, {"kind": "invite"}]
+            if bot is None
+            else [{"kind": "hotseat"}, {"kind": "bot", "bot": bot}]
+        )
+        response = await http.post("/api/tables", json={"game": game, "players": 2, "seats": seats})
+        if response.status_code != 201:
+            figures.errors[response.json().get("code", str(response.status_code))] += 1
+            await asyncio.sleep(1)
+            continue
+        created = response.json()
+        url = f"{ws_url}/ws/tables/{created['id']}"
+        tokens = list(created["tokens"].values())
+        async with contextlib.AsyncExitStack() as stack:
+            sockets = [
+                await stack.enter_async_context(connect(url, max_size=2**22)) for _ in range(2)
+            ]
+            figures.sockets += 2
+            players = [Seat(sockets[index], figures, think, rng) for index in range(len(tokens))]
+            for index, socket_ in enumerate(sockets):
+                joined = [tokens[index]] if index < len(tokens) else []
+                await socket_.send(json.dumps({"type": "join", "tokens": joined}))
+            runs: list[Coroutine[Any, Any, bool | None]] = [
+                player.play(deadline) for player in players
+            ]
+            if bot is not None:
+                runs.append(watch(sockets[1], figures, deadline))
+            finished = await asyncio.gather(*runs)
+            figures.sockets -= 2
+        if any(result is True for result in finished):
+            figures.games_finished += 1
+
+
+async def load(port: int, tables: int, mcts_share: float, think: float, seconds: float) -> Figures:
+    figures = Figures()
+    deadline = time.monotonic() + seconds
+    limits = httpx.Limits(max_connections=50)
+    async with httpx.AsyncClient(
+        base_url=f"http://127.0.0.1:{port}", timeout=30, limits=limits
+    ) as http:
+        loops = []
+        bot_tables = tables // 2
+        mcts_tables = round(bot_tables * mcts_share)
+        for number in range(tables):
+            # Even tables are two people; of the odd ones, the first share plays mcts.
+            bot = None if number % 2 == 0 else "mcts" if number // 2 < mcts_tables else "greedy"
+            loops.append(
+                table_loop(http, f"ws://127.0.0.1:{port}", number, bot, figures, think, deadline)
+            )
+        await asyncio.gather(*loops)
+    return figures
+
+
+def percentile(values: list[float], share: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--tables", type=int, default=300)
+    parser.add_argument("--seconds", type=float, default=60.0)
+    parser.add_argument("--mcts-share", type=float, default=0.5, help="of the bot tables")
+    parser.add_argument("--think", type=float, default=2.0, help="a person's mean think time")
+    arguments = parser.parse_args()
+
+    port = free_port()
+    with tempfile.TemporaryDirectory() as folder:
+        server = start_server(port, f"sqlite:///{Path(folder) / 'load.db'}")
+        try:
+            before = cpu_seconds(server.pid)
+            started = time.monotonic()
+            figures = asyncio.run(
+                load(
+                    port, arguments.tables, arguments.mcts_share, arguments.think, arguments.seconds
+                )
+            )
+            wall = time.monotonic() - started
+            server_cpu = (cpu_seconds(server.pid) - before) / wall
+            workers = children(server.pid)
+            worker_cpu = sum(cpu_seconds(pid) for pid in workers) / wall
+            server_rss = rss_mib(server.pid)
+            workers_rss = sum(rss_mib(pid) for pid in workers)
+        finally:
+            server.terminate()
+            server.wait(15)
+    trips = [trip * 1000 for trip in figures.round_trips]
+    print(
+        f"{platform.processor() or platform.machine()}, {os.cpu_count()} cores, "
+        f"Python {platform.python_version()}"
+    )
+    print(
+        f"{arguments.tables} tables ({arguments.tables * 2} sockets), "
+        f"{arguments.mcts_share:.0%} of bot tables mcts, think {arguments.think:g} s, "
+        f"{wall:.0f} s"
+    )
+    print(
+        f"people's moves: {len(trips)} ({len(trips) / wall:.0f}/s), round trip ms "
+        f"p50 {percentile(trips, 0.5):.1f}  p95 {percentile(trips, 0.95):.1f}  "
+        f"p99 {percentile(trips, 0.99):.1f}  max {max(trips, default=float('nan')):.1f}"
+        + (f"  mean {statistics.fmean(trips):.1f}" if trips else "")
+    )
+    print(f"bot moves seen: {figures.bot_moves}, games finished: {figures.games_finished}")
+    print(f"errors: {dict(figures.errors) or 'none'}")
+    print(
+        f"server: CPU {server_cpu:.0%} of a core, RSS {server_rss:.0f} MiB; "
+        f"bot workers and their fork server ({len(workers)} processes): CPU {worker_cpu:.0%}, "
+        f"RSS {workers_rss:.0f} MiB"
+    )
+
+
+if __name__ == "__main__":
+    main()
