@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -99,46 +100,144 @@ def play(
 
 @app.command("serve")
 def serve(
-    host: Annotated[str, typer.Option(help="The address to listen on.")] = "127.0.0.1",
-    port: Annotated[int, typer.Option(help="The port to listen on.")] = 8000,
+    host: Annotated[
+        str, typer.Option(help="The address to listen on.", envvar="SEQUENZA_HOST")
+    ] = "127.0.0.1",
+    port: Annotated[
+        int, typer.Option(help="The port to listen on.", envvar="SEQUENZA_PORT")
+    ] = 8000,
     database: Annotated[
         str,
-        typer.Option(help="Where games are saved: sqlite:///FILE or a PostgreSQL URL."),
+        typer.Option(
+            help="Where games are saved: sqlite:///FILE (one process) or a PostgreSQL URL, "
+            "postgresql+psycopg://USER:PASSWORD@HOST/DBNAME (any number of processes).",
+            envvar="SEQUENZA_DATABASE",
+        ),
     ] = "sqlite:///sequenza.db",
+    workers: Annotated[
+        int,
+        typer.Option(
+            help="Server processes (more than one needs PostgreSQL).",
+            min=1,
+            envvar="SEQUENZA_WORKERS",
+        ),
+    ] = 1,
     allowed_origin: Annotated[
         list[str] | None,
         typer.Option(
             help="Another site whose pages may open tables here, e.g. https://games.example.org "
-            "(repeatable; the server's own pages always may)."
+            "(repeatable; the server's own pages always may).",
+            envvar="SEQUENZA_ALLOWED_ORIGINS",
         ),
     ] = None,
     bot_workers: Annotated[
         int | None,
-        typer.Option(help="Processes in which bots think (default: one per core).", min=1),
+        typer.Option(
+            help="Processes in which bots think, per server process "
+            "(default: the cores shared among the server processes).",
+            min=1,
+            envvar="SEQUENZA_BOT_WORKERS",
+        ),
     ] = None,
+    bot_move_timeout: Annotated[
+        float,
+        typer.Option(
+            help="Seconds a bot may think before a fallback move is played for it.",
+            min=1,
+            envvar="SEQUENZA_BOT_MOVE_TIMEOUT",
+        ),
+    ] = 30.0,
     new_tables_per_minute: Annotated[
         int,
-        typer.Option(help="Tables one address may create a minute (and at once).", min=1),
+        typer.Option(
+            help="Tables one address may create a minute (and at once).",
+            min=1,
+            envvar="SEQUENZA_NEW_TABLES_PER_MINUTE",
+        ),
     ] = 20,
+    log_format: Annotated[
+        str,
+        typer.Option(
+            help="text: warnings and errors; json: one JSON line per request and table event.",
+            envvar="SEQUENZA_LOG_FORMAT",
+        ),
+    ] = "text",
 ) -> None:
-    """Play in the browser: start the web app (tables, bots, friends, saved games)."""
+    """Play in the browser: start the web app (tables, bots, friends, saved games).
+
+    Every option can also be set by its SEQUENZA_* environment variable."""
     import uvicorn
     from sqlalchemy.exc import SQLAlchemyError
 
-    from sequenza.app.web import create_app, server_config
-    from sequenza.app.web.bot_workers import BotWorkers
+    from sequenza.app.web.schema import SchemaError
+    from sequenza.app.web.server import SERVER_SETTINGS
+    from sequenza.app.web.storage import Storage, StorageInUseError
+
+    if log_format not in ("text", "json"):
+        raise _fail(ValueError(f"--log-format is text or json, not {log_format!r}"))
+    if workers > 1 and database.startswith("sqlite"):
+        raise _fail(
+            ValueError(
+                f"--workers {workers} needs a database that several processes can share: "
+                "SQLite serves one process. Store the games in PostgreSQL "
+                "(--database postgresql+psycopg://USER:PASSWORD@HOST/DBNAME), "
+                "or run one worker."
+            )
+        )
+    try:
+        # Check the database (and create its schema when it is new) once, before any worker.
+        Storage(database).close()
+    except (SQLAlchemyError, SchemaError, StorageInUseError, ValueError, ImportError) as error:
+        raise _fail(error) from None
+    os.environ.update(
+        {
+            "SEQUENZA_DATABASE": database,
+            "SEQUENZA_ALLOWED_ORIGINS": " ".join(allowed_origin or ()),
+            "SEQUENZA_BOT_WORKERS": str(bot_workers or max(1, (os.cpu_count() or 1) // workers)),
+            "SEQUENZA_BOT_MOVE_TIMEOUT": str(bot_move_timeout),
+            "SEQUENZA_NEW_TABLES_PER_MINUTE": str(new_tables_per_minute),
+            "SEQUENZA_LOG_FORMAT": log_format,
+        }
+    )
+    shown = database.split("@")[-1] if "@" in database else database
+    processes = f", {workers} processes" if workers > 1 else ""
+    typer.echo(f"Sequenza is at http://{host}:{port}  (games saved in {shown}{processes})")
+    uvicorn.run(
+        "sequenza.app.web.server:app_from_environment",
+        factory=True,
+        host=host,
+        port=port,
+        workers=workers,
+        **SERVER_SETTINGS,
+    )
+
+
+db_app = typer.Typer(help="The web app's database: its schema version and upgrades.")
+app.add_typer(db_app, name="db")
+
+
+@db_app.command("upgrade")
+def db_upgrade(
+    database: Annotated[
+        str,
+        typer.Option(help="The database to upgrade.", envvar="SEQUENZA_DATABASE"),
+    ] = "sqlite:///sequenza.db",
+) -> None:
+    """Bring a database to this version's schema (back it up first). Every game stays."""
+    from sqlalchemy.exc import SQLAlchemyError
+
+    from sequenza.app.web import schema
+    from sequenza.app.web.storage import StorageInUseError, open_engine
 
     try:
-        web_app = create_app(
-            database,
-            allowed_origins=allowed_origin or (),
-            bot_workers=BotWorkers(bot_workers),
-            table_rate=(new_tables_per_minute, new_tables_per_minute / 60),
-        )
-    except (SQLAlchemyError, ValueError, ImportError) as error:
+        with open_engine(database) as engine:
+            before, after = schema.upgrade(engine)
+    except (SQLAlchemyError, StorageInUseError, ValueError, ImportError) as error:
         raise _fail(error) from None
-    typer.echo(f"Sequenza is at http://{host}:{port}  (games saved in {database})")
-    uvicorn.Server(server_config(web_app, host, port)).run()
+    if before == after:
+        typer.echo(f"The database is at schema version {after} already.")
+    else:
+        typer.echo(f"Upgraded the database from schema version {before or 'none'} to {after}.")
 
 
 @app.command("simulate")

@@ -96,13 +96,19 @@ class Player:
 
 
 @contextmanager
-def live_server(database: str, **settings: Any) -> Iterator[LiveServer]:
-    """Serve the app on a free port of 127.0.0.1 until the block ends."""
+def live_server(
+    database: str, *, send_buffer: int | None = None, **settings: Any
+) -> Iterator[LiveServer]:
+    """Serve the app on a free port of 127.0.0.1 until the block ends. ``send_buffer`` fixes
+    the kernel's send buffer of every connection (which Linux otherwise grows to megabytes),
+    so that a test can fill it quickly."""
     settings.setdefault("bot_delay", 0.0)
     settings.setdefault("bot_settings", {"mcts": {"seconds": None, "iterations": 30}})
     app = create_app(database, **settings)
     listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    if send_buffer is not None:  # accepted connections inherit it
+        listener.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, send_buffer)
     listener.bind(("127.0.0.1", 0))
     port = listener.getsockname()[1]
     server = uvicorn.Server(server_config(app))

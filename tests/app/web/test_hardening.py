@@ -198,12 +198,13 @@ def test_a_client_that_never_reads_is_disconnected(
     database: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(tables_module, "CLIENT_QUEUE_LIMIT", 4)
-    with live_server(database, message_rate=(10_000, 10_000.0)) as running:
+    # Small kernel buffers stand for a backlog of megabytes: the server's part soon fills.
+    with live_server(database, send_buffer=16_384, message_rate=(10_000, 10_000.0)) as running:
         created = running.create_table(
-            game="sequence", players=2, seats=[{"kind": "hotseat"}] * 2, seed=5
+            game="sequence", players=4, seats=[{"kind": "hotseat"}] * 4, seed=5
         )
         table_id = created["id"]
-        silent = _silent_websocket(running, table_id)
+        silent = _silent_websocket(running, table_id, list(created["tokens"].values()))
         try:
             with running.join(table_id, *created["tokens"].values()) as player:
                 player.wait_for("state")
@@ -225,9 +226,9 @@ def test_a_client_that_never_reads_is_disconnected(
             silent.close()
 
 
-def _silent_websocket(server: LiveServer, table_id: str) -> socket.socket:
-    """A websocket that joins as a spectator and then never reads: a tiny receive buffer
-    makes its backlog reach the server at once."""
+def _silent_websocket(server: LiveServer, table_id: str, tokens: list[str]) -> socket.socket:
+    """A websocket that joins and then never reads: a tiny receive buffer makes its backlog
+    reach the server at once."""
     host, port = server.url.removeprefix("http://").split(":")
     raw = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     raw.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 2048)
@@ -239,10 +240,14 @@ def _silent_websocket(server: LiveServer, table_id: str) -> socket.socket:
             f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n"
         ).encode()
     )
-    payload = json.dumps({"type": "join", "tokens": []}).encode()
+    payload = json.dumps({"type": "join", "tokens": tokens}).encode()
     mask = os.urandom(4)
     masked = bytes(byte ^ mask[index % 4] for index, byte in enumerate(payload))
-    raw.sendall(bytes([0x81, 0x80 | len(payload)]) + mask + masked)
+    assert len(payload) < 2**16
+    length = bytes([0x80 | len(payload)]) if len(payload) < 126 else bytes([0x80 | 126])
+    if len(payload) >= 126:
+        length += len(payload).to_bytes(2, "big")
+    raw.sendall(b"\x81" + length + mask + masked)
     return raw
 
 

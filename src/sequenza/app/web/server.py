@@ -11,6 +11,9 @@ HTTP (every error is ``{"error": text, "code": word}`` with a 4xx status; nothin
     POST /api/tables/{id}/actions        {"token", "action", "turn"}
     GET  /api/tables/{id}/record         the game record, once the game is over
     GET  /api/tables/{id}/replay/{turn}  the position after ``turn`` actions, every seat's view
+    GET  /healthz                        200 while the process runs
+    GET  /readyz                         200 when the database answers (and, with several
+                                         processes, moves from the others are heard), else 503
 
 Websocket ``/ws/tables/{id}``: the client first sends ``{"type": "join", "tokens": [...]}``
 (no tokens: a spectator), then ``{"type": "act", "action": "slide 5", "turn": 12}`` where
@@ -33,6 +36,8 @@ import asyncio
 import contextlib
 import logging
 import math
+import os
+import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, MutableMapping
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -50,7 +55,9 @@ from sequenza.ai.base import bot_names
 from sequenza.core.errors import SequenzaError
 from sequenza.core.registry import available_games, game_class, make_game
 
+from . import logs
 from .bot_workers import BotWorkers
+from .notifier import MoveListener
 from .safety import (
     CONTENT_SECURITY_POLICY,
     DOCS_CONTENT_SECURITY_POLICY,
@@ -71,9 +78,11 @@ from .tables import (
     Table,
     TableError,
     TableManager,
+    stored,
 )
 
 logger = logging.getLogger("sequenza.web")
+access = logging.getLogger("sequenza.web.access")
 
 STATIC = Path(__file__).parent / "static"
 
@@ -129,10 +138,23 @@ def create_app(
     origins = frozenset(origin.rstrip("/") for origin in allowed_origins)
     table_limiter = RateLimiter(table_rate[1], table_rate[0])
 
+    listener = (
+        MoveListener(database, manager.table_moved, manager.resync)
+        if manager.storage.shared
+        else None
+    )
+
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
-        yield
-        await manager.close()
+        listening = asyncio.create_task(listener.run()) if listener is not None else None
+        try:
+            yield
+        finally:
+            if listening is not None:
+                listening.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await listening
+            await manager.close()
 
     app = FastAPI(title="Sequenza", lifespan=lifespan, docs_url="/api/docs", redoc_url=None)
     app.state.manager = manager
@@ -142,7 +164,18 @@ def create_app(
     async def headers(
         request: Request, call_next: Callable[[Request], Awaitable[Response]]
     ) -> Response:
+        started = time.perf_counter()
         response = await call_next(request)
+        access.info(
+            "request",
+            extra={
+                "method": request.method,
+                "path": request.url.path,
+                "status": response.status_code,
+                "ms": round((time.perf_counter() - started) * 1000, 2),
+                "client": request.client.host if request.client else None,
+            },
+        )
         # The page has no build step: make browsers check for a newer module on every load.
         response.headers.setdefault("Cache-Control", "no-cache")
         docs = request.url.path.startswith("/api/docs")
@@ -196,6 +229,17 @@ def create_app(
     @app.get("/t/{table_id}", include_in_schema=False)
     async def table_page(table_id: str) -> FileResponse:
         return FileResponse(STATIC / "index.html")
+
+    @app.get("/healthz", include_in_schema=False)
+    async def healthz() -> dict[str, str]:
+        return {"status": "up"}
+
+    @app.get("/readyz", include_in_schema=False)
+    async def readyz() -> dict[str, str]:
+        await stored(manager.storage.ping)
+        if listener is not None and not listener.listening.is_set():
+            raise TableError("not_ready", "not yet hearing the other processes' moves", 503)
+        return {"status": "ready"}
 
     @app.get("/api/games")
     async def games() -> list[dict[str, Any]]:
@@ -291,10 +335,11 @@ def create_app(
             return
         sender = asyncio.create_task(_send_queued(websocket, client))
         receiver = asyncio.create_task(_serve(websocket, table, client, message_rate))
+        behind = asyncio.create_task(client.fell_behind.wait())
         try:
-            await asyncio.wait({sender, receiver}, return_when=asyncio.FIRST_COMPLETED)
+            await asyncio.wait({sender, receiver, behind}, return_when=asyncio.FIRST_COMPLETED)
         finally:
-            for task in (sender, receiver):
+            for task in (sender, receiver, behind):
                 task.cancel()
                 with contextlib.suppress(asyncio.CancelledError):
                     await task
@@ -308,20 +353,40 @@ def create_app(
     return app
 
 
+#: How uvicorn serves the app to the internet: small websocket frames, no idle sockets, and
+#: a shutdown that lets requests in flight finish.
+SERVER_SETTINGS: dict[str, Any] = {
+    "log_level": "warning",
+    "access_log": False,  # requests are logged by the app, as JSON when asked
+    "ws_max_size": MAX_FRAME_BYTES,
+    # A peer that stops answering pings is closed by uvicorn.
+    "ws_ping_interval": 20.0,
+    "ws_ping_timeout": 20.0,
+    "timeout_keep_alive": 5,
+    "timeout_graceful_shutdown": 10,
+    "h11_max_incomplete_event_size": 16 * 1024,
+}
+
+
 def server_config(app: FastAPI, host: str = "127.0.0.1", port: int = 8000) -> uvicorn.Config:
-    """How uvicorn serves the app to the internet: small websocket frames, no idle sockets."""
-    return uvicorn.Config(
-        app,
-        host=host,
-        port=port,
-        log_level="warning",
-        ws_max_size=MAX_FRAME_BYTES,
-        # The client has ``SEND_TIMEOUT`` to read what it is sent; a peer that stops answering
-        # pings is closed by uvicorn.
-        ws_ping_interval=20.0,
-        ws_ping_timeout=20.0,
-        timeout_keep_alive=5,
-        h11_max_incomplete_event_size=16 * 1024,
+    return uvicorn.Config(app, host=host, port=port, **SERVER_SETTINGS)
+
+
+def app_from_environment() -> FastAPI:
+    """The app as ``sequenza serve`` sets it up through ``SEQUENZA_*`` variables: each
+    process of ``--workers N`` builds its own."""
+    env = os.environ
+    logs.configure(env.get("SEQUENZA_LOG_FORMAT", "text"))
+    per_minute = int(env.get("SEQUENZA_NEW_TABLES_PER_MINUTE", str(TABLES_BURST)))
+    bot_workers = env.get("SEQUENZA_BOT_WORKERS")
+    return create_app(
+        env.get("SEQUENZA_DATABASE", "sqlite:///sequenza.db"),
+        allowed_origins=env.get("SEQUENZA_ALLOWED_ORIGINS", "").replace(",", " ").split(),
+        bot_workers=BotWorkers(
+            int(bot_workers) if bot_workers else None,
+            move_timeout=float(env.get("SEQUENZA_BOT_MOVE_TIMEOUT", "30")),
+        ),
+        table_rate=(per_minute, per_minute / 60),
     )
 
 
@@ -428,6 +493,7 @@ async def _send_queued(websocket: WebSocket, client: Client) -> None:
             await asyncio.wait_for(websocket.send_json(message), SEND_TIMEOUT)
         except TimeoutError:
             client.lagging = True
+            client.fell_behind.set()
             return
         except (WebSocketDisconnect, RuntimeError):
             return

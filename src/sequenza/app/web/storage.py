@@ -7,27 +7,41 @@ SQLAlchemy Core talks to the database, so the same code runs on the embedded SQL
 
 Every action is one row of ``sequenza_moves`` keyed by (table, turn): two writers can never
 both record a move for the same turn, whatever the server does.
+
+SQLite serves one process: a lock file beside the database refuses a second server. On
+PostgreSQL any number of processes share the tables: each saved move is announced with
+``NOTIFY sequenza_moves, 'TABLE:TURN'`` in its own transaction (see ``notifier``), and a
+bot's turn is claimed by one process at a time (``claim_bot_turn``).
+
+The schema is versioned with Alembic (``schema``): a new database is created at the current
+version; an older or newer one is refused until ``sequenza db upgrade``.
 """
 
 from __future__ import annotations
 
+import fcntl
 import json
+import os
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any
+from pathlib import Path
+from typing import IO, Any
 
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.pool import StaticPool
 
-_metadata = sa.MetaData()
+#: The channel on which PostgreSQL announces each saved move as ``TABLE:TURN``.
+MOVES_CHANNEL = "sequenza_moves"
+
+metadata = sa.MetaData()
 
 _tables = sa.Table(
     "sequenza_tables",
-    _metadata,
+    metadata,
     sa.Column("id", sa.String(32), primary_key=True),
     sa.Column("game", sa.String(64), nullable=False),
     sa.Column("rules_version", sa.String(16), nullable=False),
@@ -43,7 +57,7 @@ _tables = sa.Table(
 
 _seats = sa.Table(
     "sequenza_seats",
-    _metadata,
+    metadata,
     sa.Column("table_id", sa.String(32), sa.ForeignKey("sequenza_tables.id"), primary_key=True),
     sa.Column("seat", sa.Integer, primary_key=True),
     sa.Column("kind", sa.String(16), nullable=False),
@@ -54,13 +68,26 @@ _seats = sa.Table(
 
 _moves = sa.Table(
     "sequenza_moves",
-    _metadata,
+    metadata,
     sa.Column("table_id", sa.String(32), sa.ForeignKey("sequenza_tables.id"), primary_key=True),
     sa.Column("turn", sa.Integer, primary_key=True),
     sa.Column("seat", sa.Integer, nullable=False),
     sa.Column("action", sa.String(200), nullable=False),
     sa.Column("at", sa.Float, nullable=False),
 )
+
+_bot_turns = sa.Table(
+    "sequenza_bot_turns",
+    metadata,
+    sa.Column("table_id", sa.String(32), sa.ForeignKey("sequenza_tables.id"), primary_key=True),
+    sa.Column("turn", sa.Integer, nullable=False),
+    sa.Column("owner", sa.String(80), nullable=False),
+    sa.Column("until", sa.Float, nullable=False),
+)
+
+
+class StorageInUseError(Exception):
+    """Another server process already uses this SQLite database."""
 
 
 class StaleWriteError(Exception):
@@ -98,15 +125,38 @@ class TableRecord:
 
 
 class Storage:
-    """The tables of one database URL."""
+    """The tables of one database URL, at the schema version of this code."""
 
     def __init__(self, url: str = "sqlite:///sequenza.db") -> None:
+        from .schema import prepare
+
         self.url = url
-        self.engine: Engine = _engine(url)
-        _metadata.create_all(self.engine)
+        self._lock = _lock_sqlite_file(url)
+        try:
+            self.engine: Engine = _engine(url)
+            prepare(self.engine)
+        except BaseException:
+            self._unlock()
+            raise
+
+    @property
+    def shared(self) -> bool:
+        """Whether other processes may use the same database (PostgreSQL, not SQLite)."""
+        return self.engine.dialect.name != "sqlite"
 
     def close(self) -> None:
         self.engine.dispose()
+        self._unlock()
+
+    def _unlock(self) -> None:
+        if self._lock is not None:
+            self._lock.close()
+            self._lock = None
+
+    def ping(self) -> None:
+        """Raise unless the database answers."""
+        with self.engine.connect() as connection:
+            connection.execute(sa.text("SELECT 1"))
 
     @contextmanager
     def _transaction(self) -> Iterator[Connection]:
@@ -178,8 +228,58 @@ class Storage:
                 )
                 if updated.rowcount != 1:
                     raise StaleWriteError(f"table {table_id} is not at turn {turn}")
+                if self.shared:
+                    # Delivered to every listening process when this transaction commits.
+                    connection.execute(
+                        sa.select(sa.func.pg_notify(MOVES_CHANNEL, f"{table_id}:{turn + 1}"))
+                    )
         except IntegrityError:
             raise StaleWriteError(f"a move is already saved for turn {turn}") from None
+
+    def moves_since(self, table_id: str, turn: int) -> list[str]:
+        """The actions played from ``turn`` on, in order."""
+        with self.engine.connect() as connection:
+            rows = connection.execute(
+                sa.select(_moves.c.action)
+                .where(_moves.c.table_id == table_id, _moves.c.turn >= turn)
+                .order_by(_moves.c.turn)
+            ).all()
+        return [row.action for row in rows]
+
+    def current_turn(self, table_id: str) -> int | None:
+        with self.engine.connect() as connection:
+            turn = connection.execute(
+                sa.select(_tables.c.turn).where(_tables.c.id == table_id)
+            ).scalar()
+        return None if turn is None else int(turn)
+
+    def claim_bot_turn(self, table_id: str, turn: int, owner: str, lease: float) -> bool:
+        """Claim the bot move of ``turn`` for ``owner`` during ``lease`` seconds: True unless
+        another owner holds an unexpired claim on that same turn. A process that dies while
+        thinking leaves its claim to expire, and the turn to the next process that asks."""
+        now = time.time()
+        values = {"turn": turn, "owner": owner, "until": now + lease}
+        with self._transaction() as connection:
+            taken = connection.execute(
+                _bot_turns.update()
+                .where(
+                    _bot_turns.c.table_id == table_id,
+                    sa.or_(
+                        _bot_turns.c.turn != turn,
+                        _bot_turns.c.until < now,
+                        _bot_turns.c.owner == owner,
+                    ),
+                )
+                .values(**values)
+            )
+            if taken.rowcount == 1:
+                return True
+        try:
+            with self._transaction() as connection:
+                connection.execute(_bot_turns.insert().values(table_id=table_id, **values))
+        except IntegrityError:
+            return False  # someone else's claim on this turn stands
+        return True
 
     def load_table(self, table_id: str) -> TableRecord | None:
         with self.engine.connect() as connection:
@@ -243,13 +343,52 @@ class Storage:
         ]
 
 
+@contextmanager
+def open_engine(url: str) -> Iterator[Engine]:
+    """The database's engine as it is, whatever its schema version (for upgrades), holding
+    the SQLite lock meanwhile so that no server writes during the upgrade."""
+    lock = _lock_sqlite_file(url)
+    engine = _engine(url)
+    try:
+        yield engine
+    finally:
+        engine.dispose()
+        if lock is not None:
+            lock.close()
+
+
+def _lock_sqlite_file(url: str) -> IO[str] | None:
+    """Hold a lock beside an SQLite file for as long as this storage is open: SQLite has no
+    way to tell another process of a move, so a second server on the same file would serve
+    its players an old game. ``StorageInUseError`` names the fix."""
+    parsed = sa.engine.make_url(url)
+    if parsed.get_backend_name() != "sqlite" or parsed.database in (None, "", ":memory:"):
+        return None
+    path = Path(str(parsed.database)).resolve()
+    lock = open(f"{path}.lock", "a", encoding="utf-8")  # noqa: SIM115 (held until close)
+    try:
+        fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        lock.close()
+        raise StorageInUseError(
+            f"another Sequenza server is using {path}: SQLite serves one process. To run "
+            "several processes or machines, store the games in PostgreSQL "
+            "(--database postgresql+psycopg://USER:PASSWORD@HOST/DBNAME)."
+        ) from None
+    lock.truncate(0)
+    lock.write(f"{os.getpid()}\n")
+    lock.flush()
+    return lock
+
+
 def _engine(url: str) -> Engine:
     if not url.startswith("sqlite"):
         return sa.create_engine(url, pool_pre_ping=True)
     in_memory = url in {"sqlite://", "sqlite:///:memory:"}
     engine = sa.create_engine(
         url,
-        connect_args={"check_same_thread": False},
+        # Wait a while for another connection's write rather than fail at once.
+        connect_args={"check_same_thread": False, "timeout": 15},
         # One shared connection keeps an in-memory database alive between calls.
         poolclass=StaticPool if in_memory else None,
     )

@@ -25,8 +25,10 @@ import contextlib
 import hashlib
 import hmac
 import logging
+import os
 import random
 import secrets
+import socket
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, ParamSpec, TypeVar
@@ -59,6 +61,11 @@ CLIENT_QUEUE_LIMIT = 64
 MAX_CLIENTS_PER_TABLE = 100
 #: Waits before a bot whose move could not be saved tries again (the storage came back?).
 STORAGE_RETRY_SECONDS = (1.0, 2.0, 5.0, 10.0, 30.0)
+#: On a shared database, how long a process's claim on a bot's turn lasts unless renewed:
+#: a process that dies while its bot thinks leaves the turn to another one this soon.
+BOT_LEASE_SECONDS = 6.0
+#: How often a process that could not claim a bot's turn looks again.
+BOT_CLAIM_POLL_SECONDS = 2.0
 
 _P = ParamSpec("_P")
 _R = TypeVar("_R")
@@ -121,6 +128,8 @@ class Client:
     )
     log_sent: int = 0
     lagging: bool = False
+    #: Set once the client is lagging: its connection closes even while a write is stuck.
+    fell_behind: asyncio.Event = field(default_factory=asyncio.Event)
 
     @property
     def is_spectator(self) -> bool:
@@ -144,6 +153,7 @@ class Client:
             while not self.queue.empty():
                 self.queue.get_nowait()
             self.queue.put_nowait(LAGGING)
+            self.fell_behind.set()
 
 
 #: Put in a lagging client's queue: its sender closes the connection.
@@ -164,7 +174,9 @@ class Table:
         }
         self.bot_task: asyncio.Task[None] | None = None
         self.bot_error: str | None = None
+        self.catch_up_task: asyncio.Task[None] | None = None
         self._replay_cursor: State[Any] | None = None
+        self._changed = asyncio.Event()
 
     @property
     def id(self) -> str:
@@ -331,16 +343,58 @@ class Table:
         except StaleWriteError as error:
             await self._reload()
             raise TableError("stale", f"the table moved on: {error}", 409) from None
-        self.state = candidate
+        self._moved_to(candidate)
+        logger.info(
+            "move", extra={"table": self.id, "turn": self.turn, "seat": seat, "action": str(action)}
+        )
+
+    def _moved_to(self, state: State[Any]) -> None:
+        self.state = state
         self.broadcast()
+        # Wake whoever waits for this table to move on (a bot loop of this process).
+        self._changed.set()
+        self._changed = asyncio.Event()
 
     async def _reload(self) -> None:
         """Catch up with the database, where another copy of this table wrote first."""
         record = await stored(self.manager.storage.load_table, self.id)
         if record is not None:
             self.record = record
-            self.state = await asyncio.to_thread(_replay, record)
-            self.broadcast()
+            self._moved_to(await asyncio.to_thread(_replay, record))
+
+    async def catch_up(self) -> None:
+        """Play the moves that other processes saved since this copy's turn."""
+        async with self.lock:
+            actions = await stored(self.manager.storage.moves_since, self.id, self.turn)
+            if not actions:
+                return
+            candidate = self.state.clone()
+            try:
+                for action in actions:
+                    candidate.apply(action)
+            except SequenzaError:
+                await self._reload()
+            else:
+                self._moved_to(candidate)
+        self.start_bots()
+
+    def schedule_catch_up(self) -> None:
+        """Catch up soon, once however many announcements arrive meanwhile."""
+        if self.catch_up_task is None or self.catch_up_task.done():
+            self.catch_up_task = asyncio.create_task(self._catch_up_quietly())
+
+    async def _catch_up_quietly(self) -> None:
+        try:
+            await self.catch_up()
+        except TableError as error:  # the storage is away: the next announcement retries
+            logger.warning("table %s could not catch up: %s", self.id, error.message)
+
+    async def _wait_for_move(self, turn: int, timeout: float) -> None:
+        """Until the table is past ``turn`` or ``timeout`` seconds pass."""
+        changed = self._changed
+        if self.turn == turn:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(changed.wait(), timeout)
 
     def start_bots(self) -> None:
         if self.bot_task is None or self.bot_task.done():
@@ -356,7 +410,20 @@ class Table:
                 break
             await asyncio.sleep(self.manager.bot_delay)
             snapshot = self.state.clone()
-            action = await self._bot_move(seat, snapshot)
+            if self.manager.storage.shared:
+                claimed = await self._claim_bot_turn(snapshot)
+                if not claimed:
+                    # Another process thinks for this bot; if it dies, its claim runs out.
+                    await self._wait_for_move(len(snapshot.history), BOT_CLAIM_POLL_SECONDS)
+                    await self.catch_up()
+                    continue
+                renewing = asyncio.create_task(self._renew_claim(snapshot))
+                try:
+                    action = await self._bot_move(seat, snapshot)
+                finally:
+                    renewing.cancel()
+            else:
+                action = await self._bot_move(seat, snapshot)
             async with self.lock:
                 if len(self.state.history) != len(snapshot.history):
                     continue
@@ -373,6 +440,10 @@ class Table:
                     await asyncio.sleep(wait)
                     continue
             retries = 0
+            logger.info(
+                "bot_move",
+                extra={"table": self.id, "turn": len(snapshot.history), "bot": self.bots[seat]},
+            )
             if self.bot_error is not None and self.bot_error.startswith(self._bot_name(seat)):
                 self.bot_error = None
         self.manager.forget_if_idle(self)
@@ -390,6 +461,23 @@ class Table:
             logger.warning("bot %s of seat %s at table %s failed: %s", bot, seat, self.id, error)
             self._report_bot(seat, f"could not move ({error}); a random move was played for it")
             return random.Random(new_seed()).choice(snapshot.legal_actions())
+
+    async def _claim_bot_turn(self, snapshot: State[Any]) -> bool:
+        try:
+            return await stored(
+                self.manager.storage.claim_bot_turn,
+                self.id,
+                len(snapshot.history),
+                self.manager.process_id,
+                BOT_LEASE_SECONDS,
+            )
+        except TableError:
+            return False  # the storage is away: nobody can save the move now anyway
+
+    async def _renew_claim(self, snapshot: State[Any]) -> None:
+        while True:
+            await asyncio.sleep(BOT_LEASE_SECONDS / 3)
+            await self._claim_bot_turn(snapshot)
 
     def _bot_name(self, seat: int) -> str:
         return self.record.seats[seat].name
@@ -462,15 +550,33 @@ class TableManager:
         self.live: dict[str, Table] = {}
         self._loading = asyncio.Lock()
         self.token_factory: Callable[[], str] = lambda: secrets.token_urlsafe(24)
+        #: Names this process in claims on bot turns, among every process of the database.
+        self.process_id = f"{socket.gethostname()[:50]}:{os.getpid()}:{secrets.token_hex(4)}"
 
     async def close(self) -> None:
+        """Stop the bots, let every move being saved finish, then close the storage."""
         for table in list(self.live.values()):
             if table.bot_task is not None:
                 table.bot_task.cancel()
                 with contextlib.suppress(asyncio.CancelledError):
                     await table.bot_task
+        for table in list(self.live.values()):
+            async with table.lock:  # a move in flight holds it until it is saved and sent
+                pass
         self.bot_workers.close()
         self.storage.close()
+
+    # ------------------------------------------------------------------ other processes
+    def table_moved(self, table_id: str, turn: int) -> None:
+        """Another process saved the move that brought ``table_id`` to ``turn``."""
+        table = self.live.get(table_id)
+        if table is not None and table.turn < turn:
+            table.schedule_catch_up()
+
+    def resync(self) -> None:
+        """Announcements may have been missed: catch every live table up."""
+        for table in list(self.live.values()):
+            table.schedule_catch_up()
 
     # ------------------------------------------------------------------ creating
     async def create(self, request: Any) -> tuple[Table, dict[int, str]]:
@@ -517,6 +623,7 @@ class TableManager:
         await stored(self.storage.create_table, record)
         table = Table(self, record, state)
         self.live[record.id] = table
+        logger.info("table_created", extra={"table": record.id, "game": record.game})
         table.start_bots()
         return table, tokens
 

@@ -1,0 +1,57 @@
+"""Moves saved by other server processes, heard through PostgreSQL's LISTEN/NOTIFY.
+
+Each saved move is announced as ``TABLE:TURN`` on the ``sequenza_moves`` channel in the same
+transaction (``Storage.record_move``), so the announcement leaves only once the move is
+committed. Every process listens on one connection of its own and catches its live tables
+up; after a lost connection it catches every live table up, since announcements made while
+it was away are gone.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable
+
+import psycopg
+import sqlalchemy as sa
+
+from .storage import MOVES_CHANNEL
+
+logger = logging.getLogger("sequenza.web")
+
+#: Seconds between attempts to listen again after the database went away.
+RECONNECT_SECONDS = 2.0
+
+
+class MoveListener:
+    """Calls ``on_move(table_id, turn)`` for every move another process saves, and
+    ``on_resync()`` each time listening (re)starts."""
+
+    def __init__(
+        self,
+        url: str,
+        on_move: Callable[[str, int], None],
+        on_resync: Callable[[], None],
+    ) -> None:
+        self.conninfo = sa.engine.make_url(url).set(drivername="postgresql").render_as_string(False)
+        self.on_move = on_move
+        self.on_resync = on_resync
+        self.listening = asyncio.Event()
+
+    async def run(self) -> None:
+        while True:
+            try:
+                connection = await psycopg.AsyncConnection.connect(self.conninfo, autocommit=True)
+                async with connection:
+                    await connection.execute(f"LISTEN {MOVES_CHANNEL}")
+                    self.listening.set()
+                    self.on_resync()
+                    async for note in connection.notifies():
+                        table_id, _, turn = note.payload.rpartition(":")
+                        if turn.isdigit():
+                            self.on_move(table_id, int(turn))
+            except (psycopg.Error, OSError) as error:
+                self.listening.clear()
+                logger.warning("not hearing other processes' moves (%s); retrying", error)
+                await asyncio.sleep(RECONNECT_SECONDS)

@@ -1,0 +1,92 @@
+"""The database schema's version, kept by Alembic (migrations in ``migrations/versions``).
+
+A server opens a database only at the version of its own code: a new, empty database is
+created at that version; an older one waits for ``sequenza db upgrade``, a newer one for a
+newer Sequenza. A database written before versions were kept (the first web app, which
+created its three tables itself) counts as the baseline, ``0001``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import sqlalchemy as sa
+from alembic import command
+from alembic.config import Config
+from alembic.runtime.migration import MigrationContext
+from alembic.script import ScriptDirectory
+from sqlalchemy.engine import Connection, Engine
+
+BASELINE = "0001"
+_MIGRATIONS = Path(__file__).parent / "migrations"
+
+
+class SchemaError(Exception):
+    """The database is at another schema version than this code; the message says what to do."""
+
+
+def _config(connection: Connection) -> Config:
+    config = Config()
+    config.set_main_option("script_location", str(_MIGRATIONS))
+    config.attributes["connection"] = connection
+    return config
+
+
+def head() -> str:
+    """The schema version of this code."""
+    script = ScriptDirectory.from_config(_config(None))  # type: ignore[arg-type]
+    version = script.get_current_head()
+    assert version is not None
+    return version
+
+
+def current(connection: Connection) -> str | None:
+    """The database's version: None for an empty database, the baseline for one written
+    before versions were kept."""
+    version = MigrationContext.configure(connection).get_current_revision()
+    if version is None and sa.inspect(connection).has_table("sequenza_tables"):
+        return BASELINE
+    return version
+
+
+def prepare(engine: Engine) -> None:
+    """Create the schema in an empty database; refuse one at another version."""
+    with engine.begin() as connection:
+        version = current(connection)
+        if version is None:
+            command.upgrade(_config(connection), "head")
+            return
+    wanted = head()
+    if version == wanted:
+        return
+    known = {
+        revision.revision
+        for revision in ScriptDirectory.from_config(
+            _config(None)  # type: ignore[arg-type]
+        ).walk_revisions()
+    }
+    url = engine.url.render_as_string(hide_password=True)
+    if version in known:
+        raise SchemaError(
+            f"the database {url} has schema version {version}, older than this Sequenza's "
+            f"{wanted}: back it up, then run `sequenza db upgrade --database {url}`"
+        )
+    raise SchemaError(
+        f"the database {url} has schema version {version}, which this Sequenza does not know "
+        f"(its own is {wanted}): it was written by a newer Sequenza; run that version"
+    )
+
+
+def upgrade(engine: Engine) -> tuple[str | None, str]:
+    """Bring the database to this code's schema; returns its version before and after."""
+    with engine.begin() as connection:
+        before = current(connection)
+        config = _config(connection)
+        if (
+            before == BASELINE
+            and MigrationContext.configure(connection).get_current_revision() is None
+        ):
+            # Written by the first web app, before versions were kept: it is the baseline.
+            command.stamp(config, BASELINE)
+        command.upgrade(config, "head")
+    return before, head()
