@@ -147,6 +147,14 @@ def serve(
             envvar="SEQUENZA_BOT_MOVE_TIMEOUT",
         ),
     ] = 30.0,
+    bot_delay: Annotated[
+        float,
+        typer.Option(
+            help="Seconds a bot waits before it moves, so that people see each move land.",
+            min=0,
+            envvar="SEQUENZA_BOT_DELAY",
+        ),
+    ] = 0.7,
     new_tables_per_minute: Annotated[
         int,
         typer.Option(
@@ -195,6 +203,7 @@ def serve(
             "SEQUENZA_ALLOWED_ORIGINS": " ".join(allowed_origin or ()),
             "SEQUENZA_BOT_WORKERS": str(bot_workers or max(1, (os.cpu_count() or 1) // workers)),
             "SEQUENZA_BOT_MOVE_TIMEOUT": str(bot_move_timeout),
+            "SEQUENZA_BOT_DELAY": str(bot_delay),
             "SEQUENZA_NEW_TABLES_PER_MINUTE": str(new_tables_per_minute),
             "SEQUENZA_LOG_FORMAT": log_format,
         }

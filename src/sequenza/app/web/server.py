@@ -387,6 +387,7 @@ def app_from_environment() -> FastAPI:
             move_timeout=float(env.get("SEQUENZA_BOT_MOVE_TIMEOUT", "30")),
         ),
         table_rate=(per_minute, per_minute / 60),
+        bot_delay=float(env.get("SEQUENZA_BOT_DELAY", "0.7")),
     )
 
 

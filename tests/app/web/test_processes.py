@@ -1,0 +1,234 @@
+"""Several ``sequenza serve`` processes on one PostgreSQL database, as an operator runs them
+behind a load balancer: a game played across two processes, each bot move thought out once,
+and a process killed mid-game without anything lost. SQLite refuses a second process.
+
+The PostgreSQL tests need a server: ``.ci/run`` starts a throwaway cluster and sets
+``SEQUENZA_TEST_POSTGRES``; each test makes a database of its own in it.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import secrets
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+import sqlalchemy as sa
+
+from tests.app.web.server_harness import Player, connect
+
+SERVE = [sys.executable, "-c", "from sequenza.app.cli import main; main()", "serve"]
+
+
+@pytest.fixture
+def postgres(request: pytest.FixtureRequest) -> Iterator[str]:
+    """A fresh PostgreSQL database's URL, dropped after the test."""
+    admin_url = os.environ.get("SEQUENZA_TEST_POSTGRES")
+    if not admin_url:
+        if os.environ.get("CI"):
+            pytest.fail("CI must provide PostgreSQL: SEQUENZA_TEST_POSTGRES is not set")
+        pytest.skip("no PostgreSQL here: set SEQUENZA_TEST_POSTGRES (see .ci/postgres)")
+    name = f"test_{secrets.token_hex(6)}"
+    admin = sa.create_engine(admin_url, isolation_level="AUTOCOMMIT")
+    with admin.connect() as connection:
+        connection.execute(sa.text(f"CREATE DATABASE {name}"))
+    yield str(sa.engine.make_url(admin_url).set(database=name).render_as_string(False))
+    with admin.connect() as connection:
+        connection.execute(sa.text(f"DROP DATABASE {name} WITH (FORCE)"))
+    admin.dispose()
+
+
+@dataclass
+class Process:
+    """One ``sequenza serve`` process, its JSON log kept in a file."""
+
+    url: str
+    process: subprocess.Popen[bytes]
+    log: Path
+
+    @property
+    def ws_url(self) -> str:
+        return self.url.replace("http://", "ws://", 1)
+
+    def events(self, name: str) -> list[dict[str, Any]]:
+        lines = self.log.read_text(encoding="utf-8").splitlines()
+        entries = [json.loads(line) for line in lines if line.startswith("{")]
+        return [entry for entry in entries if entry.get("event") == name]
+
+    def stop(self, kill: bool = False) -> None:
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGKILL if kill else signal.SIGTERM)
+            self.process.wait(20)
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def start(database: str, log: Path, *options: str) -> Process:
+    port = free_port()
+    command = [*SERVE, "--port", str(port), "--database", database, "--log-format", "json"]
+    with open(log, "wb") as output:
+        process = subprocess.Popen(
+            [*command, "--bot-workers", "1", "--bot-delay", "0.05", *options],
+            stdout=subprocess.DEVNULL,
+            stderr=output,
+        )
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        try:
+            if httpx.get(f"{url}/readyz", timeout=2).status_code == 200:
+                return Process(url, process, log)
+        except httpx.HTTPError:
+            pass
+        if process.poll() is not None:
+            raise RuntimeError(log.read_text(encoding="utf-8"))
+        time.sleep(0.1)
+    process.kill()
+    raise RuntimeError("the server did not become ready")
+
+
+@pytest.fixture
+def two_processes(postgres: str, tmp_path: Path) -> Iterator[tuple[Process, Process]]:
+    first = start(postgres, tmp_path / "first.log")
+    second = start(postgres, tmp_path / "second.log")
+    yield first, second
+    for process in (first, second):
+        process.stop()
+
+
+def create(process: Process, **request: Any) -> dict[str, Any]:
+    response = httpx.post(f"{process.url}/api/tables", json=request, timeout=10)
+    assert response.status_code == 201, response.text
+    return dict(response.json())
+
+
+@contextmanager
+def join(process: Process, table_id: str, *tokens: str) -> Iterator[Player]:
+    with connect(f"{process.ws_url}/ws/tables/{table_id}", open_timeout=10) as socket_:
+        socket_.send(json.dumps({"type": "join", "tokens": list(tokens)}))
+        yield Player(socket_)
+
+
+def test_a_game_played_across_two_processes(two_processes: tuple[Process, Process]) -> None:
+    first, second = two_processes
+    created = create(
+        first, game="sequentia-shift", seats=[{"kind": "invite"}, {"kind": "invite"}], seed=3
+    )
+    table_id = created["id"]
+    rng = random.Random(1)
+    with (
+        join(first, table_id, created["tokens"]["0"]) as ann,
+        join(second, table_id, created["tokens"]["1"]) as bob,
+    ):
+        ann.wait_for("state")
+        bob.wait_for("state")
+        while not ann.state["over"]:
+            turn = ann.state["turn"]
+            mover = ann if ann.state["legal"] else bob
+            mover.act(rng.choice(next(iter(mover.state["legal"].values()))))
+            # Each move reaches the player on the other process at once.
+            for player in (ann, bob):
+                player.wait_until(lambda state, turn=turn: state["turn"] > turn)
+        assert bob.state["over"] and bob.state["result"] == ann.state["result"]
+    records = [
+        httpx.get(f"{process.url}/api/tables/{table_id}/record", timeout=10).json()
+        for process in (first, second)
+    ]
+    assert records[0] == records[1] and len(records[0]["actions"]) == ann.state["turn"]
+
+
+def test_each_bot_move_is_played_by_one_process(two_processes: tuple[Process, Process]) -> None:
+    first, second = two_processes
+    created = create(
+        first,
+        game="sequentia-shift",
+        seats=[{"kind": "bot", "bot": "greedy"}, {"kind": "bot", "bot": "random"}],
+        seed=5,
+    )
+    table_id = created["id"]
+    # A spectator on each process keeps the table alive in both.
+    with join(first, table_id) as one, join(second, table_id) as other:
+        watchers = [one, other]
+        for watcher in watchers:
+            watcher.wait_until(lambda state: state["over"], timeout=120)
+    turns = sorted(
+        entry["turn"]
+        for process in (first, second)
+        for entry in process.events("bot_move")
+        if entry["table"] == table_id
+    )
+    assert turns == list(range(watchers[0].state["turn"]))
+
+
+def test_a_process_killed_mid_game_leaves_the_game_to_the_other(
+    two_processes: tuple[Process, Process],
+) -> None:
+    first, second = two_processes
+    created = create(
+        first,
+        game="sequentia-shift",
+        seats=[{"kind": "hotseat", "name": "Ann"}, {"kind": "bot", "bot": "greedy"}],
+        seed=8,
+    )
+    table_id, token = created["id"], created["tokens"]["0"]
+    rng = random.Random(2)
+    with join(first, table_id, token) as ann:
+        ann.wait_for("state")
+        for _ in range(3):
+            ann.wait_until(lambda state: bool(state["legal"]) or state["over"], timeout=30)
+            turn = ann.state["turn"]
+            ann.act(rng.choice(ann.state["legal"]["0"]))
+            ann.wait_until(lambda state, turn=turn: state["turn"] > turn)
+        first.stop(kill=True)
+    played = ann.state["turn"]
+    # Ann's page reconnects to the other process (as a load balancer sends it) and plays on.
+    with join(second, table_id, token) as ann:
+        state = ann.wait_for("state")
+        assert state["turn"] >= played
+        while not ann.state["over"]:
+            ann.wait_until(lambda state: bool(state["legal"]) or state["over"], timeout=60)
+            if ann.state["over"]:
+                break
+            turn = ann.state["turn"]
+            ann.act(rng.choice(ann.state["legal"]["0"]))
+            ann.wait_until(lambda state, turn=turn: state["turn"] > turn)
+    record = httpx.get(f"{second.url}/api/tables/{table_id}/record", timeout=10).json()
+    assert len(record["actions"]) == ann.state["turn"]
+
+
+# ---------------------------------------------------------------------- SQLite stays one process
+def test_sqlite_refuses_several_processes(tmp_path: Path) -> None:
+    database = f"sqlite:///{tmp_path / 'games.db'}"
+    many = subprocess.run(
+        [*SERVE, "--workers", "2", "--database", database], capture_output=True, timeout=60
+    )
+    assert many.returncode == 2
+    assert b"PostgreSQL" in many.stderr and b"SQLite serves one process" in many.stderr
+    running = start(database, tmp_path / "first.log")
+    try:
+        second = subprocess.run(
+            [*SERVE, "--port", str(free_port()), "--database", database],
+            capture_output=True,
+            timeout=60,
+        )
+        assert second.returncode == 2
+        assert b"another Sequenza server is using" in second.stderr
+        assert b"postgresql+psycopg://" in second.stderr
+    finally:
+        running.stop()
