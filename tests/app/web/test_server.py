@@ -347,3 +347,24 @@ def test_sequenza_serve_starts_the_app(tmp_path: Path) -> None:
     finally:
         process.terminate()
         process.wait(10)
+
+
+def test_the_api_documentation_works_offline_and_shows_every_body(server: LiveServer) -> None:
+    with server.client() as http:
+        page = http.get("/api/docs")
+        assert page.status_code == 200
+        assert "/api/docs-assets/swagger-ui-bundle.js" in page.text and "cdn" not in page.text
+        assert http.get("/api/docs-assets/swagger-ui-bundle.js").status_code == 200
+        schema = http.get("/openapi.json").json()
+    paths = schema["paths"]
+    body = paths["/api/tables"]["post"]["requestBody"]["content"]["application/json"]["schema"]
+    assert body == {"$ref": "#/components/schemas/TableRequest"}
+    components = schema["components"]["schemas"]
+    assert {"TableRequest", "SeatRequest", "ActionRequest", "TableCreated", "Error"} <= set(
+        components
+    )
+    assert "requestBody" in paths["/api/tables/{table_id}/actions"]["post"]
+    refusal = paths["/api/tables/{table_id}/actions"]["post"]["responses"]["409"]
+    assert refusal["content"]["application/json"]["schema"] == {
+        "$ref": "#/components/schemas/Error"
+    }

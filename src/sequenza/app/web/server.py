@@ -41,13 +41,16 @@ import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, MutableMapping
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import uvicorn
 from fastapi import FastAPI, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
+from fastapi.openapi.utils import get_openapi
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
+from fastapi_offline import FastAPIOffline
+from pydantic import BaseModel, ValidationError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
@@ -56,6 +59,21 @@ from sequenza.core.errors import SequenzaError
 from sequenza.core.registry import available_games, game_class, make_game
 
 from . import logs
+from .api_models import (
+    REQUEST_BODIES,
+    ActionRequest,
+    ActionResult,
+    BotInfo,
+    Error,
+    GameInfo,
+    GameRecordOut,
+    ReplayFrame,
+    Status,
+    TableCreated,
+    TableRequest,
+    TableSummary,
+    TableView,
+)
 from .bot_workers import BotWorkers
 from .notifier import MoveListener
 from .safety import (
@@ -156,8 +174,19 @@ def create_app(
                     await listening
             await manager.close()
 
-    app = FastAPI(title="Sequenza", lifespan=lifespan, docs_url="/api/docs", redoc_url=None)
+    # The documentation page works offline: its scripts are served from an installed package.
+    app = FastAPIOffline(
+        title="Sequenza",
+        summary="Tables, seats, moves and replays of the Sequence family of games.",
+        version="1",
+        lifespan=lifespan,
+        docs_url="/api/docs",
+        redoc_url=None,
+        static_url="/api/docs-assets",
+        favicon_url="/static/icon.svg",
+    )
     app.state.manager = manager
+    _document_request_bodies(app)
     app.add_middleware(BodyLimit)
 
     @app.middleware("http")
@@ -230,22 +259,24 @@ def create_app(
     async def table_page(table_id: str) -> FileResponse:
         return FileResponse(STATIC / "index.html")
 
-    @app.get("/healthz", include_in_schema=False)
+    @app.get("/healthz", response_model=Status, tags=["operations"])
     async def healthz() -> dict[str, str]:
         return {"status": "up"}
 
-    @app.get("/readyz", include_in_schema=False)
+    @app.get(
+        "/readyz", response_model=Status, responses={503: {"model": Error}}, tags=["operations"]
+    )
     async def readyz() -> dict[str, str]:
         await stored(manager.storage.ping)
         if listener is not None and not listener.listening.is_set():
             raise TableError("not_ready", "not yet hearing the other processes' moves", 503)
         return {"status": "ready"}
 
-    @app.get("/api/games")
+    @app.get("/api/games", response_model=list[GameInfo])
     async def games() -> list[dict[str, Any]]:
         return [_game_json(info.id) for info in available_games()]
 
-    @app.get("/api/bots")
+    @app.get("/api/bots", response_model=list[BotInfo])
     async def bots() -> list[dict[str, str]]:
         known = [name for name in BOT_STRENGTHS if name in bot_names()]
         others = [name for name in bot_names() if name not in BOT_STRENGTHS]
@@ -254,13 +285,14 @@ def create_app(
             for name in known + others
         ]
 
-    @app.get("/api/tables")
+    @app.get("/api/tables", response_model=list[TableSummary], responses=ERRORS)
     async def tables() -> list[dict[str, Any]]:
         return await manager.list_tables()
 
-    @app.post("/api/tables", status_code=201)
+    @app.post("/api/tables", status_code=201, response_model=TableCreated, responses=ERRORS)
     async def create_table(request: Request) -> dict[str, Any]:
         body = await _json_body(request)
+        _validated(TableRequest, body)
         address = request.client.host if request.client else "unknown"
         wait = table_limiter.wait_needed(address)
         if wait:
@@ -275,7 +307,7 @@ def create_app(
             "table": table.summary(),
         }
 
-    @app.get("/api/tables/{table_id}")
+    @app.get("/api/tables/{table_id}", response_model=TableView, responses=ERRORS)
     async def table_view(table_id: str) -> dict[str, Any]:
         table = await manager.table(table_id)
         try:
@@ -283,15 +315,13 @@ def create_app(
         finally:
             manager.forget_if_idle(table)
 
-    @app.post("/api/tables/{table_id}/actions")
+    @app.post("/api/tables/{table_id}/actions", response_model=ActionResult, responses=ERRORS)
     async def act(table_id: str, request: Request) -> dict[str, Any]:
-        body = await _json_body(request)
-        if not isinstance(body, dict) or not isinstance(body.get("token"), str):
-            raise TableError("bad_request", 'send {"token": ..., "action": ..., "turn": ...}')
+        move = _validated(ActionRequest, await _json_body(request))
         table = await manager.table(table_id)
         try:
-            seats = table.seats_for_tokens([body["token"]])
-            await table.act(seats, body.get("action"), body.get("turn"))
+            seats = table.seats_for_tokens([move.token])
+            await table.act(seats, move.action, move.turn)
             return {
                 "turn": table.turn,
                 "to_act": table.state.current_seat,
@@ -300,7 +330,7 @@ def create_app(
         finally:
             manager.forget_if_idle(table)
 
-    @app.get("/api/tables/{table_id}/record")
+    @app.get("/api/tables/{table_id}/record", response_model=GameRecordOut, responses=ERRORS)
     async def record(table_id: str) -> dict[str, Any]:
         table = await manager.table(table_id)
         try:
@@ -308,7 +338,7 @@ def create_app(
         finally:
             manager.forget_if_idle(table)
 
-    @app.get("/api/tables/{table_id}/replay/{turn}")
+    @app.get("/api/tables/{table_id}/replay/{turn}", response_model=ReplayFrame, responses=ERRORS)
     async def replay_frame(table_id: str, turn: int) -> dict[str, Any]:
         table = await manager.table(table_id)
         try:
@@ -366,6 +396,63 @@ SERVER_SETTINGS: dict[str, Any] = {
     "timeout_graceful_shutdown": 10,
     "h11_max_incomplete_event_size": 16 * 1024,
 }
+
+
+#: The refusals an API route may answer, each ``{"error", "code"}``.
+ERRORS: dict[int | str, dict[str, Any]] = {
+    status: {"model": Error, "description": description}
+    for status, description in (
+        (400, "a bad request"),
+        (403, "a wrong token"),
+        (404, "no such table"),
+        (409, "not now: a stale turn, another's turn, a game not finished"),
+        (413, "a body too large"),
+        (415, "a body that is not JSON"),
+        (429, "too many requests from one address"),
+        (503, "the storage or the server is busy or away: nothing changed"),
+    )
+}
+
+_Model = TypeVar("_Model", bound=BaseModel)
+
+
+def _validated(model: type[_Model], body: Any) -> _Model:
+    try:
+        return model.model_validate(body)
+    except ValidationError as error:
+        problems = "; ".join(
+            f"{'.'.join(str(part) for part in problem['loc']) or 'body'}: {problem['msg']}"
+            for problem in error.errors()
+        )
+        raise TableError("bad_request", problems) from None
+
+
+def _document_request_bodies(app: FastAPI) -> None:
+    """Show the request bodies in ``/api/docs``: the routes read their bodies themselves (with
+    the limits of ``safety``), so FastAPI does not know their models."""
+
+    def openapi() -> dict[str, Any]:
+        if app.openapi_schema is None:
+            schema = get_openapi(
+                title=app.title, version=app.version, summary=app.summary, routes=app.routes
+            )
+            components = schema.setdefault("components", {}).setdefault("schemas", {})
+            for (path, method), model in REQUEST_BODIES.items():
+                body = model.model_json_schema(ref_template="#/components/schemas/{model}")
+                components.update(body.pop("$defs", {}))
+                components[model.__name__] = body
+                schema["paths"][path][method]["requestBody"] = {
+                    "required": True,
+                    "content": {
+                        "application/json": {
+                            "schema": {"$ref": f"#/components/schemas/{model.__name__}"}
+                        }
+                    },
+                }
+            app.openapi_schema = schema
+        return app.openapi_schema
+
+    app.openapi = openapi  # type: ignore[method-assign]
 
 
 def server_config(app: FastAPI, host: str = "127.0.0.1", port: int = 8000) -> uvicorn.Config:

@@ -1,0 +1,156 @@
+"""The web API's bodies as pydantic models: what ``/api/docs`` shows, and what every response
+is checked against before it leaves.
+
+Request bodies are read by the server itself first (``safety.parse_json``: bounded size, depth
+and integers), then validated strictly against these models (no silent conversion: ``"5"`` is
+not a number of players); a mismatch is a 400 ``bad_request`` naming the field.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+class Error(BaseModel):
+    """Every refusal: a sentence for people and a code for programs. Nothing changed."""
+
+    error: str = Field(examples=["it is Ann's turn, not yours"])
+    code: str = Field(examples=["not_your_turn"])
+
+
+class OptionInfo(BaseModel):
+    name: str
+    type: str = Field(description="bool, int or str")
+    default: Any
+    description: str
+    minimum: int | None
+    maximum: int | None
+    choices: list[str] | None
+    decision: bool = Field(description="a point the published rules leave open")
+    file: str | None = Field(
+        description="contents: the value is a file's text, uploaded from the page"
+    )
+
+
+class GameInfo(BaseModel):
+    id: str
+    name: str
+    summary: str
+    player_counts: list[int]
+    hidden_information: bool
+    rules: str
+    options: list[OptionInfo]
+
+
+class BotInfo(BaseModel):
+    name: str
+    description: str
+
+
+class SeatRequest(BaseModel):
+    model_config = ConfigDict(strict=True, extra="forbid")
+
+    kind: Literal["hotseat", "invite", "bot"]
+    bot: str | None = Field(None, description="the bot's name, for a bot seat")
+    name: str | None = Field(None, description="1-40 letters; a default otherwise")
+
+
+class TableRequest(BaseModel):
+    """A new table. Options a game reads from a file of the server are refused; upload the
+    file's text in its ``contents`` option instead (``deck`` for Sequence Numbers)."""
+
+    model_config = ConfigDict(strict=True, extra="forbid")
+
+    game: str = Field(examples=["sequentia-shift"])
+    players: int | None = Field(None, description="the game's fewest when left out")
+    options: dict[str, Any] = Field(default_factory=dict)
+    seats: list[SeatRequest] | None = Field(
+        None, description="one per player; default: you at this screen, random bots elsewhere"
+    )
+    seed: int | None = Field(None, ge=0, le=2**63 - 1)
+
+
+class SeatSummary(BaseModel):
+    seat: int
+    kind: str
+    name: str
+    bot: str | None
+    connected: bool | None = None
+
+
+class TableSummary(BaseModel):
+    id: str
+    game: str
+    name: str | None = None
+    players: int
+    options: dict[str, Any] | None = None
+    seats: list[SeatSummary]
+    spectators: int | None = None
+    turn: int
+    to_act: int | None = None
+    finished: bool
+    result: dict[str, Any] | None
+    created: float
+    updated: float | None = None
+    bot_error: str | None = None
+
+
+class TableCreated(BaseModel):
+    id: str
+    url: str
+    tokens: dict[str, str] = Field(description="each person's seat: its secret token")
+    table: TableSummary
+
+
+class TableView(BaseModel):
+    table: TableSummary
+    public: dict[str, Any] = Field(description="the position as a spectator sees it")
+
+
+class ActionRequest(BaseModel):
+    model_config = ConfigDict(strict=True, extra="forbid")
+
+    token: str
+    action: str | int = Field(description='the action\'s text ("slide 5") or its number')
+    turn: int = Field(description="the turn of the position the action answers")
+
+
+class ActionResult(BaseModel):
+    turn: int
+    to_act: int | None
+    over: bool
+
+
+class GameRecordOut(BaseModel):
+    game: str
+    rules_version: str
+    players: int
+    options: dict[str, Any]
+    seed: int
+    actions: list[str]
+
+
+class ReplayFrame(BaseModel):
+    type: Literal["frame"]
+    table: TableSummary
+    turn: int
+    turns: int
+    action: str | None
+    seat: int | None
+    to_act: int | None
+    views: dict[str, dict[str, Any]]
+    public: dict[str, Any]
+    log: list[dict[str, Any]]
+
+
+class Status(BaseModel):
+    status: str
+
+
+#: What each request body is, for the documentation (the server reads bodies itself).
+REQUEST_BODIES: dict[tuple[str, str], type[BaseModel]] = {
+    ("/api/tables", "post"): TableRequest,
+    ("/api/tables/{table_id}/actions", "post"): ActionRequest,
+}
