@@ -65,7 +65,7 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-def start_server(port: int, database: str) -> subprocess.Popen[bytes]:
+def start_server(port: int, database: str, workers: int) -> subprocess.Popen[bytes]:
     command = [
         sys.executable,
         "-c",
@@ -77,6 +77,8 @@ def start_server(port: int, database: str) -> subprocess.Popen[bytes]:
         database,
         "--new-tables-per-minute",
         "100000",
+        "--workers",
+        str(workers),
     ]
     server = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     deadline = time.monotonic() + 30
@@ -101,14 +103,25 @@ def rss_mib(pid: int) -> float:
     return 0.0
 
 
-def children(pid: int) -> list[int]:
+def descendants(pid: int) -> list[int]:
     found: list[int] = []
     for task in Path(f"/proc/{pid}/task").iterdir():
         text = (task / "children").read_text().split()
         found += [int(child) for child in text]
     for child in list(found):
-        found += children(child)
+        found += descendants(child)
     return found
+
+
+def niceness(pid: int) -> int:
+    return int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[16])
+
+
+def processes(pid: int) -> tuple[list[int], list[int]]:
+    """The server's processes and its bot workers (which lower their priority)."""
+    tree = [pid, *descendants(pid)]
+    bots = [process for process in tree if niceness(process) > 0]
+    return [process for process in tree if process not in bots], bots
 
 
 class Seat:
@@ -252,13 +265,18 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--mcts-share", type=float, default=0.5, help="of the bot tables")
     parser.add_argument("--think", type=float, default=2.0, help="a person's mean think time")
+    parser.add_argument("--workers", type=int, default=1, help="server processes")
+    parser.add_argument("--database", help="a PostgreSQL URL (default: a fresh SQLite file)")
     arguments = parser.parse_args()
 
     port = free_port()
     with tempfile.TemporaryDirectory() as folder:
-        server = start_server(port, f"sqlite:///{Path(folder) / 'load.db'}")
+        database = arguments.database or f"sqlite:///{Path(folder) / 'load.db'}"
+        server = start_server(port, database, arguments.workers)
         try:
-            before = cpu_seconds(server.pid)
+            time.sleep(2)  # the worker processes start
+            servers, bots = processes(server.pid)
+            before = {pid: cpu_seconds(pid) for pid in servers + bots}
             started = time.monotonic()
             figures = asyncio.run(
                 load(
@@ -266,11 +284,11 @@ def main() -> None:
                 )
             )
             wall = time.monotonic() - started
-            server_cpu = (cpu_seconds(server.pid) - before) / wall
-            workers = children(server.pid)
-            worker_cpu = sum(cpu_seconds(pid) for pid in workers) / wall
-            server_rss = rss_mib(server.pid)
-            workers_rss = sum(rss_mib(pid) for pid in workers)
+            servers, bots = processes(server.pid)
+            server_cpu = sum(cpu_seconds(pid) - before.get(pid, 0.0) for pid in servers) / wall
+            worker_cpu = sum(cpu_seconds(pid) - before.get(pid, 0.0) for pid in bots) / wall
+            server_rss = sum(rss_mib(pid) for pid in servers)
+            workers_rss = sum(rss_mib(pid) for pid in bots)
         finally:
             server.terminate()
             server.wait(15)
@@ -280,6 +298,8 @@ def main() -> None:
         f"Python {platform.python_version()}"
     )
     print(
+        f"{arguments.workers} server process(es) on "
+        f"{'PostgreSQL' if arguments.database else 'SQLite'}, "
         f"{arguments.tables} tables ({arguments.tables * 2} sockets), "
         f"{arguments.mcts_share:.0%} of bot tables mcts, think {arguments.think:g} s, "
         f"{wall:.0f} s"
@@ -293,8 +313,8 @@ def main() -> None:
     print(f"bot moves seen: {figures.bot_moves}, games finished: {figures.games_finished}")
     print(f"errors: {dict(figures.errors) or 'none'}")
     print(
-        f"server: CPU {server_cpu:.0%} of a core, RSS {server_rss:.0f} MiB; "
-        f"bot workers and their fork server ({len(workers)} processes): CPU {worker_cpu:.0%}, "
+        f"server ({len(servers)} processes): CPU {server_cpu:.0%} of a core, "
+        f"RSS {server_rss:.0f} MiB; bot workers ({len(bots)}): CPU {worker_cpu:.0%}, "
         f"RSS {workers_rss:.0f} MiB"
     )
 
