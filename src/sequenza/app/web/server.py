@@ -272,11 +272,11 @@ def create_app(
             raise TableError("not_ready", "not yet hearing the other processes' moves", 503)
         return {"status": "ready"}
 
-    @app.get("/api/games", response_model=list[GameInfo])
+    @app.get("/api/games", response_model=list[GameInfo], tags=["catalogue"])
     async def games() -> list[dict[str, Any]]:
         return [_game_json(info.id) for info in available_games()]
 
-    @app.get("/api/bots", response_model=list[BotInfo])
+    @app.get("/api/bots", response_model=list[BotInfo], tags=["catalogue"])
     async def bots() -> list[dict[str, str]]:
         known = [name for name in BOT_STRENGTHS if name in bot_names()]
         others = [name for name in bot_names() if name not in BOT_STRENGTHS]
@@ -285,11 +285,17 @@ def create_app(
             for name in known + others
         ]
 
-    @app.get("/api/tables", response_model=list[TableSummary], responses=ERRORS)
+    @app.get("/api/tables", response_model=list[TableSummary], responses=ERRORS, tags=["tables"])
     async def tables() -> list[dict[str, Any]]:
         return await manager.list_tables()
 
-    @app.post("/api/tables", status_code=201, response_model=TableCreated, responses=ERRORS)
+    @app.post(
+        "/api/tables",
+        status_code=201,
+        response_model=TableCreated,
+        responses=ERRORS,
+        tags=["tables"],
+    )
     async def create_table(request: Request) -> dict[str, Any]:
         body = await _json_body(request)
         _validated(TableRequest, body)
@@ -307,7 +313,7 @@ def create_app(
             "table": table.summary(),
         }
 
-    @app.get("/api/tables/{table_id}", response_model=TableView, responses=ERRORS)
+    @app.get("/api/tables/{table_id}", response_model=TableView, responses=ERRORS, tags=["tables"])
     async def table_view(table_id: str) -> dict[str, Any]:
         table = await manager.table(table_id)
         try:
@@ -315,7 +321,12 @@ def create_app(
         finally:
             manager.forget_if_idle(table)
 
-    @app.post("/api/tables/{table_id}/actions", response_model=ActionResult, responses=ERRORS)
+    @app.post(
+        "/api/tables/{table_id}/actions",
+        response_model=ActionResult,
+        responses=ERRORS,
+        tags=["tables"],
+    )
     async def act(table_id: str, request: Request) -> dict[str, Any]:
         move = _validated(ActionRequest, await _json_body(request))
         table = await manager.table(table_id)
@@ -330,7 +341,12 @@ def create_app(
         finally:
             manager.forget_if_idle(table)
 
-    @app.get("/api/tables/{table_id}/record", response_model=GameRecordOut, responses=ERRORS)
+    @app.get(
+        "/api/tables/{table_id}/record",
+        response_model=GameRecordOut,
+        responses=ERRORS,
+        tags=["tables"],
+    )
     async def record(table_id: str) -> dict[str, Any]:
         table = await manager.table(table_id)
         try:
@@ -338,7 +354,12 @@ def create_app(
         finally:
             manager.forget_if_idle(table)
 
-    @app.get("/api/tables/{table_id}/replay/{turn}", response_model=ReplayFrame, responses=ERRORS)
+    @app.get(
+        "/api/tables/{table_id}/replay/{turn}",
+        response_model=ReplayFrame,
+        responses=ERRORS,
+        tags=["tables"],
+    )
     async def replay_frame(table_id: str, turn: int) -> dict[str, Any]:
         table = await manager.table(table_id)
         try:
