@@ -232,3 +232,42 @@ def test_sqlite_refuses_several_processes(tmp_path: Path) -> None:
         assert b"postgresql+psycopg://" in second.stderr
     finally:
         running.stop()
+
+
+def test_settings_come_from_the_environment(tmp_path: Path) -> None:
+    port = free_port()
+    database = tmp_path / "from-env.db"
+    environment = os.environ | {
+        "SEQUENZA_DATABASE": f"sqlite:///{database}",
+        "SEQUENZA_PORT": str(port),
+        "SEQUENZA_LOG_FORMAT": "json",
+    }
+    log = tmp_path / "server.log"
+    with open(log, "wb") as output:
+        server = subprocess.Popen(SERVE, env=environment, stderr=output)
+    try:
+        url = f"http://127.0.0.1:{port}"
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                if httpx.get(f"{url}/healthz", timeout=2).status_code == 200:
+                    break
+            except httpx.HTTPError:
+                assert time.monotonic() < deadline, log.read_text(encoding="utf-8")
+                time.sleep(0.1)
+        assert httpx.get(f"{url}/readyz", timeout=5).json() == {"status": "ready"}
+        created = httpx.post(
+            f"{url}/api/tables", json={"game": "sequentia-shift", "seed": 1}, timeout=10
+        ).json()
+    finally:
+        server.send_signal(signal.SIGTERM)
+        server.wait(20)
+    assert database.exists()
+    events = [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines()]
+    assert {"event": "table_created", "table": created["id"]}.items() <= next(
+        event.items() for event in events if event["event"] == "table_created"
+    )
+    assert any(
+        event["event"] == "request" and event["path"] == "/api/tables" and event["status"] == 201
+        for event in events
+    )
