@@ -1,5 +1,6 @@
 """The base contract, checked on a toy game: validation, round trips, records, errors."""
 
+import dataclasses
 import json
 import random
 from typing import Any
@@ -10,7 +11,7 @@ import sequenza
 from sequenza import CorruptStateError, IllegalActionError, OptionError, UnknownGameError
 from sequenza.core.registry import state_from_json
 from sequenza.testing import ConformanceError, check_game
-from tests.core.toy_game import ToyGame, ToyState
+from tests.core.toy_game import ToyGame, ToyState, ToyTermination
 
 
 def new_toy(seed: int = 3) -> ToyState:
@@ -68,6 +69,42 @@ def test_finished_game_has_a_result_and_refuses_actions() -> None:
     assert result.payoffs[result.winners[0]] > 0
     with pytest.raises(IllegalActionError, match="game is over"):
         state.apply("play 1")
+
+
+def test_a_result_says_why_the_game_ended_and_keeps_it_through_json() -> None:
+    state = new_toy()
+    play_out(state)
+    result = state.result()
+    assert result is not None and result.termination is ToyTermination.CARDS_PLAYED
+    assert state.observation(0)["result"]["termination"] == "cards_played"
+    restored = state_from_json(state.dumps())
+    assert restored.result() == result
+
+
+def test_a_saved_game_with_an_unknown_ending_is_refused() -> None:
+    state = new_toy()
+    play_out(state)
+    data = json.loads(state.dumps())
+    data["data"]["termination"] = "checkmate"
+    with pytest.raises(CorruptStateError, match="'checkmate' is not an ending of Toy cards"):
+        state_from_json(data)
+
+
+def test_shared_endings_belong_to_every_game() -> None:
+    state = new_toy()
+    play_out(state)
+    state.termination = sequenza.SharedTermination.RESIGNED.value
+    result = state.result()
+    assert result is not None and result.termination is sequenza.SharedTermination.RESIGNED
+    assert not result.termination.is_stall
+
+
+def test_a_game_must_declare_its_endings_to_register() -> None:
+    class Nameless(sequenza.core.Game[Any]):
+        info = dataclasses.replace(ToyGame.info, id="test-nameless")
+
+    with pytest.raises(ValueError, match="declares no terminations"):
+        sequenza.core.register(Nameless)
 
 
 def test_record_replays_to_the_same_state() -> None:

@@ -16,7 +16,12 @@ from sequenza.core.actions import Action
 from sequenza.core.errors import IllegalActionError, NotationError, OptionError
 from sequenza.core.registry import make_game, state_from_json
 from sequenza.games import sequentia_cross
-from sequenza.games.sequentia_cross import CrossGame, CrossState, from_position
+from sequenza.games.sequentia_cross import (
+    CrossGame,
+    CrossState,
+    CrossTermination,
+    from_position,
+)
 from sequenza.testing import check_game
 
 GAME_ID = "sequentia-cross"
@@ -272,6 +277,8 @@ def test_the_game_ends_when_the_deck_is_empty_and_no_hand_holds_a_card() -> None
     assert state.is_over
     result = state.result()
     assert result is not None and result.scores == (2.0, 1.0) and result.winners == (0,)
+    assert result.termination is CrossTermination.DECK_EXHAUSTED
+    assert not result.termination.is_stall
     assert events(state, "game_end")[-1]["reason"].startswith("the deck is empty")
     assert state.legal_actions() == []
 
@@ -299,6 +306,9 @@ def test_stall_rule_ends_after_full_rounds_without_a_claim_on_an_empty_deck() ->
     state.apply("place 2:131 0")
     assert state.is_over
     assert state.hands[1] != []
+    result = state.result()
+    assert result is not None and result.termination is CrossTermination.STALL
+    assert result.termination.is_stall
     assert "2 full rounds without a claim" in events(state, "game_end")[-1]["reason"]
 
 

@@ -33,7 +33,7 @@ from sequenza.components.sequentia_cards import card_ids_by_text, sequentia_deck
 from sequenza.components.turns import next_seat
 from sequenza.core.actions import Action
 from sequenza.core.errors import NotationError
-from sequenza.core.game import JSON, Game, GameInfo, State
+from sequenza.core.game import JSON, Game, GameInfo, State, Termination
 from sequenza.core.notation import position_fields
 from sequenza.core.options import Options, option
 from sequenza.core.registry import register
@@ -103,6 +103,17 @@ class CrossOptions(Options):
     )
 
 
+class CrossTermination(Termination):
+    #: The deck is empty and no player holds a card.
+    DECK_EXHAUSTED = "deck_exhausted"
+    #: With an empty deck, ``stall_rounds`` full rounds without a claim.
+    STALL = "stall"
+
+    @property
+    def is_stall(self) -> bool:
+        return self is CrossTermination.STALL
+
+
 @register
 class CrossGame(Game[CrossOptions]):
     info: ClassVar[GameInfo] = GameInfo(
@@ -115,6 +126,7 @@ class CrossGame(Game[CrossOptions]):
         rules_text=RULES_TEXT,
     )
     options_class: ClassVar[type[Options]] = CrossOptions
+    terminations = CrossTermination
 
     @property
     def num_distinct_actions(self) -> int:
@@ -307,15 +319,20 @@ class CrossState(State[CrossGame]):
         self.covered = []
         self.phase = PLACE
         if not self.deck and not any(self.hands):
-            self._event("game_end", reason="the deck is empty and no player holds a card")
-            self._finish(self.scores())
+            self._event(
+                "game_end",
+                reason="the deck is empty and no player holds a card",
+                termination=CrossTermination.DECK_EXHAUSTED.value,
+            )
+            self._finish(self.scores(), CrossTermination.DECK_EXHAUSTED)
         elif self.idle_turns >= self.game.options.stall_rounds * self.players:
             self._event(
                 "game_end",
                 reason=f"{self.game.options.stall_rounds} full rounds without a claim "
                 "with an empty deck",
+                termination=CrossTermination.STALL.value,
             )
-            self._finish(self.scores())
+            self._finish(self.scores(), CrossTermination.STALL)
         else:
             self.to_act = next_seat(seat, self.players)
 
