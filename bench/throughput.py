@@ -3,8 +3,9 @@
     python bench/throughput.py                 # every game, 2 players, ~3 s each
     python bench/throughput.py sequence --players 4 --seconds 10
 
-Each playout asks ``legal_actions()``, picks one at random and plays it with the unchecked
-path that search uses (``apply_unchecked``). Prints actions and games per second.
+Each playout asks ``legal_actions()``, picks one at random and plays it as search does: the
+unchecked ``apply_unchecked`` on a ``search_copy``, which records no log or history. Prints
+actions and games per second.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ def measure(game_id: str, players: int, seconds: float, seed: int = 0) -> tuple[
     start = time.perf_counter()
     deadline = start + seconds
     while time.perf_counter() < deadline:
-        state = sequenza.make(game_id, players=players, seed=seed + games)
+        state = sequenza.make(game_id, players=players, seed=seed + games).search_copy()
         while not state.is_over:
             legal = state.legal_actions()
             state.apply_unchecked(legal[rng.randrange(len(legal))])

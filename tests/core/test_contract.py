@@ -107,6 +107,37 @@ def test_a_game_must_declare_its_endings_to_register() -> None:
         sequenza.core.register(Nameless)
 
 
+@pytest.mark.parametrize("game_id", ["test-toy", *(info.id for info in sequenza.available_games())])
+def test_a_search_copy_plays_the_same_game_without_recording_it(game_id: str) -> None:
+    state = sequenza.make(game_id, seed=5)
+    state.apply(state.legal_actions()[0])
+    searched = state.search_copy()
+    history = list(searched.history)
+    chooser = random.Random(5)
+    for _ in range(300):
+        if state.is_over:
+            break
+        legal = state.legal_actions()
+        assert searched.legal_actions() == legal
+        action = legal[chooser.randrange(len(legal))]
+        state.apply_unchecked(action)
+        searched.apply_unchecked(action)
+    assert searched.history == history and searched.log == []
+    assert len(state.history) > len(history) and state.log
+    recorded = dict(state.data())
+    quiet = dict(searched.data())
+    for name in ("history", "log"):
+        del recorded[name], quiet[name]
+    assert quiet == recorded and searched.rng.getstate() == state.rng.getstate()
+
+
+def test_determinized_states_record_nothing() -> None:
+    state = new_toy()
+    twin = state.determinize(0, random.Random(1))
+    twin.apply_unchecked(twin.legal_actions()[0])
+    assert twin.history == state.history and twin.log == []
+
+
 def test_record_replays_to_the_same_state() -> None:
     state = new_toy(9)
     play_out(state)

@@ -245,6 +245,9 @@ class State(ABC, Generic[G]):
         self.termination: str | None = None
         self.history: list[str] = []
         self.log: list[dict[str, Any]] = []
+        # Whether actions and events are written to ``history`` and ``log``. Search copies
+        # (``search_copy``, ``determinize``) play without them: nobody reads a playout's log.
+        self._recording = True
 
     # ------------------------------------------------------------------ hooks for games
     @abstractmethod
@@ -299,7 +302,8 @@ class State(ABC, Generic[G]):
         )
 
     def _event(self, event: str, **data: Any) -> None:
-        self.log.append({"event": event, **data})
+        if self._recording:
+            self.log.append({"event": event, **data})
 
     # ------------------------------------------------------------------ the public API
     @property
@@ -377,9 +381,12 @@ class State(ABC, Generic[G]):
         self.apply_unchecked(parsed)
 
     def apply_unchecked(self, action: Action) -> None:
-        """The fast path for search: ``action`` must be legal; nothing checks it."""
-        self.history.append(str(action))
-        self.log.append({"event": "action", "seat": self.to_act, "action": str(action)})
+        """The fast path for search: ``action`` must be legal; nothing checks it. The action
+        and its events are recorded, except in a search copy."""
+        if self._recording:
+            text = str(action)
+            self.history.append(text)
+            self.log.append({"event": "action", "seat": self.to_act, "action": text})
         self._apply(action)
 
     def observation(self, seat: int | None) -> dict[str, JSON]:
@@ -434,10 +441,20 @@ class State(ABC, Generic[G]):
                 )
         return twin
 
+    def search_copy(self) -> Self:
+        """An independent copy that plays on without recording: its ``history`` stays as it
+        was and its ``log`` is empty. Search plays thousands of actions that nobody reads
+        back, and recording them cost more than the rules themselves in the quick games."""
+        twin = self.clone()
+        twin._recording = False
+        twin.log = []
+        return twin
+
     def determinize(self, seat: int, rng: random.Random) -> Self:
         """A full state consistent with everything ``seat`` has seen: the cards it cannot see
-        dealt again at random, and future shuffles drawn from a fresh generator."""
-        twin = self.clone()
+        dealt again at random, and future shuffles drawn from a fresh generator. It is a
+        ``search_copy``: it records no history or log."""
+        twin = self.search_copy()
         twin.rng = child_rng(rng)
         twin._redeal_unseen(seat, rng)
         twin._rebuild_caches()
