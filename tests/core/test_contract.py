@@ -134,8 +134,19 @@ def test_a_search_copy_plays_the_same_game_without_recording_it(game_id: str) ->
 def test_determinized_states_record_nothing() -> None:
     state = new_toy()
     twin = state.determinize(0, random.Random(1))
+    assert not twin.recording and state.recording
     twin.apply_unchecked(twin.legal_actions()[0])
     assert twin.history == state.history and twin.log == []
+
+
+def test_recording_can_be_turned_off_and_on_in_place() -> None:
+    state = new_toy()
+    state.recording = False
+    state.apply_unchecked(state.legal_actions()[0])
+    assert state.history == [] and state.log == []
+    state.recording = True
+    state.apply(state.legal_actions()[0])
+    assert len(state.history) == 1 and state.log[-1]["event"] == "action"
 
 
 def test_record_replays_to_the_same_state() -> None:

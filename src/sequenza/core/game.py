@@ -441,12 +441,21 @@ class State(ABC, Generic[G]):
                 )
         return twin
 
+    @property
+    def recording(self) -> bool:
+        """Whether actions and events are written to ``history`` and ``log``. Search turns
+        it off: it plays thousands of actions that nobody reads back."""
+        return self._recording
+
+    @recording.setter
+    def recording(self, on: bool) -> None:
+        self._recording = on
+
     def search_copy(self) -> Self:
         """An independent copy that plays on without recording: its ``history`` stays as it
-        was and its ``log`` is empty. Search plays thousands of actions that nobody reads
-        back, and recording them cost more than the rules themselves in the quick games."""
+        was and its ``log`` starts empty, so that copying it again stays cheap."""
         twin = self.clone()
-        twin._recording = False
+        twin.recording = False
         twin.log = []
         return twin
 
