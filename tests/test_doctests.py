@@ -8,6 +8,7 @@ import pytest
 MODULES = [
     "sequenza",
     "sequenza.core.actions",
+    "sequenza.core.game",
     "sequenza.core.notation",
     "sequenza.components.grids",
     "sequenza.core.registry",

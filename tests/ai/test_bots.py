@@ -87,7 +87,7 @@ def test_mcts_reports_the_iterations_of_its_last_decision_only() -> None:
         "grid: 1:111+ 1:113 1:121 / 2:112+ 3:112 2:121 / 3:113+ 2:122 3:122\n"
         "hand1: 1:133\ndeck: 2:131 1:223 3:133\ncovered: 0",
     )
-    assert forced.legal_actions() == [Action("claim", ("rows",))]
+    assert forced.legal_actions() == [Action("claim", ("rows", 0))]
     bot.act(forced)
     assert bot.last_iterations == 0
 

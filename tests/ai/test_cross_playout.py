@@ -64,5 +64,23 @@ def test_the_claim_that_collects_the_most_cards_is_made() -> None:
         covered: 0
         """
     )
-    assert state.legal_actions() == [Action("claim", ("rows",)), Action("claim", ("columns",))]
-    assert playout_choices(state) == {Action("claim", ("columns",))}
+    assert state.legal_actions() == [Action("claim", ("rows", 0)), Action("claim", ("columns", 0))]
+    assert playout_choices(state) == {Action("claim", ("columns", 0))}
+
+
+def test_of_the_sets_of_rows_the_one_that_collects_the_most_is_claimed() -> None:
+    # 1:123 on pile 0 and 3:123 on pile 8 make rows 0 and 2 read 1-2-3.
+    state = position(
+        """
+        grid: 2:111,1:123 2:112+ 3:112 / 1:113 3:113+ 2:121 / 1:121 2:122 2:131,3:123
+        hand1: 1:133
+        deck: 1:211+ 1:213 1:221 1:223 1:231 1:233
+        covered: 0 8
+        """
+    )
+    assert [str(action) for action in state.legal_actions()] == [
+        "claim rows 0",
+        "claim rows 2",
+        "claim rows 0 2",
+    ]
+    assert playout_choices(state) == {Action("claim", ("rows", 0, 2))}

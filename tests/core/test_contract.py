@@ -1,5 +1,6 @@
 """The base contract, checked on a toy game: validation, round trips, records, errors."""
 
+import dataclasses
 import json
 import random
 from typing import Any
@@ -10,7 +11,7 @@ import sequenza
 from sequenza import CorruptStateError, IllegalActionError, OptionError, UnknownGameError
 from sequenza.core.registry import state_from_json
 from sequenza.testing import ConformanceError, check_game
-from tests.core.toy_game import ToyGame, ToyState
+from tests.core.toy_game import ToyGame, ToyState, ToyTermination
 
 
 def new_toy(seed: int = 3) -> ToyState:
@@ -68,6 +69,84 @@ def test_finished_game_has_a_result_and_refuses_actions() -> None:
     assert result.payoffs[result.winners[0]] > 0
     with pytest.raises(IllegalActionError, match="game is over"):
         state.apply("play 1")
+
+
+def test_a_result_says_why_the_game_ended_and_keeps_it_through_json() -> None:
+    state = new_toy()
+    play_out(state)
+    result = state.result()
+    assert result is not None and result.termination is ToyTermination.CARDS_PLAYED
+    assert state.observation(0)["result"]["termination"] == "cards_played"
+    restored = state_from_json(state.dumps())
+    assert restored.result() == result
+
+
+def test_a_saved_game_with_an_unknown_ending_is_refused() -> None:
+    state = new_toy()
+    play_out(state)
+    data = json.loads(state.dumps())
+    data["data"]["termination"] = "checkmate"
+    with pytest.raises(CorruptStateError, match="'checkmate' is not an ending of Toy cards"):
+        state_from_json(data)
+
+
+def test_shared_endings_belong_to_every_game() -> None:
+    state = new_toy()
+    play_out(state)
+    state.termination = sequenza.SharedTermination.RESIGNED.value
+    result = state.result()
+    assert result is not None and result.termination is sequenza.SharedTermination.RESIGNED
+    assert not result.termination.is_stall
+
+
+def test_a_game_must_declare_its_endings_to_register() -> None:
+    class Nameless(sequenza.core.Game[Any]):
+        info = dataclasses.replace(ToyGame.info, id="test-nameless")
+
+    with pytest.raises(ValueError, match="declares no terminations"):
+        sequenza.core.register(Nameless)
+
+
+@pytest.mark.parametrize("game_id", ["test-toy", *(info.id for info in sequenza.available_games())])
+def test_a_search_copy_plays_the_same_game_without_recording_it(game_id: str) -> None:
+    state = sequenza.make(game_id, seed=5)
+    state.apply(state.legal_actions()[0])
+    searched = state.search_copy()
+    history = list(searched.history)
+    chooser = random.Random(5)
+    for _ in range(300):
+        if state.is_over:
+            break
+        legal = state.legal_actions()
+        assert searched.legal_actions() == legal
+        action = legal[chooser.randrange(len(legal))]
+        state.apply_unchecked(action)
+        searched.apply_unchecked(action)
+    assert searched.history == history and searched.log == []
+    assert len(state.history) > len(history) and state.log
+    recorded = dict(state.data())
+    quiet = dict(searched.data())
+    for name in ("history", "log"):
+        del recorded[name], quiet[name]
+    assert quiet == recorded and searched.rng.getstate() == state.rng.getstate()
+
+
+def test_determinized_states_record_nothing() -> None:
+    state = new_toy()
+    twin = state.determinize(0, random.Random(1))
+    assert not twin.recording and state.recording
+    twin.apply_unchecked(twin.legal_actions()[0])
+    assert twin.history == state.history and twin.log == []
+
+
+def test_recording_can_be_turned_off_and_on_in_place() -> None:
+    state = new_toy()
+    state.recording = False
+    state.apply_unchecked(state.legal_actions()[0])
+    assert state.history == [] and state.log == []
+    state.recording = True
+    state.apply(state.legal_actions()[0])
+    assert len(state.history) == 1 and state.log[-1]["event"] == "action"
 
 
 def test_record_replays_to_the_same_state() -> None:

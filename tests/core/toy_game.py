@@ -12,12 +12,25 @@ from dataclasses import dataclass
 from typing import Any
 
 from sequenza.components.decks import draw, redeal
-from sequenza.core import Action, Game, GameInfo, Options, State, option, register
+from sequenza.core import (
+    Action,
+    Game,
+    GameInfo,
+    Options,
+    State,
+    Termination,
+    option,
+    register,
+)
 
 
 @dataclass(frozen=True)
 class ToyOptions(Options):
     hand_size: int = option(2, "Cards in each hand", minimum=1, maximum=3)
+
+
+class ToyTermination(Termination):
+    CARDS_PLAYED = "cards_played"
 
 
 @register
@@ -31,6 +44,7 @@ class ToyGame(Game[ToyOptions]):
         rules_text="Play a card, draw a card. Highest total wins.",
     )
     options_class = ToyOptions
+    terminations = ToyTermination
 
     @property
     def num_distinct_actions(self) -> int:
@@ -63,7 +77,7 @@ class ToyState(State[ToyGame]):
         self.played[self.to_act].append(value)
         self.hands[self.to_act] += draw(self.draw_pile, 1)
         if not self.hands[0] and not self.hands[1]:
-            self._finish([sum(cards) for cards in self.played])
+            self._finish([sum(cards) for cards in self.played], ToyTermination.CARDS_PLAYED)
         else:
             self.to_act = 1 - self.to_act
 

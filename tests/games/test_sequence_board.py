@@ -43,6 +43,7 @@ from sequenza.core.registry import make_game, state_from_json
 from sequenza.games import sequence_board
 from sequenza.games.sequence_board import (
     SPACE_OF,
+    BoardTermination,
     SequenceBoardGame,
     SequenceBoardState,
     from_position,
@@ -291,7 +292,7 @@ def test_second_sequence_may_share_one_space_of_the_first() -> None:
     )
     state.apply("play 2D J5")
     assert state.observation(None)["sequences"] == [["B5-F5", "F5-J5"], []]
-    assert outcome(state) == Result((2.0, 0.0), (0,))
+    assert outcome(state) == Result((2.0, 0.0), (0,), BoardTermination.SEQUENCES_MADE)
 
 
 def test_second_sequence_may_not_share_more_than_shared_limit_spaces() -> None:
@@ -480,6 +481,7 @@ def test_a_full_round_of_passes_draws_the_game() -> None:
     assert state.is_over
     result = state.result()
     assert result is not None and result.winners == ()
+    assert result.termination is BoardTermination.STALL and result.termination.is_stall
     assert events(state, "drawn")
 
 

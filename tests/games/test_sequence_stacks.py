@@ -16,7 +16,12 @@ from sequenza.core.errors import IllegalActionError, NotationError, OptionError
 from sequenza.core.game import State
 from sequenza.core.registry import make_game, state_from_json
 from sequenza.games import sequence_stacks
-from sequenza.games.sequence_stacks import StacksGame, StacksState, from_position
+from sequenza.games.sequence_stacks import (
+    StacksGame,
+    StacksState,
+    StacksTermination,
+    from_position,
+)
 from sequenza.testing import check_game
 
 GAME_ID = "sequence-stacks"
@@ -447,6 +452,8 @@ def test_five_chips_with_two_of_each_colour_win_at_once() -> None:
     assert result is not None
     assert result.winners == (0,)
     assert result.scores == (5.0, 0.0)
+    assert result.termination is StacksTermination.CHIPS_COLLECTED
+    assert not result.termination.is_stall
     assert state.legal_actions() == []
 
 
@@ -472,6 +479,7 @@ def test_stall_a_full_round_without_a_chip_and_nothing_to_draw_ends_the_game() -
     result = state.result()
     assert result is not None
     assert result.winners == (1, 2)
+    assert result.termination is StacksTermination.STALL and result.termination.is_stall
     assert events(state, "game_end")[0]["reason"].startswith("stall")
 
 
@@ -517,7 +525,27 @@ def test_safety_net_ends_a_game_whose_chips_have_run_out() -> None:
     assert not state.is_over
     play(state, "discard blue-3")
     assert state.is_over
+    result = state.result()
+    assert result is not None and result.termination is StacksTermination.SAFETY_NET
+    assert result.termination.is_stall
     assert events(state, "game_end")[0]["reason"].startswith("safety net")
+
+
+def test_safety_net_counts_rounds_from_the_chip_that_emptied_a_supply() -> None:
+    # Rounds without a chip before the last red chip was taken do not count: the net arms
+    # only once a colour's supply is empty.
+    state = position(
+        "hand0: red-5 red-3\nred1: red-1 red-2 red-3 red-4\nsupply: blue 20 red 1\n"
+        "chipless_turns: 40",
+        players=2,
+        chipless_round_limit=1,
+    )
+    play(state, "play red-5 hand 1", "allow", "discard red-3")
+    assert state.supply == [20, 0] and not state.is_over
+    discards = [str(action) for action in state.legal_actions() if action.verb == "discard"]
+    state.apply(discards[0])
+    result = state.result()
+    assert result is not None and result.termination is StacksTermination.SAFETY_NET
 
 
 def test_safety_net_waits_while_both_colours_have_chips() -> None:

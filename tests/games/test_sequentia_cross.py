@@ -16,7 +16,12 @@ from sequenza.core.actions import Action
 from sequenza.core.errors import IllegalActionError, NotationError, OptionError
 from sequenza.core.registry import make_game, state_from_json
 from sequenza.games import sequentia_cross
-from sequenza.games.sequentia_cross import CrossGame, CrossState, from_position
+from sequenza.games.sequentia_cross import (
+    CrossGame,
+    CrossState,
+    CrossTermination,
+    from_position,
+)
 from sequenza.testing import check_game
 
 GAME_ID = "sequentia-cross"
@@ -144,8 +149,8 @@ def test_a_row_and_a_column_through_one_card_offer_two_claims_never_both() -> No
     state = position(f"{CROSS}\nhand0: 3:133\nhand1: 1:133\ndeck: 1:211+ 1:213 1:221 1:223")
     state.apply("place 3:133 4")
     assert state.sequences() == {"rows": [1], "columns": [1]}
-    assert [str(action) for action in state.legal_actions()] == ["claim rows", "claim columns"]
-    state.apply("claim columns")
+    assert [str(action) for action in state.legal_actions()] == ["claim rows 1", "claim columns 1"]
+    state.apply("claim columns 1")
     assert texts(state.collected[0]) == ["1:111+", "2:112+", "3:133", "3:113+"]
     # The crossing row was not collected: its side piles are still on the table.
     assert tops(state)[3] == "1:113" and tops(state)[5] == "3:112"
@@ -156,25 +161,42 @@ def test_the_claim_suggestion_marks_the_set_that_collects_most() -> None:
     state.apply("place 3:133 4")
     claims = state.observation(0)["claims"]
     assert claims == [
-        {"lines": "rows", "indices": [1], "cards": 5, "suggested": True},
-        {"lines": "columns", "indices": [1], "cards": 4, "suggested": False},
+        {"action": "claim rows 1", "lines": "rows", "indices": [1], "cards": 5, "suggested": True},
+        {
+            "action": "claim columns 1",
+            "lines": "columns",
+            "indices": [1],
+            "cards": 4,
+            "suggested": False,
+        },
     ]
     assert state.observation(1)["claims"] == claims
-    assert "Claim rows 1: 5 cards   <- suggested" in render(state.observation(0))
+    text = render(state.observation(0))
+    assert "  claim rows 1: 5 cards   <- suggested" in text
+    assert "  claim columns 1: 4 cards\n" in text + "\n"
 
 
-def test_a_claim_takes_every_sequence_of_its_direction() -> None:
+def test_the_player_chooses_which_set_of_sequences_to_claim() -> None:
     # Rows 0 and 2 read 2-2-3 and 1-2-2: 1:123 on pile 0 and 3:123 on pile 8 make both 1-2-3.
     state = position(
         "grid: 2:111 2:112+ 3:112 / 1:113 3:113+ 2:121 / 1:121 2:122 2:131\n"
         "hand0: 1:123 3:123\nhand1: 1:133\ndeck: 1:211+ 1:213 1:221 1:223 1:231 1:233"
     )
-    refused(state, "claim rows", "place every card of your hand first")
+    refused(state, "claim rows 0", "place every card of your hand first")
     state.apply("place 1:123 0")
     state.apply("place 3:123 8")
     assert state.sequences() == {"rows": [0, 2], "columns": []}
-    assert [str(action) for action in state.legal_actions()] == ["claim rows"]
-    state.apply("claim rows")
+    assert [str(action) for action in state.legal_actions()] == [
+        "claim rows 0",
+        "claim rows 2",
+        "claim rows 0 2",
+    ]
+    assert [(choice["action"], choice["suggested"]) for choice in state.claim_choices()] == [
+        ("claim rows 0", False),
+        ("claim rows 2", False),
+        ("claim rows 0 2", True),
+    ]
+    state.apply("claim rows 0 2")
     assert state.scores() == [8, 0]
     assert events(state, "claim")[-1] == {
         "event": "claim",
@@ -184,6 +206,29 @@ def test_a_claim_takes_every_sequence_of_its_direction() -> None:
         "cards": 8,
     }
     assert [len(pile) for pile in state.grid] == [1] * 9
+
+
+def test_a_claim_of_one_sequence_leaves_the_other_on_the_table() -> None:
+    state = position(
+        "grid: 2:111 2:112+ 3:112 / 1:113 3:113+ 2:121 / 1:121 2:122 2:131\n"
+        "hand0: 1:123 3:123\nhand1: 1:133\ndeck: 1:211+ 1:213 1:221 1:223 1:231 1:233"
+    )
+    play = ["place 1:123 0", "place 3:123 8", "claim rows 2"]
+    for action in play:
+        state.apply(action)
+    assert events(state, "claim")[-1]["indices"] == [2] and state.scores() == [4, 0]
+    # Row 0 still shows 1-2-3 with its two-card pile; row 2 was refilled from the deck.
+    assert [len(pile) for pile in state.grid] == [2, 1, 1, 1, 1, 1, 1, 1, 1]
+    assert tops(state)[6:] == ["1:211+", "1:213", "1:221"]
+
+
+def test_a_claim_never_mixes_rows_and_columns() -> None:
+    state = position(f"{CROSS}\nhand0: 3:133\nhand1: 1:133\ndeck: 1:211+ 1:213 1:221 1:223")
+    state.apply("place 3:133 4")
+    refused(state, "claim rows 1 2", "row 2: no sequence")
+    assert not any(action.args[1:] == (1, 1) for action in state.legal_actions())
+    with pytest.raises(NotationError):
+        state.game.action_to_id(Action.parse("claim rows 2 0"))
 
 
 def test_only_lines_through_a_card_placed_this_turn_read_forwards_count() -> None:
@@ -208,7 +253,7 @@ def test_sequences_are_read_once_every_card_is_placed() -> None:
     state.apply("place 1:123 0")
     state.apply("place 3:312 2")
     assert state.sequences() == {"rows": [0], "columns": []}
-    assert [str(action) for action in state.legal_actions()] == ["claim rows"]
+    assert [str(action) for action in state.legal_actions()] == ["claim rows 0"]
 
 
 def test_a_line_counts_once_its_empty_position_is_filled() -> None:
@@ -221,7 +266,7 @@ def test_a_line_counts_once_its_empty_position_is_filled() -> None:
 def test_collecting_takes_the_cards_underneath_and_refills_from_the_deck() -> None:
     state = position(f"{CROSS}\nhand0: 3:133\nhand1: 1:133\ndeck: 1:211+ 1:213 1:221 1:223")
     state.apply("place 3:133 4")
-    state.apply("claim rows")
+    state.apply("claim rows 1")
     assert sorted(texts(state.collected[0])) == sorted(
         ["1:121", "1:113", "2:112+", "3:133", "3:112"]
     )
@@ -235,7 +280,7 @@ def test_collecting_takes_the_cards_underneath_and_refills_from_the_deck() -> No
 def test_the_refill_goes_as_far_as_the_deck_allows() -> None:
     state = position(f"{CROSS}\nhand0: 3:133\nhand1: 1:133\ndeck: 1:211+ 1:213")
     state.apply("place 3:133 4")
-    state.apply("claim rows")
+    state.apply("claim rows 1")
     assert tops(state)[3:6] == ["1:211+", "1:213", None]
     assert state.deck == []
     assert state.hands[0] == []
@@ -247,7 +292,7 @@ def test_the_player_draws_three_new_cards_at_the_end_of_the_turn() -> None:
         f"{CROSS}\nhand0: 3:133\nhand1: 1:133\ndeck: 1:211+ 1:213 1:221 1:223 1:231 1:233 1:311+"
     )
     state.apply("place 3:133 4")
-    state.apply("claim rows")
+    state.apply("claim rows 1")
     assert texts(state.hands[0]) == ["1:223", "1:231", "1:233"]
     assert texts(state.deck) == ["1:311+"]
     assert events(state, "draw")[-1] == {"event": "draw", "seat": 0, "cards": 3, "deck": 1}
@@ -272,6 +317,8 @@ def test_the_game_ends_when_the_deck_is_empty_and_no_hand_holds_a_card() -> None
     assert state.is_over
     result = state.result()
     assert result is not None and result.scores == (2.0, 1.0) and result.winners == (0,)
+    assert result.termination is CrossTermination.DECK_EXHAUSTED
+    assert not result.termination.is_stall
     assert events(state, "game_end")[-1]["reason"].startswith("the deck is empty")
     assert state.legal_actions() == []
 
@@ -299,13 +346,16 @@ def test_stall_rule_ends_after_full_rounds_without_a_claim_on_an_empty_deck() ->
     state.apply("place 2:131 0")
     assert state.is_over
     assert state.hands[1] != []
+    result = state.result()
+    assert result is not None and result.termination is CrossTermination.STALL
+    assert result.termination.is_stall
     assert "2 full rounds without a claim" in events(state, "game_end")[-1]["reason"]
 
 
 def test_a_claim_resets_the_stall_count() -> None:
     state = position(f"{CROSS}\nhand0: 3:133\nhand1: 1:133\nidle_turns: 5")
     state.apply("place 3:133 4")
-    state.apply("claim rows")
+    state.apply("claim rows 1")
     assert state.idle_turns == 0 and not state.is_over
 
 
@@ -323,16 +373,20 @@ def test_illegal_actions_are_refused_with_a_reason_and_change_nothing() -> None:
     refused(state, "place 1:133 0", "card 1:133 is not in your hand")
     refused(state, "place 2:131 9", "there is no position 9")
     refused(state, "place 9:999 0", "is not a Sequentia card")
-    refused(state, "claim rows", "place every card of your hand first")
+    refused(state, "claim rows 0", "place every card of your hand first")
     refused(state, "pass", "the actions are place CARD POSITION")
     refused(state, "place 2:131", "write place CARD POSITION")
     claiming = position(f"{CROSS}\nhand0: 3:133\ndeck: 1:211+ 1:213 1:221 1:223")
     claiming.apply("place 3:133 4")
     refused(claiming, "place 1:211+ 0", "your hand is empty: claim")
-    refused(claiming, "claim diagonals", "write claim rows or claim columns")
+    refused(claiming, "claim diagonals", "write claim rows or claim columns and the lines")
     one_way = position(f"grid: {GAP}\nhand0: 3:123")
     one_way.apply("place 3:123 2")
-    refused(one_way, "claim columns", "no column through a card you placed")
+    refused(
+        one_way,
+        "claim columns 2",
+        "column 2: no sequence, it does not run through a card you placed",
+    )
 
 
 def test_a_finished_game_refuses_everything() -> None:
@@ -372,17 +426,18 @@ def test_options_are_validated_and_the_stall_rule_is_a_named_decision() -> None:
 
 def test_every_action_id_maps_to_an_action_and_back() -> None:
     game = make_game(GAME_ID, 2)
-    assert game.num_distinct_actions == 54 * 9 + 2
+    assert game.num_distinct_actions == 54 * 9 + 2 * 7  # 7 sets of rows, 7 of columns
     for action_id in range(game.num_distinct_actions):
         action = game.action_from_id(action_id)
         assert Action.parse(str(action)) == action
         assert game.action_to_id(action) == action_id
     assert str(game.action_from_id(0)) == "place 1:111+ 0"
-    assert str(game.action_from_id(487)) == "claim columns"
+    assert str(game.action_from_id(487)) == "claim rows 1"
     with pytest.raises(NotationError):
         game.action_to_id(Action.parse("place 2:131 9"))
+    assert str(game.action_from_id(499)) == "claim columns 0 1 2"
     with pytest.raises(NotationError):
-        game.action_from_id(488)
+        game.action_from_id(500)
 
 
 # ---------------------------------------------------------------------- information
@@ -425,7 +480,7 @@ def test_the_renderer_draws_the_grid_hand_and_scores() -> None:
     assert "To act: you (claims sequences)" in text
     assert "|     3     |" in text and "3:133" in text and "x2" in text and "*" in text
     assert "Seat 1: 1 card in hand, 1 collected" in text
-    assert "Claim columns 1: 4 cards" in text
+    assert "  claim columns 1: 4 cards" in text
     assert "1:133" not in text
 
 

@@ -19,6 +19,7 @@ from sequenza.games.sequentia_shift import (
     ShiftGame,
     ShiftOptions,
     ShiftState,
+    ShiftTermination,
     from_position,
 )
 from sequenza.testing import check_game
@@ -259,6 +260,8 @@ def test_the_game_ends_when_the_deck_is_empty_and_nobody_can_claim() -> None:
     assert state.is_over
     result = state.result()
     assert result is not None and result.winners == (0,) and result.scores == (4.0, 0.0)
+    assert result.termination is ShiftTermination.DECK_EXHAUSTED
+    assert not result.termination.is_stall
     assert "no player can still claim" in events(state, "game_end")[-1]["reason"]
     assert state.legal_actions() == []
 
@@ -271,11 +274,17 @@ def test_the_game_goes_on_while_someone_can_still_claim() -> None:
 
 def test_stall_rule_three_rounds_without_a_claim_once_the_deck_is_empty() -> None:
     state = position("grid: 213/1.2/321\ntargets: 123 123\ndeck:")
-    for _ in range(5):
+    for _ in range(4):
         state.apply("end")
+    # Each seat now meets its position a third time: the repetition rule leaves only a pass.
+    assert legal(state) == ["pass"]
+    state.apply("pass")
     assert not state.is_over
-    state.apply("end")
+    state.apply("pass")
     assert state.is_over
+    result = state.result()
+    assert result is not None and result.termination is ShiftTermination.STALL
+    assert result.termination.is_stall
     assert "3 full rounds" in events(state, "game_end")[-1]["reason"]
 
 
@@ -296,7 +305,10 @@ def test_idle_rule_ends_a_game_where_nobody_claims_or_exchanges() -> None:
     play(state, "end", "end", "end")
     assert not state.is_over
     state.apply("end")
-    assert state.is_over
+    assert state.is_over and state.deck
+    result = state.result()
+    assert result is not None and result.termination is ShiftTermination.IDLE_ROUNDS
+    assert result.termination.is_stall
     assert "2 full rounds" in events(state, "game_end")[-1]["reason"]
 
 
@@ -304,6 +316,81 @@ def test_an_exchange_restarts_the_idle_count() -> None:
     state = position("grid: 213/1.2/321\ntargets: 123 333\ndeck: 123 *", idle_rounds=1)
     play(state, "end", "exchange")
     assert not state.is_over and state.quiet_turns == 0
+
+
+# ---------------------------------------------------------------------- repeated positions
+def test_a_position_met_a_third_time_forces_the_player_to_exchange() -> None:
+    state = position("grid: 213/1.2/321\ntargets: 1:123 3:123\ndeck: 2:122 *")
+    play(state, "end", "end", "end")
+    assert state.observation(1)["repetitions"] == 2
+    assert "end" in legal(state)
+    state.apply("end")
+    # Seat 0 meets grid, targets, seat, slides and deck size for the third time.
+    assert state.observation(0)["repetitions"] == 3
+    assert events(state, "repetition") == [{"event": "repetition", "seat": 0, "occurrences": 3}]
+    assert legal(state) == ["exchange"]
+    deck_size = len(state.deck)
+    state.apply("exchange")
+    assert events(state, "exchange")[-1]["cause"] == "repetition"
+    assert state.observation(None)["out_of_play"] == ["1:123"]
+    assert target_text(state, 0) == "2:122"
+    assert len(state.deck) == deck_size - 1
+    assert state.current_seat == 1 and not state.is_over
+    # The exchange changed the targets and the deck: every position is new again.
+    assert state.observation(1)["repetitions"] == 1
+    assert "end" in legal(state)
+
+
+def test_slides_undone_by_the_next_player_repeat_the_position() -> None:
+    state = position("grid: 213/1.2/321\ntargets: 331 331\ndeck: 2:122 *")
+    for _ in range(2):
+        play(state, "slide 1 4", "end", "slide 4 1", "end")
+    assert digits(state) == "213/1.2/321" and state.current_seat == 0
+    assert legal(state) == ["exchange"]
+
+
+def test_positions_count_slides_made_so_a_repeat_can_force_an_exchange_mid_turn() -> None:
+    state = position("grid: 213/.12/321\ntargets: 123 123\nslides: 2\nrepetitions: 3")
+    assert legal(state) == ["exchange"]
+    state.apply("exchange")
+    assert state.current_seat == 1 and state.slides == 0
+
+
+def test_with_an_empty_deck_a_repeated_position_leaves_only_a_pass() -> None:
+    state = position("grid: 213/1.2/321\ntargets: 123 123\ndeck:\nrepetitions: 3")
+    assert legal(state) == ["pass"]
+    kept = target_text(state, 0)
+    state.apply("pass")
+    assert kept is not None and target_text(state, 0) == kept
+
+
+def test_an_impossible_target_met_a_third_time_is_exchanged_as_impossible() -> None:
+    state = position("grid: 213/1.2/321\ntargets: 333 123\nrepetitions: 3")
+    assert events(state, "repetition") == []
+    state.apply("exchange")
+    assert events(state, "exchange")[-1]["cause"] == "impossible"
+
+
+def test_a_claimable_row_does_not_spare_a_repeated_position() -> None:
+    state = position("grid: 213/1.2/333\ntargets: 213 111\nrepetitions: 3")
+    assert legal(state) == ["exchange"]
+
+
+def test_repetitions_is_an_option() -> None:
+    state = position("grid: 213/1.2/321\ntargets: 123 123", repetitions=2)
+    play(state, "end", "end")
+    assert legal(state) == ["exchange"]
+
+
+def test_without_the_idle_net_the_deck_is_played_out_by_forced_exchanges() -> None:
+    # Players who never claim: the seed lets the game end only once the deck is empty.
+    state = position("grid: 213/1.2/321\ntargets: 111 222")
+    assert state.observation(0)["quiet_turn_limit"] is None
+    deck_size = len(state.deck)
+    for _ in range(60):
+        state.apply("end" if "end" in legal(state) else legal(state)[0])
+    assert not state.is_over
+    assert len(events(state, "exchange")) >= 10 and len(state.deck) <= deck_size - 10
 
 
 def test_ties_share_the_win() -> None:
@@ -380,6 +467,8 @@ def test_determinize_deals_the_deck_and_other_targets_again() -> None:
         ("grid: 213/1.2/321\ntargets: 333 111", "end", "must exchange it"),
         ("grid: 213/1.2/321\ntargets: 333 111\ndeck:", "exchange", "can only pass"),
         ("grid: 213/1.2/321\ntargets: - 111\ndeck:", "end", "hold no target"),
+        ("grid: 213/1.2/321\ntargets: 123 111\nrepetitions: 3", "end", "must exchange your"),
+        ("grid: 213/1.2/321\ntargets: 123 111\ndeck:\nrepetitions: 3", "end", "only pass"),
     ],
 )
 def test_illegal_actions_are_refused_with_a_reason_and_change_nothing(
@@ -420,6 +509,8 @@ def test_position_notation_refuses_bad_input() -> None:
         from_position(game, "grid: 213/1.2/333\nhand: 1")
     with pytest.raises(NotationError, match="one target per seat"):
         from_position(game, "grid: 213/1.2/333\ntargets: 123")
+    with pytest.raises(NotationError, match="at least once"):
+        from_position(game, "grid: 213/1.2/333\nrepetitions: 0")
 
 
 def test_positions_keep_every_card() -> None:
@@ -431,9 +522,10 @@ def test_positions_keep_every_card() -> None:
 # ---------------------------------------------------------------------- options and notation
 def test_options_defaults_ranges_and_decisions() -> None:
     options = ShiftOptions()
-    assert (options.slide_limit, options.stall_rounds, options.idle_rounds) == (6, 3, 5)
+    assert (options.slide_limit, options.stall_rounds, options.repetitions) == (6, 3, 3)
+    assert options.idle_rounds == 0  # off: the seed never ends a game with cards in the deck
     decisions = {spec.name: spec.decision for spec in ShiftOptions.specs()}
-    assert decisions["stall_rounds"] and decisions["idle_rounds"]
+    assert decisions["stall_rounds"] and decisions["idle_rounds"] and decisions["repetitions"]
     assert not decisions["slide_limit"]
     with pytest.raises(OptionError, match="slide_limit"):
         sequenza.make(ID, slide_limit=0)
@@ -445,7 +537,8 @@ def test_options_defaults_ranges_and_decisions() -> None:
 
 def test_rules_text_names_every_decision_option() -> None:
     text = sequenza.make_game(ID).describe()
-    for name in ("slide_limit", "stall_rounds", "idle_rounds", "random_first_player"):
+    names = ("slide_limit", "stall_rounds", "repetitions", "idle_rounds", "random_first_player")
+    for name in names:
         assert name in text
 
 
@@ -466,21 +559,31 @@ def test_the_renderer_shows_grid_target_and_counts() -> None:
     assert "reads 2-1-3" in text and "Your target: 3:213+" in text and "row 0 shows it" in text
     assert "seat 0 to play (you are seat 0)" in text
     assert "3:213+" not in render(state.observation(1))
+    assert "turns without a claim" not in text  # no limit while the deck holds cards
+
+
+def test_the_renderer_warns_of_a_repeated_position() -> None:
+    state = position("grid: 213/1.2/333\ntargets: 3:213 111\ndeck:\nrepetitions: 2")
+    text = render(state.observation(0))
+    assert "This position has occurred 2 times; at 3" in text
+    assert "turns without a claim or exchange: 0 of 6" in text
 
 
 # ---------------------------------------------------------------------- conformance
+# Random players seldom claim, so under the default rules every game plays out the whole deck
+# one exchange at a time (about 1,500 actions, some 15 times longer than a game cut short by
+# idle_rounds=5, the old default). Many games run with that net, to see many deals; a few
+# run with the default rules, through the short refills and the passes of the end.
 def test_conformance_quick() -> None:
-    check_game(ID, games=20)
+    check_game(ID, games=20, options={"idle_rounds": 5})
+    check_game(ID, games=1, players=[2])
 
 
 @pytest.mark.slow
 def test_conformance_through_the_end_of_the_deck() -> None:
-    # Random players seldom claim, so with the default idle_rounds their games rarely see the
-    # deck run out; without that limit every game plays through the short refills and the
-    # passes of the end (about 1,500 actions a game).
-    check_game(ID, games=4, players=[2, 3], options={"idle_rounds": 1000})
+    check_game(ID, games=4, players=[2, 3])
 
 
 @pytest.mark.slow
 def test_conformance_long() -> None:
-    check_game(ID, games=500)
+    check_game(ID, games=500, options={"idle_rounds": 5})

@@ -14,7 +14,11 @@ from sequenza.components.sequentia_cards import sequentia_deck
 from sequenza.core.errors import IllegalActionError, NotationError, OptionError
 from sequenza.core.registry import make_game, state_from_json
 from sequenza.games import sequentia_stack
-from sequenza.games.sequentia_stack import SequentiaStack, SequentiaStackState
+from sequenza.games.sequentia_stack import (
+    SequentiaStack,
+    SequentiaStackState,
+    StackTermination,
+)
 from sequenza.testing import check_game
 
 GAME_ID = "sequentia-stack"
@@ -353,10 +357,16 @@ def test_the_game_ends_when_the_deck_and_every_hand_are_empty() -> None:
     state.apply("place 2:222 4")
     assert state.is_over
     assert events(state, "game_end") == [
-        {"event": "game_end", "reason": "the deck and every hand are empty"}
+        {
+            "event": "game_end",
+            "reason": "the deck and every hand are empty",
+            "termination": "deck_exhausted",
+        }
     ]
     result = state.result()
     assert result is not None
+    assert result.termination is StackTermination.DECK_EXHAUSTED
+    assert not result.termination.is_stall
     assert result.scores == (3.0, 2.0)
     assert result.winners == (0,)
     assert state.legal_actions() == []

@@ -8,7 +8,7 @@ import sequenza.sim.match
 import tests.core.toy_game  # noqa: F401  (registers the toy game)
 from sequenza.core.errors import OptionError, UnknownGameError
 from sequenza.sim import Simulation, SimulationError, derive_seed, parse_bots, play_game, sweep
-from sequenza.sim.match import BotSpec
+from sequenza.sim.match import UNFINISHED, BotSpec
 from tests.sim import cheat_bot  # noqa: F401  (registers the test-cheat bot)
 
 
@@ -87,7 +87,19 @@ def test_a_game_past_the_action_limit_is_unfinished_and_stalled() -> None:
     result = play_game(sim, 0)
     assert not result.finished and result.stalled and result.draw
     assert result.actions == 3 and result.payoffs == (0.0, 0.0)
-    assert result.end_reason.startswith("unfinished")
+    assert result.termination == UNFINISHED
+
+
+def test_a_finished_game_records_the_termination_its_rules_gave() -> None:
+    result = play_game(Simulation("test-toy", 2, parse_bots("random"), 1), 0)
+    assert result.finished and result.termination == "cards_played" and not result.stalled
+
+
+def test_a_stall_is_read_from_the_termination_not_from_the_log() -> None:
+    # Random Shift players seldom claim, so a one-round safety net ends the game early.
+    sim = Simulation("sequentia-shift", 2, parse_bots("random"), 1, options={"idle_rounds": 1})
+    result = play_game(sim, 0)
+    assert result.finished and result.termination == "idle_rounds" and result.stalled
 
 
 def test_a_bot_playing_an_illegal_action_stops_the_run_with_the_game_to_replay() -> None:

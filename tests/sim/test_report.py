@@ -37,6 +37,8 @@ def test_win_rates_add_up_and_match_the_games(variants: list[Variant]) -> None:
         assert [rate["trials"] for rate in rates] == [15, 15]
     assert summary["length"]["actions"]["mean"] == 6
     assert summary["endings"]["unfinished"] == 0
+    assert summary["endings"]["terminations"] == {"cards_played": 30}
+    assert summary["endings"]["stalls"]["successes"] == 0
     assert summary["verbs"] == {"play": 6.0}
     draws = sum(game.draw for game in variant.results)
     assert summary["endings"]["draws"]["successes"] == draws
@@ -62,6 +64,8 @@ def test_report_files(variants: list[Variant], tmp_path: Path) -> None:
     assert rows[0]["variant"] == "hand_size=1" and rows[0]["bot_0"] == "random"
     assert rows[1]["bot_0"] == "mcts:iterations=10,seconds=none"
     assert {row["verb:play"] for row in rows} == {"6"}
+    assert {row["termination"] for row in rows} == {"cards_played"}
+    assert "<td>cards played</td>" in page
 
 
 def test_game_figures_appear_for_a_real_game(tmp_path: Path) -> None:

@@ -9,7 +9,15 @@ from sequenza.core.errors import (
     SequenzaError,
     UnknownGameError,
 )
-from sequenza.core.game import Game, GameInfo, GameRecord, Result, State
+from sequenza.core.game import (
+    Game,
+    GameInfo,
+    GameRecord,
+    Result,
+    SharedTermination,
+    State,
+    Termination,
+)
 from sequenza.core.options import Options, option
 from sequenza.core.registry import (
     available_games,
@@ -33,7 +41,9 @@ __all__ = [
     "Options",
     "Result",
     "SequenzaError",
+    "SharedTermination",
     "State",
+    "Termination",
     "UnknownGameError",
     "available_games",
     "game_class",

@@ -35,6 +35,7 @@ from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any, ClassVar, Generic, Self, TypeVar
 
 from sequenza.core.actions import Action
@@ -75,12 +76,37 @@ class GameInfo:
         return ", ".join(str(count) for count in counts)
 
 
+class Termination(StrEnum):
+    """Why a game ended. Each game subclasses it with the endings of its rules (and says
+    which of them are stalls); ``SharedTermination`` holds the endings decided outside the
+    rules. Reports and front ends read this value, never the wording of the log.
+
+    >>> SharedTermination.RESIGNED.is_stall, str(SharedTermination.TIME)
+    (False, 'time')
+    """
+
+    @property
+    def is_stall(self) -> bool:
+        """Whether the game was stopped by a stall rule or a safety net, rather than
+        reaching the ending its rules aim at."""
+        return False
+
+
+class SharedTermination(Termination):
+    """Endings any game can have, decided by the players or the table, not by the rules."""
+
+    RESIGNED = "resigned"
+    TIME = "time"
+
+
 @dataclass(frozen=True)
 class Result:
-    """The end of a game: a score per seat and the winning seats (ties share the win)."""
+    """The end of a game: a score per seat, the winning seats (ties share the win) and why
+    it ended."""
 
     scores: tuple[float, ...]
     winners: tuple[int, ...]
+    termination: Termination
 
     @property
     def payoffs(self) -> tuple[float, ...]:
@@ -89,7 +115,11 @@ class Result:
         return tuple(share if seat in self.winners else 0.0 for seat in range(len(self.scores)))
 
     def to_json(self) -> JSON:
-        return {"scores": list(self.scores), "winners": list(self.winners)}
+        return {
+            "scores": list(self.scores),
+            "winners": list(self.winners),
+            "termination": self.termination.value,
+        }
 
 
 @dataclass(frozen=True)
@@ -133,6 +163,8 @@ class Game(ABC, Generic[OptionsT]):
 
     info: ClassVar[GameInfo]
     options_class: ClassVar[type[Options]] = Options
+    #: The endings of this game's rules.
+    terminations: ClassVar[type[Termination]]
 
     def __init__(self, players: int, options: OptionsT) -> None:
         if players not in self.info.player_counts:
@@ -209,8 +241,13 @@ class State(ABC, Generic[G]):
         self.finished = False
         self.final_scores: list[float] | None = None
         self.final_winners: list[int] | None = None
+        #: The value of the game's ``Termination`` once it is over.
+        self.termination: str | None = None
         self.history: list[str] = []
         self.log: list[dict[str, Any]] = []
+        # Whether actions and events are written to ``history`` and ``log``. Search copies
+        # (``search_copy``, ``determinize``) play without them: nobody reads a playout's log.
+        self._recording = True
 
     # ------------------------------------------------------------------ hooks for games
     @abstractmethod
@@ -242,18 +279,31 @@ class State(ABC, Generic[G]):
         """Recompute ``_``-prefixed caches after loading or cloning."""
 
     # ------------------------------------------------------------------ helpers for games
-    def _finish(self, scores: Sequence[float], winners: Sequence[int] | None = None) -> None:
-        """End the game. Without explicit winners, the highest scores share the win."""
+    def _finish(
+        self,
+        scores: Sequence[float],
+        termination: Termination,
+        winners: Sequence[int] | None = None,
+    ) -> None:
+        """End the game for the reason ``termination``. Without explicit winners, the highest
+        scores share the win."""
         self.finished = True
+        self.termination = termination.value
         self.final_scores = [float(score) for score in scores]
         if winners is None:
             best = max(self.final_scores)
             winners = [seat for seat, score in enumerate(self.final_scores) if score == best]
         self.final_winners = sorted(winners)
-        self._event("game_over", scores=self.final_scores, winners=self.final_winners)
+        self._event(
+            "game_over",
+            scores=self.final_scores,
+            winners=self.final_winners,
+            termination=self.termination,
+        )
 
     def _event(self, event: str, **data: Any) -> None:
-        self.log.append({"event": event, **data})
+        if self._recording:
+            self.log.append({"event": event, **data})
 
     # ------------------------------------------------------------------ the public API
     @property
@@ -270,9 +320,25 @@ class State(ABC, Generic[G]):
         return self.finished
 
     def result(self) -> Result | None:
-        if not self.finished or self.final_scores is None or self.final_winners is None:
+        if (
+            not self.finished
+            or self.final_scores is None
+            or self.final_winners is None
+            or self.termination is None
+        ):
             return None
-        return Result(tuple(self.final_scores), tuple(self.final_winners))
+        return Result(
+            tuple(self.final_scores), tuple(self.final_winners), self._termination_value()
+        )
+
+    def _termination_value(self) -> Termination:
+        """The saved termination as the game's enum (or a shared one)."""
+        for kind in (self.game.terminations, SharedTermination):
+            try:
+                return kind(str(self.termination))
+            except ValueError:
+                continue
+        raise CorruptStateError(f"{self.termination!r} is not an ending of {self.game.info.name}")
 
     def legal_actions(self) -> list[Action]:
         if self.finished:
@@ -315,9 +381,12 @@ class State(ABC, Generic[G]):
         self.apply_unchecked(parsed)
 
     def apply_unchecked(self, action: Action) -> None:
-        """The fast path for search: ``action`` must be legal; nothing checks it."""
-        self.history.append(str(action))
-        self.log.append({"event": "action", "seat": self.to_act, "action": str(action)})
+        """The fast path for search: ``action`` must be legal; nothing checks it. The action
+        and its events are recorded, except in a search copy."""
+        if self._recording:
+            text = str(action)
+            self.history.append(text)
+            self.log.append({"event": "action", "seat": self.to_act, "action": text})
         self._apply(action)
 
     def observation(self, seat: int | None) -> dict[str, JSON]:
@@ -372,10 +441,29 @@ class State(ABC, Generic[G]):
                 )
         return twin
 
+    @property
+    def recording(self) -> bool:
+        """Whether actions and events are written to ``history`` and ``log``. Search turns
+        it off: it plays thousands of actions that nobody reads back."""
+        return self._recording
+
+    @recording.setter
+    def recording(self, on: bool) -> None:
+        self._recording = on
+
+    def search_copy(self) -> Self:
+        """An independent copy that plays on without recording: its ``history`` stays as it
+        was and its ``log`` starts empty, so that copying it again stays cheap."""
+        twin = self.clone()
+        twin.recording = False
+        twin.log = []
+        return twin
+
     def determinize(self, seat: int, rng: random.Random) -> Self:
         """A full state consistent with everything ``seat`` has seen: the cards it cannot see
-        dealt again at random, and future shuffles drawn from a fresh generator."""
-        twin = self.clone()
+        dealt again at random, and future shuffles drawn from a fresh generator. It is a
+        ``search_copy``: it records no history or log."""
+        twin = self.search_copy()
         twin.rng = child_rng(rng)
         twin._redeal_unseen(seat, rng)
         twin._rebuild_caches()

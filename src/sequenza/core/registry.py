@@ -18,6 +18,8 @@ _GAMES: dict[str, type[Game[Any]]] = {}
 def register(game_class: type[Game[Any]]) -> type[Game[Any]]:
     """Class decorator: make a game available by its id."""
     game_id = game_class.info.id
+    if not isinstance(getattr(game_class, "terminations", None), type):
+        raise ValueError(f"game {game_id!r} declares no terminations (its Termination enum)")
     if game_id in _GAMES and _GAMES[game_id] is not game_class:
         raise ValueError(f"game id {game_id!r} is registered twice")
     _GAMES[game_id] = game_class

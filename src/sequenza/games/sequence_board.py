@@ -48,7 +48,7 @@ from sequenza.components.number_decks import (
 )
 from sequenza.core.actions import Action
 from sequenza.core.errors import NotationError, OptionError
-from sequenza.core.game import JSON, Game, GameInfo, State
+from sequenza.core.game import JSON, Game, GameInfo, State, Termination
 from sequenza.core.options import Options, option
 from sequenza.core.registry import register
 
@@ -425,6 +425,17 @@ def sides_for(players: int, teams: int) -> int:
     return teams
 
 
+class BoardTermination(Termination):
+    #: A team made the sequences it needs.
+    SEQUENCES_MADE = "sequences_made"
+    #: ``idle_rounds`` full rounds without a chip placed or removed: a draw.
+    STALL = "stall"
+
+    @property
+    def is_stall(self) -> bool:
+        return self is BoardTermination.STALL
+
+
 class SequenceBoardGame(Game[BoardOptionsT], Generic[BoardOptionsT]):
     """A table of Sequence or Sequence Numbers."""
 
@@ -477,6 +488,7 @@ class SequenceGame(SequenceBoardGame[SequenceOptions]):
         rules_text=CLASSIC_TEXT,
     )
     options_class = SequenceOptions
+    terminations = BoardTermination
     rules = CLASSIC_RULES
 
 
@@ -491,6 +503,7 @@ class SequenceNumbersGame(SequenceBoardGame[SequenceNumbersOptions]):
         rules_text=NUMBERS_TEXT,
     )
     options_class = SequenceNumbersOptions
+    terminations = BoardTermination
     rules = NUMBERS_RULES
 
     def _load_layout(self) -> Layout:
@@ -774,7 +787,11 @@ class SequenceBoardState(State[SequenceBoardGame[Any]]):
 
     def _win(self, team: int) -> None:
         self._event("won", team=team, sequences=len(self.sequences[team]))
-        self._finish(self._scores(), [s for s in range(self.players) if self._team_of[s] == team])
+        self._finish(
+            self._scores(),
+            BoardTermination.SEQUENCES_MADE,
+            [s for s in range(self.players) if self._team_of[s] == team],
+        )
 
     def _scores(self) -> list[float]:
         return [float(len(self.sequences[team])) for team in self._team_of]
@@ -784,7 +801,7 @@ class SequenceBoardState(State[SequenceBoardGame[Any]]):
         self.dead_used = False
         if self.passes >= self.players * self.game.options.idle_rounds:
             self._event("drawn", reason="a full round without a chip placed or removed")
-            self._finish(self._scores(), [])
+            self._finish(self._scores(), BoardTermination.STALL, [])
             return
         self.to_act = (self.to_act + 1) % self.players
 

@@ -39,7 +39,7 @@ from sequenza.components.decks import draw, load_data
 from sequenza.components.turns import next_seat, seats_from
 from sequenza.core.actions import Action
 from sequenza.core.errors import NotationError
-from sequenza.core.game import JSON, Game, GameInfo, State
+from sequenza.core.game import JSON, Game, GameInfo, State, Termination
 from sequenza.core.notation import position_fields
 from sequenza.core.options import Options, option
 from sequenza.core.registry import register
@@ -260,6 +260,19 @@ class StacksOptions(Options):
     )
 
 
+class StacksTermination(Termination):
+    #: A player holds 5 chips, at least 2 of each colour.
+    CHIPS_COLLECTED = "chips_collected"
+    #: Nothing left to draw and ``stall_rounds`` full rounds with no chip taken.
+    STALL = "stall"
+    #: A colour's supply is empty and ``chipless_round_limit`` rounds passed with no chip.
+    SAFETY_NET = "safety_net"
+
+    @property
+    def is_stall(self) -> bool:
+        return self is not StacksTermination.CHIPS_COLLECTED
+
+
 @register
 class StacksGame(Game[StacksOptions]):
     info: ClassVar[GameInfo] = GameInfo(
@@ -272,6 +285,7 @@ class StacksGame(Game[StacksOptions]):
         rules_text=RULES_TEXT,
     )
     options_class: ClassVar[type[Options]] = StacksOptions
+    terminations = StacksTermination
 
     @property
     def num_distinct_actions(self) -> int:
@@ -409,22 +423,27 @@ class StacksState(State[StacksGame]):
         options = self.game.options
         if self.quiet_turns >= options.stall_rounds * self.players:
             self._end_game(
+                StacksTermination.STALL,
                 f"stall: {options.stall_rounds} full round(s) with no chip taken and nothing "
-                "left to draw"
+                "left to draw",
             )
         elif (
             self.chipless_turns >= options.chipless_round_limit * self.players
             and min(self.supply) == 0
         ):
             self._end_game(
+                StacksTermination.SAFETY_NET,
                 f"safety net: a colour's chips have run out and {options.chipless_round_limit} "
-                "full rounds passed with no chip taken"
+                "full rounds passed with no chip taken",
             )
 
-    def _end_game(self, reason: str, winner: int | None = None) -> None:
-        self._event("game_end", reason=reason)
+    def _end_game(
+        self, termination: StacksTermination, reason: str, winner: int | None = None
+    ) -> None:
+        self._event("game_end", reason=reason, termination=termination.value)
         self._finish(
             [sum(collection) for collection in self.chips],
+            termination,
             None if winner is None else [winner],
         )
 
@@ -465,6 +484,7 @@ class StacksState(State[StacksGame]):
                 self._event("chip", seat=seat, colour=COLOURS[colour])
                 if self._would_win(self.chips[seat]):
                     self._end_game(
+                        StacksTermination.CHIPS_COLLECTED,
                         f"seat {seat} holds {sum(self.chips[seat])} chips, at least "
                         f"{WIN_EACH} of each colour",
                         seat,

@@ -12,8 +12,9 @@ The grid's positions, row-major; rows read left to right, columns top to bottom:
      0   1   2
 
 Each position holds a pile (card ids, top card last). A turn is several actions by one seat:
-``place 2:131 4`` for each card of the hand, then, when sequences show, ``claim rows`` or
-``claim columns``. The engine discards unplaceable cards, collects, refills the grid and
+``place 2:131 4`` for each card of the hand, then, when sequences show, the claim of a set of
+them that share no position: some of the rows (``claim rows 0 2``) or some of the columns
+(``claim columns 1``). The engine discards unplaceable cards, collects, refills the grid and
 draws by itself.
 
 >>> import sequenza
@@ -26,6 +27,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from itertools import combinations
 from typing import Any, ClassVar
 
 from sequenza.components.decks import draw, redeal
@@ -33,7 +35,7 @@ from sequenza.components.sequentia_cards import card_ids_by_text, sequentia_deck
 from sequenza.components.turns import next_seat
 from sequenza.core.actions import Action
 from sequenza.core.errors import NotationError
-from sequenza.core.game import JSON, Game, GameInfo, State
+from sequenza.core.game import JSON, Game, GameInfo, State, Termination
 from sequenza.core.notation import position_fields
 from sequenza.core.options import Options, option
 from sequenza.core.registry import register
@@ -61,8 +63,19 @@ _CLAIM_BASE = len(_DECK) * POSITIONS
 _PLACE_ACTIONS: tuple[tuple[Action, ...], ...] = tuple(
     tuple(Action(PLACE, (text, position)) for position in range(POSITIONS)) for text in _TEXTS
 )
-_CLAIM_ACTIONS: dict[str, Action] = {
-    direction: Action(CLAIM, (direction,)) for direction in DIRECTIONS
+#: Every set of lines a claim may name: rows or columns, never both, since every row crosses
+#: every column. Smaller sets first, each in index order.
+_LINE_SETS: tuple[tuple[int, ...], ...] = tuple(
+    indices for size in range(1, SIZE + 1) for indices in combinations(range(SIZE), size)
+)
+_CLAIMS: tuple[tuple[str, tuple[int, ...]], ...] = tuple(
+    (direction, indices) for direction in DIRECTIONS for indices in _LINE_SETS
+)
+_CLAIM_ACTIONS: dict[tuple[str, tuple[int, ...]], Action] = {
+    claim: Action(CLAIM, (claim[0], *claim[1])) for claim in _CLAIMS
+}
+_CLAIM_IDS: dict[Action, int] = {
+    action: _CLAIM_BASE + index for index, action in enumerate(_CLAIM_ACTIONS.values())
 }
 
 RULES_TEXT = """
@@ -79,9 +92,10 @@ On your turn:
    that has no allowed position left is discarded from the game for good, automatically.
 2. Sequences. A row (read left to right) or a column (read top to bottom) through the position
    of a card you placed this turn is a sequence when its top digits show that card's code.
-   Rows and columns cross, so you collect either all your rows or all your columns, never
-   both: "claim rows" or "claim columns" (the screen marks the one that collects more cards).
-   When sequences show, you must claim one of the two.
+   Sequences that share a position may not both be claimed, and every row crosses every
+   column: you choose a set of your rows or a set of your columns, never both, naming the
+   lines ("claim rows 0 2", "claim columns 1"; the screen marks the set that collects the
+   most cards). When sequences show, you must claim one such set.
 3. Collect. You take every card of every pile on the claimed lines, the cards underneath
    included; each emptied position gets one new card from the deck (as far as it allows).
 4. You draw 3 new cards (as far as the deck allows). A player with no cards passes.
@@ -103,22 +117,34 @@ class CrossOptions(Options):
     )
 
 
+class CrossTermination(Termination):
+    #: The deck is empty and no player holds a card.
+    DECK_EXHAUSTED = "deck_exhausted"
+    #: With an empty deck, ``stall_rounds`` full rounds without a claim.
+    STALL = "stall"
+
+    @property
+    def is_stall(self) -> bool:
+        return self is CrossTermination.STALL
+
+
 @register
 class CrossGame(Game[CrossOptions]):
     info: ClassVar[GameInfo] = GameInfo(
         id="sequentia-cross",
         name="Sequentia · Cross",
         player_counts=(2, 3, 4),
-        rules_version="1",
+        rules_version="2",
         summary="Cover a 3x3 grid of piles with your whole hand; collect rows or columns "
         "that show your cards' codes.",
         rules_text=RULES_TEXT,
     )
     options_class: ClassVar[type[Options]] = CrossOptions
+    terminations = CrossTermination
 
     @property
     def num_distinct_actions(self) -> int:
-        return _CLAIM_BASE + len(DIRECTIONS)
+        return _CLAIM_BASE + len(_CLAIMS)
 
     def action_to_id(self, action: Action) -> int:
         if action.verb == PLACE and len(action.args) == 2:
@@ -126,11 +152,12 @@ class CrossGame(Game[CrossOptions]):
             card = card_ids_by_text().get(str(text))
             if card is not None and isinstance(position, int) and 0 <= position < POSITIONS:
                 return card * POSITIONS + position
-        if action.verb == CLAIM and len(action.args) == 1 and action.args[0] in DIRECTIONS:
-            return _CLAIM_BASE + DIRECTIONS.index(str(action.args[0]))
+        claim_id = _CLAIM_IDS.get(action)
+        if claim_id is not None:
+            return claim_id
         raise NotationError(
-            f"{str(action)!r} is not a Cross action (place CARD POSITION, claim rows, "
-            "claim columns)"
+            f"{str(action)!r} is not a Cross action (place CARD POSITION, claim rows INDICES, "
+            "claim columns INDICES)"
         )
 
     def action_from_id(self, action_id: int) -> Action:
@@ -138,7 +165,7 @@ class CrossGame(Game[CrossOptions]):
             card, position = divmod(action_id, POSITIONS)
             return _PLACE_ACTIONS[card][position]
         if _CLAIM_BASE <= action_id < self.num_distinct_actions:
-            return _CLAIM_ACTIONS[DIRECTIONS[action_id - _CLAIM_BASE]]
+            return _CLAIM_ACTIONS[_CLAIMS[action_id - _CLAIM_BASE]]
         raise NotationError(f"action id {action_id} is outside 0..{self.num_distinct_actions - 1}")
 
     def new_initial_state(self, seed: int) -> CrossState:
@@ -198,14 +225,22 @@ class CrossState(State[CrossGame]):
                 columns.add(column)
         return {"rows": sorted(rows), "columns": sorted(columns)}
 
-    def _claim_positions(self, direction: str, indices: list[int]) -> list[int]:
+    def _claim_positions(self, direction: str, indices: tuple[int, ...]) -> list[int]:
         lines = ROWS if direction == "rows" else COLUMNS
         return sorted(position for index in indices for position in lines[index])
 
+    def _claims(self) -> list[tuple[str, tuple[int, ...]]]:
+        """Every claim open to the seat to act: each set of its rows, then of its columns."""
+        found = self.sequences()
+        return [
+            (direction, indices)
+            for direction, indices in _CLAIMS
+            if set(indices) <= set(found[direction])
+        ]
+
     def _legal_actions(self) -> list[Action]:
         if self.phase == CLAIM:
-            found = self.sequences()
-            return [_CLAIM_ACTIONS[direction] for direction in DIRECTIONS if found[direction]]
+            return [_CLAIM_ACTIONS[claim] for claim in self._claims()]
         return [
             _PLACE_ACTIONS[card][position]
             for card in self.hands[self.to_act]
@@ -215,7 +250,7 @@ class CrossState(State[CrossGame]):
     def _why_illegal(self, action: Action) -> str:
         if action.verb == PLACE:
             if self.phase == CLAIM:
-                return "your hand is empty: claim the rows or the columns"
+                return "your hand is empty: claim a set of rows or of columns"
             text, position = action.args if len(action.args) == 2 else ("", "")
             if not isinstance(position, int):
                 return "write place CARD POSITION, e.g. place 2:131 4"
@@ -234,13 +269,20 @@ class CrossState(State[CrossGame]):
         if action.verb == CLAIM:
             if self.phase == PLACE:
                 return "place every card of your hand first"
-            if len(action.args) != 1 or action.args[0] not in DIRECTIONS:
-                return "write claim rows or claim columns"
+            if action not in _CLAIM_IDS:
+                return (
+                    "write claim rows or claim columns and the lines' numbers, each once and "
+                    "in order, e.g. claim rows 0 2"
+                )
+            direction, *indices = action.args
+            found = self.sequences()[str(direction)]
+            line = str(direction)[:-1]
+            missing = ", ".join(f"{line} {index}" for index in indices if index not in found)
             return (
-                f"no {str(action.args[0])[:-1]} through a card you placed this turn "
-                "shows that card's code"
+                f"{missing}: no sequence, it does not run through a card you placed this turn "
+                "showing that card's code"
             )
-        return "the actions are place CARD POSITION, claim rows and claim columns"
+        return "the actions are place CARD POSITION, claim rows INDICES and claim columns INDICES"
 
     def _apply(self, action: Action) -> None:
         if action.verb == PLACE:
@@ -250,19 +292,19 @@ class CrossState(State[CrossGame]):
             self.grid[int(position)].append(card)
             self.covered.append(int(position))
         else:
-            self._claim(str(action.args[0]))
+            direction, *indices = action.args
+            self._claim(str(direction), tuple(int(index) for index in indices))
         self._settle()
 
-    def _claim(self, direction: str) -> None:
+    def _claim(self, direction: str, indices: tuple[int, ...]) -> None:
         seat = self.to_act
-        indices = self.sequences()[direction]
         positions = self._claim_positions(direction, indices)
         taken = 0
         for position in positions:
             taken += len(self.grid[position])
             self.collected[seat].extend(self.grid[position])
             self.grid[position] = []
-        self._event("claim", seat=seat, lines=direction, indices=indices, cards=taken)
+        self._event("claim", seat=seat, lines=direction, indices=list(indices), cards=taken)
         refilled: dict[str, str] = {}
         for position in positions:
             if not self.deck:
@@ -307,15 +349,20 @@ class CrossState(State[CrossGame]):
         self.covered = []
         self.phase = PLACE
         if not self.deck and not any(self.hands):
-            self._event("game_end", reason="the deck is empty and no player holds a card")
-            self._finish(self.scores())
+            self._event(
+                "game_end",
+                reason="the deck is empty and no player holds a card",
+                termination=CrossTermination.DECK_EXHAUSTED.value,
+            )
+            self._finish(self.scores(), CrossTermination.DECK_EXHAUSTED)
         elif self.idle_turns >= self.game.options.stall_rounds * self.players:
             self._event(
                 "game_end",
                 reason=f"{self.game.options.stall_rounds} full rounds without a claim "
                 "with an empty deck",
+                termination=CrossTermination.STALL.value,
             )
-            self._finish(self.scores())
+            self._finish(self.scores(), CrossTermination.STALL)
         else:
             self.to_act = next_seat(seat, self.players)
 
@@ -325,16 +372,23 @@ class CrossState(State[CrossGame]):
 
     # ------------------------------------------------------------------ views
     def claim_choices(self) -> list[dict[str, JSON]]:
-        """Each claim the seat to act may make, with the cards it collects; the ones that
-        collect the most are marked ``suggested``."""
+        """Each claim the seat to act may make (in the order of the legal actions), with its
+        action text and the cards it collects; the ones that collect the most are marked
+        ``suggested``."""
         if self.phase != CLAIM:
             return []
         choices: list[dict[str, JSON]] = []
-        for direction, indices in self.sequences().items():
-            if indices:
-                positions = self._claim_positions(direction, indices)
-                cards = sum(len(self.grid[position]) for position in positions)
-                choices.append({"lines": direction, "indices": indices, "cards": cards})
+        for direction, indices in self._claims():
+            positions = self._claim_positions(direction, indices)
+            cards = sum(len(self.grid[position]) for position in positions)
+            choices.append(
+                {
+                    "action": str(_CLAIM_ACTIONS[direction, indices]),
+                    "lines": direction,
+                    "indices": list(indices),
+                    "cards": cards,
+                }
+            )
         best = max(int(choice["cards"]) for choice in choices)
         for choice in choices:
             choice["suggested"] = choice["cards"] == best

@@ -33,7 +33,17 @@ from typing import Any, Self
 
 from sequenza.components.decks import redeal
 from sequenza.components.sequentia_cards import SequentiaCard, sequentia_deck
-from sequenza.core import Action, Game, GameInfo, NotationError, Options, State, option, register
+from sequenza.core import (
+    Action,
+    Game,
+    GameInfo,
+    NotationError,
+    Options,
+    State,
+    Termination,
+    option,
+    register,
+)
 
 SIZE = 3
 POSITIONS = SIZE * SIZE
@@ -46,6 +56,8 @@ CODES = tuple(tuple(int(digit) for digit in card.code) for card in DECK)
 # How many 1s, 2s and 3s (indices 1..3) a card's code asks the table for.
 NEEDS = tuple(tuple(code.count(digit) for digit in range(4)) for code in CODES)
 _ID_BY_FACE = {(card.digit, card.code): index for index, card in enumerate(DECK)}
+# One character per card id, for the compact keys of the positions seen (JSON-safe, readable).
+_KEY_CHARS = tuple(chr(ord("0") + card) for card in range(len(DECK)))
 
 NEIGHBOURS = tuple(
     tuple(
@@ -111,6 +123,10 @@ Your turn, in order:
    with repetition (code 3-3-3 needs three 3s on the table), you must exchange it: it leaves
    the game for good (shown to everyone), you draw a new target and your turn ends. With an
    empty deck you can only pass.
+   Repeated position (decision, option repetitions, default 3): when the same position
+   (grid, every target, seat to act, slides made, deck size) occurs for the third time, the
+   player to act must exchange their target in the same way (with an empty deck: pass).
+   Players who undo each other's slides would otherwise loop for ever.
 2. Slides. Up to 6 slides (option slide_limit): move a card that is next to an empty position
    (up, down, left or right) into it ("slide 5 4" moves the card at 5 into the empty 4).
 3. Claim. At any moment of the turn, before the first slide too, if a row read left to
@@ -129,8 +145,11 @@ no player can still claim: every remaining target is impossible, or nobody holds
 Decisions (ours, not the publisher's; the published rules leave these points open):
 - stall_rounds (3): with an empty deck, the game also ends after 3 full rounds without a
   claim.
-- idle_rounds (5): while the deck still holds cards, the game ends after 5 full rounds
-  with no claim and no exchange, so that no game can go on forever.
+- repetitions (3): the repeated position rule above. Every exchange shrinks the deck, so
+  every game reaches the end of the deck.
+- idle_rounds (0, off): a safety net that ends the game while the deck still holds cards,
+  after that many full rounds with no claim and no exchange. The published rules never end
+  a game with cards in the deck, so it is off unless you ask for it.
 
 The winner is the player with the most collected cards; equal counts share the win.
 """
@@ -146,14 +165,35 @@ class ShiftOptions(Options):
         maximum=50,
         decision=True,
     )
+    repetitions: int = option(
+        3,
+        "When a position (grid, targets, seat to act, slides made, deck size) occurs this "
+        "many times, the player to act must exchange their target (with an empty deck: pass)",
+        minimum=2,
+        maximum=100,
+        decision=True,
+    )
     idle_rounds: int = option(
-        5,
-        "While the deck holds cards, the game ends after this many full rounds without a "
-        "claim or an exchange",
-        minimum=1,
+        0,
+        "Safety net, 0 for off: while the deck holds cards, the game ends after this many "
+        "full rounds without a claim or an exchange",
+        minimum=0,
         maximum=1000,
         decision=True,
     )
+
+
+class ShiftTermination(Termination):
+    #: The seed's ending: the deck is empty and no player can still claim.
+    DECK_EXHAUSTED = "deck_exhausted"
+    #: With an empty deck, ``stall_rounds`` full rounds without a claim.
+    STALL = "stall"
+    #: The ``idle_rounds`` safety net, with cards left in the deck.
+    IDLE_ROUNDS = "idle_rounds"
+
+    @property
+    def is_stall(self) -> bool:
+        return self is not ShiftTermination.DECK_EXHAUSTED
 
 
 @register
@@ -162,11 +202,12 @@ class ShiftGame(Game[ShiftOptions]):
         id="sequentia-shift",
         name="Sequentia · Shift",
         player_counts=(2, 3, 4),
-        rules_version="1",
+        rules_version="2",
         summary="Slide cards on a 3x3 grid until a row shows the code of your secret target.",
         rules_text=RULES_TEXT,
     )
     options_class = ShiftOptions
+    terminations = ShiftTermination
 
     @property
     def num_distinct_actions(self) -> int:
@@ -207,12 +248,19 @@ class ShiftState(State[ShiftGame]):
         self.slides = 0
         # Consecutive finished turns without a claim or an exchange (the stall rules).
         self.quiet_turns = 0
+        # How often each position has occurred since the last claim or exchange, and how
+        # often the current one has. Targets and the deck only change at a claim or an
+        # exchange, so a key of grid, seat and slides stands for the whole position of the
+        # rule, and it names no hidden card.
+        self.positions: dict[str, int] = {}
+        self.repetitions = 0
         self._event(
             "deal",
             grid=self._grid_texts(),
             targets_dealt=game.players,
             first_player=self.first_player,
         )
+        self._count_position()
 
     # ------------------------------------------------------------------ rules helpers
     def _grid_texts(self) -> list[str | None]:
@@ -246,6 +294,31 @@ class ShiftState(State[ShiftGame]):
                 rows.append(row)
         return rows
 
+    def _count_position(self) -> None:
+        """Count the position the seat to act faces (in the sliding phase of a live game)."""
+        if self.finished or self.phase != PLAY:
+            return
+        key = self._position_key()
+        seen = self.positions.get(key, 0) + 1
+        self.positions[key] = seen
+        self.repetitions = seen
+        target = self.targets[self.to_act]
+        if (
+            seen == self.game.options.repetitions
+            and target is not None
+            and self.table_can_make(target)
+        ):
+            self._event("repetition", seat=self.to_act, occurrences=seen)
+
+    def _position_key(self) -> str:
+        cells = "".join([_KEY_CHARS[card] if card is not None else "." for card in self.grid])
+        return f"{cells}{self.to_act}/{self.slides}"
+
+    def must_exchange(self, target: int) -> bool:
+        """Whether the seat to act must give up ``target``: it is impossible (rule 1) or the
+        position has occurred ``repetitions`` times."""
+        return self.repetitions >= self.game.options.repetitions or not self.table_can_make(target)
+
     def _refill_by_choice(self) -> bool:
         """After a claim: whether the deck is too short to fill all empty positions but one,
         so that the player places its cards one by one."""
@@ -260,7 +333,7 @@ class ShiftState(State[ShiftGame]):
         target = self.targets[self.to_act]
         if target is None:
             return [PASS]
-        if not self.table_can_make(target):
+        if self.must_exchange(target):
             return [EXCHANGE] if self.deck else [PASS]
         actions: list[Action] = []
         if self.slides < self.game.options.slide_limit:
@@ -276,6 +349,10 @@ class ShiftState(State[ShiftGame]):
         return actions
 
     def _apply(self, action: Action) -> None:
+        self._play(action)
+        self._count_position()
+
+    def _play(self, action: Action) -> None:
         verb = action.verb
         seat = self.to_act
         if verb == "slide":
@@ -300,9 +377,14 @@ class ShiftState(State[ShiftGame]):
         elif verb == "exchange":
             old = self.targets[seat]
             assert old is not None
+            # Rule 1 comes first: a repeated position forces the exchange only of a target
+            # the table could still make.
+            cause = "impossible" if not self.table_can_make(old) else "repetition"
             self.out_of_play.append(old)
             self.targets[seat] = self.deck.pop()
-            self._event("exchange", seat=seat, card=TEXTS[old], deck_size=len(self.deck))
+            self._event(
+                "exchange", seat=seat, card=TEXTS[old], deck_size=len(self.deck), cause=cause
+            )
             self._end_turn(progress=True)
         else:  # pass or end
             self._end_turn(progress=False)
@@ -356,25 +438,40 @@ class ShiftState(State[ShiftGame]):
     def _end_turn(self, *, progress: bool) -> None:
         self.phase = PLAY
         self.slides = 0
-        self.quiet_turns = 0 if progress else self.quiet_turns + 1
-        reason = self._end_reason()
-        if reason:
-            self._event("game_end", reason=reason)
-            self._finish([len(pile) for pile in self.score_piles])
+        if progress:
+            # A claim or an exchange changes the deck or the grid for good: no position seen
+            # so far can occur again.
+            self.quiet_turns = 0
+            self.positions = {}
+        else:
+            self.quiet_turns += 1
+        ending = self._ending()
+        if ending:
+            termination, reason = ending
+            self._event("game_end", reason=reason, termination=termination.value)
+            self._finish([len(pile) for pile in self.score_piles], termination)
         else:
             self.to_act = (self.to_act + 1) % self.players
 
-    def _end_reason(self) -> str | None:
+    def _ending(self) -> tuple[ShiftTermination, str] | None:
+        """How the game ends now, with the sentence the log shows, or ``None``."""
         options = self.game.options
         if self.deck:
-            if self.quiet_turns >= options.idle_rounds * self.players:
-                return f"{options.idle_rounds} full rounds without a claim or an exchange"
+            if options.idle_rounds and self.quiet_turns >= options.idle_rounds * self.players:
+                return (
+                    ShiftTermination.IDLE_ROUNDS,
+                    f"{options.idle_rounds} full rounds without a claim or an exchange",
+                )
             return None
         if all(target is None or not self.table_can_make(target) for target in self.targets):
-            return "the deck is empty and no player can still claim"
+            return (
+                ShiftTermination.DECK_EXHAUSTED,
+                "the deck is empty and no player can still claim",
+            )
         if self.quiet_turns >= options.stall_rounds * self.players:
             return (
-                f"the deck is empty and {options.stall_rounds} full rounds passed without a claim"
+                ShiftTermination.STALL,
+                f"the deck is empty and {options.stall_rounds} full rounds passed without a claim",
             )
         return None
 
@@ -414,6 +511,16 @@ class ShiftState(State[ShiftGame]):
                 f"the table's digits cannot make your target {TEXTS[target]} and the deck "
                 "is empty: you can only pass"
             )
+        if self.must_exchange(target):
+            if self.deck:
+                return (
+                    f"this position has occurred {self.repetitions} times: you must exchange "
+                    f"your target {TEXTS[target]}"
+                )
+            return (
+                f"this position has occurred {self.repetitions} times and the deck is empty: "
+                "you can only pass"
+            )
         if verb == "exchange":
             return f"the table holds every digit of your target {TEXTS[target]}: keep playing it"
         if verb == "pass":
@@ -447,10 +554,18 @@ class ShiftState(State[ShiftGame]):
             "slides": self.slides,
             "slide_limit": options.slide_limit,
             "quiet_turns": self.quiet_turns,
-            "quiet_turn_limit": (options.idle_rounds if self.deck else options.stall_rounds)
-            * self.players,
+            "quiet_turn_limit": self._quiet_turn_limit(),
+            "repetitions": self.repetitions,
+            "repetition_limit": options.repetitions,
             "first_player": self.first_player,
         }
+
+    def _quiet_turn_limit(self) -> int | None:
+        """Turns without a claim (or exchange) that end the game now; ``None``: no limit."""
+        options = self.game.options
+        if not self.deck:
+            return options.stall_rounds * self.players
+        return options.idle_rounds * self.players if options.idle_rounds else None
 
     def card_zones(self) -> dict[str, list[Any]]:
         zones: dict[str, list[Any]] = {
@@ -475,6 +590,7 @@ class ShiftState(State[ShiftGame]):
         twin.targets = list(self.targets)
         twin.score_piles = [list(pile) for pile in self.score_piles]
         twin.out_of_play = list(self.out_of_play)
+        twin.positions = dict(self.positions)
         twin.history = list(self.history)
         twin.log = list(self.log)
         if self.final_scores is not None:
@@ -495,7 +611,17 @@ class ShiftState(State[ShiftGame]):
 
 
 # ---------------------------------------------------------------------- position notation
-_POSITION_KEYS = ("grid", "targets", "deck", "scores", "out", "to_act", "slides", "quiet_turns")
+_POSITION_KEYS = (
+    "grid",
+    "targets",
+    "deck",
+    "scores",
+    "out",
+    "to_act",
+    "slides",
+    "quiet_turns",
+    "repetitions",
+)
 
 
 def from_position(game: ShiftGame, position: str | Mapping[str, Any]) -> ShiftState:
@@ -510,7 +636,8 @@ def from_position(game: ShiftGame, position: str | Mapping[str, Any]) -> ShiftSt
       every card not named anywhere underneath (the default); otherwise those cards are out of
       play;
     - ``scores``: the size of each seat's score pile (filled with unnamed cards);
-    - ``out``: cards out of play; ``to_act``, ``slides``, ``quiet_turns``: numbers.
+    - ``out``: cards out of play; ``to_act``, ``slides``, ``quiet_turns``: numbers;
+    - ``repetitions``: how often this position has occurred, this time included (default 1).
 
     >>> state = from_position(ShiftGame(2, ShiftOptions()), "grid: 231/1.2/333\\ntargets: 231 -")
     >>> [str(action) for action in state.legal_actions()][-2:]
@@ -570,6 +697,12 @@ def from_position(game: ShiftGame, position: str | Mapping[str, Any]) -> ShiftSt
     state.slides = int(fields.get("slides", 0))
     state.quiet_turns = int(fields.get("quiet_turns", 0))
     state.log = []
+    state.positions = {}
+    seen = int(fields.get("repetitions", 1))
+    if seen < 1:
+        raise NotationError(f"a position occurs at least once, not {seen} times")
+    state.positions[state._position_key()] = seen - 1
+    state._count_position()
     return state
 
 

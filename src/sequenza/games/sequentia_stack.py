@@ -49,7 +49,7 @@ from sequenza.components.sequentia_cards import card_ids_by_text, sequentia_deck
 from sequenza.components.turns import next_seat
 from sequenza.core.actions import Action, Argument
 from sequenza.core.errors import NotationError, OptionError
-from sequenza.core.game import JSON, Game, GameInfo, State
+from sequenza.core.game import JSON, Game, GameInfo, State, Termination
 from sequenza.core.options import Options, option
 from sequenza.core.registry import register
 
@@ -162,6 +162,11 @@ to nobody. The most collected cards wins; equal counts share the win.
 """
 
 
+class StackTermination(Termination):
+    #: The deck and every hand are empty: the only ending (every turn but a pass uses a card).
+    DECK_EXHAUSTED = "deck_exhausted"
+
+
 @register
 class SequentiaStack(Game[StackOptions]):
     info: ClassVar[GameInfo] = GameInfo(
@@ -173,6 +178,7 @@ class SequentiaStack(Game[StackOptions]):
         rules_text=RULES_TEXT,
     )
     options_class = StackOptions
+    terminations = StackTermination
 
     def _check_setup(self) -> None:
         if self.players * self.options.hand_size > len(_DECK):
@@ -319,8 +325,12 @@ class SequentiaStackState(State[SequentiaStack]):
         self.phase = TURN_START
         self.last_pile = None
         if not self.deck and not any(self.hands):
-            self._event("game_end", reason="the deck and every hand are empty")
-            self._finish([len(pile) for pile in self.collected])
+            self._event(
+                "game_end",
+                reason="the deck and every hand are empty",
+                termination=StackTermination.DECK_EXHAUSTED.value,
+            )
+            self._finish([len(pile) for pile in self.collected], StackTermination.DECK_EXHAUSTED)
         else:
             self.to_act = next_seat(seat, self.players)
 

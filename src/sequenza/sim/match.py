@@ -24,11 +24,15 @@ from sequenza.ai import Bot, Decision, make_bot
 from sequenza.core.errors import OptionError, SequenzaError
 from sequenza.core.game import Game, State
 from sequenza.core.registry import game_class, make_game
-from sequenza.sim.metrics import measure, metrics_for
+from sequenza.sim.metrics import measure
 
 
 class SimulationError(SequenzaError, RuntimeError):
     """A simulated game went wrong (a bot chose an illegal action, a rule raised)."""
+
+
+#: The ending of a game the simulator stopped at ``max_actions`` (its safety net, not a rule).
+UNFINISHED = "unfinished"
 
 
 def derive_seed(*parts: int | str) -> int:
@@ -243,8 +247,10 @@ class GameResult:
     turns: int
     first_player: int
     finished: bool
-    end_reason: str
-    #: Ended by a stall rule (the game's "nothing happens any more" ending).
+    #: Why the game ended: the value of its ``Termination``, or ``UNFINISHED``.
+    termination: str
+    #: Ended by a stall rule or a safety net (the game's or the simulator's), not by the
+    #: ending its rules aim at.
     stalled: bool
     #: The win went to more than one team, or to nobody.
     draw: bool
@@ -294,7 +300,6 @@ def _result(
     scores = result.scores if result else (0.0,) * players
     winners = result.winners if result else ()
     payoffs = result.payoffs if result else (0.0,) * players
-    end_reason = "unfinished (stopped at max_actions)" if result is None else _end_reason(state)
     team_scores: dict[int, float] = {}
     for seat, score in enumerate(scores):
         team_scores[teams[seat]] = max(score, team_scores.get(teams[seat], score))
@@ -317,28 +322,13 @@ def _result(
         turns=turns,
         first_player=seats_acting[0] if seats_acting else 0,
         finished=result is not None,
-        end_reason=end_reason,
-        stalled=result is None or metrics_for(sim.game).is_stall(end_reason),
+        termination=UNFINISHED if result is None else result.termination.value,
+        stalled=result is None or result.termination.is_stall,
         draw=len({teams[seat] for seat in winners}) != 1,
         margin=ranked[0] - ranked[1] if len(ranked) > 1 else 0.0,
         counts=measured.counts,
         samples=measured.samples,
     )
-
-
-def _end_reason(state: State[Any]) -> str:
-    """Why the game ended, from the events logged after its last action: the last one that
-    gives a reason, else the last one's name (e.g. "won")."""
-    trailing: list[dict[str, Any]] = []
-    for event in reversed(state.log):
-        if event.get("event") == "action":
-            break
-        if event.get("event") != "game_over":
-            trailing.append(event)
-    for event in trailing:
-        if "reason" in event:
-            return str(event["reason"])
-    return str(trailing[0]["event"]) if trailing else "no reason logged"
 
 
 def play_games(sim: Simulation, start: int, stop: int) -> list[GameResult]:

@@ -13,17 +13,12 @@ claim).
 
 from __future__ import annotations
 
-import re
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
 from sequenza.core.game import State
-
-#: The stall rules of the games all count "full rounds" without progress; the safety net
-#: of the simulator stops the rest.
-_STALL = re.compile(r"\bround|\bstall|safety net", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -46,17 +41,13 @@ class Measured:
 
 @dataclass(frozen=True)
 class GameMetrics:
-    """A game's own measures: how to take them, how to show them, and how its stall
-    endings read."""
+    """A game's own measures: how to take them and how to show them. How a game ended is
+    not measured here: its ``Result`` says it."""
 
     measure: Callable[[State[Any]], Measured]
     figures: tuple[Figure, ...]
     #: Sample key -> histogram title.
     histograms: dict[str, str] = field(default_factory=dict)
-    stall_pattern: re.Pattern[str] = _STALL
-
-    def is_stall(self, end_reason: str) -> bool:
-        return bool(self.stall_pattern.search(end_reason))
 
 
 def _actions(state: State[Any]) -> Iterator[tuple[int, str, list[str]]]:
@@ -87,8 +78,13 @@ def _shift(state: State[Any]) -> Measured:
             counts["claims"] += 1
             counts["slides_before_claims"] += slides
             slides_before_claim.append(slides)
-        elif verb == "exchange":
+    for exchange in _events(state, "exchange"):
+        if exchange.get("cause") == "repetition":
+            counts["forced_exchanges"] += 1
+        else:
             counts["impossible_targets"] += 1
+    counts["games_with_forced_exchange"] = float(counts["forced_exchanges"] > 0)
+    counts["repeated_positions"] = len(_events(state, "repetition"))
     counts["slide_limit_turns"] = len(_events(state, "turn_over"))
     return Measured(dict(counts), {"slides_before_claim": slides_before_claim})
 
@@ -98,6 +94,15 @@ SHIFT = GameMetrics(
     (
         Figure("impossible_targets", "Impossible targets exchanged, per game"),
         Figure("impossible_targets", "Turns spent exchanging an impossible target", "turns", True),
+        Figure(
+            "forced_exchanges",
+            "Exchanges forced by a position met three times (players looping), per game",
+        ),
+        Figure("games_with_forced_exchange", "Games with a forced exchange", percent=True),
+        Figure(
+            "repeated_positions",
+            "Positions met three times (an exchange, or a pass with an empty deck), per game",
+        ),
         Figure("claims", "Claims per game"),
         Figure("slides_before_claims", "Slides per claim (in the claiming turn)", "claims"),
         Figure("slide_limit_turns", "Turns that used every slide without a claim, per game"),

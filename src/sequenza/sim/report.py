@@ -11,7 +11,6 @@ import csv
 import html
 import io
 import json
-import re
 import textwrap
 from collections import Counter, defaultdict
 from collections.abc import Sequence
@@ -75,7 +74,7 @@ def summarize(variant: Variant) -> dict[str, Any]:
         for key, values in result.samples.items():
             samples.setdefault(key, Counter()).update(values)
     decisive = [result for result in results if result.finished and not result.draw]
-    reasons = Counter(_kind_of_ending(result.end_reason) for result in results)
+    terminations = Counter(result.termination for result in results)
     return {
         "label": variant.label,
         "config": sim.describe(),
@@ -103,7 +102,7 @@ def summarize(variant: Variant) -> dict[str, Any]:
             "draws": Rate(sum(result.draw for result in results), games).to_json(),
             "stalls": Rate(sum(result.stalled for result in results), games).to_json(),
             "unfinished": sum(not result.finished for result in results),
-            "reasons": dict(reasons.most_common()),
+            "terminations": dict(terminations.most_common()),
         },
         "margin": Spread.of([result.margin for result in decisive]).to_json(),
         "mean_scores": [
@@ -123,11 +122,6 @@ def summarize(variant: Variant) -> dict[str, Any]:
             for key, counter in samples.items()
         },
     }
-
-
-def _kind_of_ending(reason: str) -> str:
-    """An end reason without the seat or team it names, so that endings group by kind."""
-    return re.sub(r"\b(seat|team) \d+", r"a \1", reason)
 
 
 def _figure(figure: Figure, totals: Counter[str], games: int) -> dict[str, Any]:
@@ -178,7 +172,7 @@ def write_csv(path: Path, variants: Sequence[Variant]) -> None:
         "draw",
         "stalled",
         "margin",
-        "end_reason",
+        "termination",
         *count_keys,
     ]
     with path.open("w", newline="", encoding="utf-8") as handle:
@@ -206,7 +200,7 @@ def write_csv(path: Path, variants: Sequence[Variant]) -> None:
                         int(result.draw),
                         int(result.stalled),
                         _number(result.margin),
-                        result.end_reason,
+                        result.termination,
                         *(_number(result.counts.get(key, 0)) for key in count_keys),
                     ]
                 )
@@ -302,12 +296,15 @@ def render_html(
         ["unfinished", *(str(s["endings"]["unfinished"]) for s in summaries)],
     ]
     parts.append(_table(["", *heads], end_rows))
-    reasons = list(dict.fromkeys(reason for s in summaries for reason in s["endings"]["reasons"]))
-    reason_rows = [
-        [reason, *(str(s["endings"]["reasons"].get(reason, 0)) for s in summaries)]
-        for reason in reasons
+    kinds = list(dict.fromkeys(kind for s in summaries for kind in s["endings"]["terminations"]))
+    kind_rows = [
+        [
+            kind.replace("_", " "),
+            *(str(s["endings"]["terminations"].get(kind, 0)) for s in summaries),
+        ]
+        for kind in kinds
     ]
-    parts.append(_table(["how games ended", *heads], reason_rows))
+    parts.append(_table(["how games ended", *heads], kind_rows))
 
     parts.append("<h2>Score margins</h2>")
     parts.append(

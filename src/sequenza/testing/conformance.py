@@ -1,7 +1,7 @@
 """The conformance kit: one call checks a registered game over many seeded random games.
 
 >>> from sequenza.testing import check_game
->>> report = check_game("sequentia-shift", games=3)
+>>> report = check_game("sequentia-stack", games=3)
 >>> report.games
 9
 

@@ -119,8 +119,8 @@ def cross_playout(state: State[Any], legal: list[Action], rng: random.Random) ->
     safe to leave to the next player."""
     seen = state.observation(state.current_seat)
     if legal[0].verb == "claim":
-        claims = {str(claim["lines"]): int(claim["cards"]) for claim in seen["claims"]}
-        return max(legal, key=lambda action: claims.get(str(action.args[0]), 0))
+        claims = {str(claim["action"]): int(claim["cards"]) for claim in seen["claims"]}
+        return max(legal, key=lambda action: claims.get(str(action), 0))
     grid = seen["grid"]
     digits = [str(pile["digit"]) if pile["digit"] is not None else "" for pile in grid]
     sizes = [int(pile["size"]) for pile in grid]

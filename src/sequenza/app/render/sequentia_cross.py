@@ -80,11 +80,12 @@ def render_cross(observation: dict[str, Any]) -> str:
     if observation["hand"] is not None:
         hand = "  ".join(observation["hand"]) if observation["hand"] else "(empty)"
         lines.append(f"Your hand: {hand}")
+    if observation["claims"]:
+        lines.append("Claims open (a set of rows or a set of columns, never both):")
     for choice in observation["claims"]:
-        indices = ", ".join(str(index) for index in choice["indices"])
         hint = "   <- suggested: collects the most" if choice["suggested"] else ""
         cards = _count(choice["cards"], "card")
-        lines.append(f"Claim {choice['lines']} {indices}: {cards}{hint}")
+        lines.append(f"  {choice['action']}: {cards}{hint}")
     if observation["deck_size"] == 0 and not observation["over"]:
         lines.append(
             f"Empty deck: {observation['idle_turns']} of {observation['stall_turns']} turns "

@@ -36,11 +36,21 @@ def render_shift(view: dict[str, Any]) -> str:
     else:
         you = "" if seat is None else f" (you are seat {seat})"
         lines.append(f"Sequentia · Shift — seat {view['to_act']} to play{you}")
-    lines.append(
+    status = (
         f"Deck: {view['deck_size']} cards · slides this turn: {view['slides']} of "
-        f"{view['slide_limit']} · turns without a claim or exchange: {view['quiet_turns']} of "
-        f"{view['quiet_turn_limit']}"
+        f"{view['slide_limit']}"
     )
+    if view["quiet_turn_limit"] is not None:
+        status += (
+            f" · turns without a claim or exchange: {view['quiet_turns']} of "
+            f"{view['quiet_turn_limit']}"
+        )
+    lines.append(status)
+    if view["repetitions"] > 1 and not view["over"]:
+        lines.append(
+            f"This position has occurred {view['repetitions']} times; at "
+            f"{view['repetition_limit']} the player to act must exchange their target."
+        )
     lines += ["", "      col 0   col 1   col 2", _BORDER]
     for row in range(3):
         lines += _row_lines(grid, row)

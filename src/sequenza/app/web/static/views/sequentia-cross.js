@@ -1,5 +1,5 @@
-// Sequentia · Cross: place every card of your hand on a 3x3 grid of piles, then collect the
-// rows or the columns that show the code of a card you placed.
+// Sequentia · Cross: place every card of your hand on a 3x3 grid of piles, then collect a set
+// of the rows, or of the columns, that show the code of a card you placed.
 
 import { POSITION_NAMES, ownLabel, plural, seatLines, sequentiaCard, slot } from "../cards.js";
 import { h } from "../dom.js";
@@ -60,15 +60,22 @@ export function parts(action) {
   return verb === "place" ? [`hand:${card}`, `cell:${position}`] : [];
 }
 
+// "the top and bottom rows", "the left column": the lines a claim names.
+function lineNames(lines, indices) {
+  const names = lines === "rows" ? ROW_NAMES : COLUMN_NAMES;
+  const noun = indices.length > 1 ? lines : lines.slice(0, -1);
+  return `the ${indices.map((index) => names[index]).join(" and ")} ${noun}`;
+}
+
 export function label(action, observation) {
-  const [verb, first, second] = action.split(" ");
-  if (verb === "place") return `Place ${first} on the ${POSITION_NAMES[Number(second)]} pile`;
+  const [verb, first, ...rest] = action.split(" ");
+  if (verb === "place") return `Place ${first} on the ${POSITION_NAMES[Number(rest[0])]} pile`;
   if (verb === "claim") {
-    const claim = observation && (observation.claims || []).find((choice) => choice.lines === first);
-    if (!claim) return `Claim the ${first}`;
-    const names = first === "rows" ? ROW_NAMES : COLUMN_NAMES;
-    const lines = claim.indices.map((index) => names[index]).join(" and ");
-    return `Collect the ${lines} ${claim.indices.length > 1 ? first : first.slice(0, -1)} (${plural(claim.cards, "card")})${claim.suggested ? " ★" : ""}`;
+    // An action reads "claim rows 0 2": the direction, then the lines' numbers.
+    const text = `Collect ${lineNames(first, rest.map(Number))}`;
+    const claim = observation && (observation.claims || []).find((choice) => choice.action === action);
+    if (!claim) return text;
+    return `${text} (${plural(claim.cards, "card")})${claim.suggested ? " ★" : ""}`;
   }
   return action;
 }
@@ -86,10 +93,8 @@ export function describeEvent(event, names) {
   switch (event.event) {
     case "deal":
       return `Nine cards are dealt to the grid; each player draws ${event.hand_size}.`;
-    case "claim": {
-      const lineNames = event.lines === "rows" ? ROW_NAMES : COLUMN_NAMES;
-      return `${who} collects the ${event.indices.map((index) => lineNames[index]).join(" and ")} ${event.lines} (${plural(event.cards, "card")})`;
-    }
+    case "claim":
+      return `${who} collects ${lineNames(event.lines, event.indices)} (${plural(event.cards, "card")})`;
     case "refill":
       return `The emptied piles get new cards (${event.deck} left in the deck)`;
     case "discard":
