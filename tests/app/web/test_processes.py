@@ -128,7 +128,7 @@ def join(process: Process, table_id: str, *tokens: str) -> Iterator[Player]:
 def test_a_game_played_across_two_processes(two_processes: tuple[Process, Process]) -> None:
     first, second = two_processes
     created = create(
-        first, game="sequentia-shift", seats=[{"kind": "invite"}, {"kind": "invite"}], seed=3
+        first, game="sequentia-cross", seats=[{"kind": "invite"}, {"kind": "invite"}], seed=3
     )
     table_id = created["id"]
     rng = random.Random(1)
@@ -157,7 +157,7 @@ def test_each_bot_move_is_played_by_one_process(two_processes: tuple[Process, Pr
     first, second = two_processes
     created = create(
         first,
-        game="sequentia-shift",
+        game="sequentia-cross",
         seats=[{"kind": "bot", "bot": "greedy"}, {"kind": "bot", "bot": "random"}],
         seed=5,
     )
@@ -182,7 +182,7 @@ def test_a_process_killed_mid_game_leaves_the_game_to_the_other(
     first, second = two_processes
     created = create(
         first,
-        game="sequentia-shift",
+        game="sequentia-cross",
         seats=[{"kind": "hotseat", "name": "Ann"}, {"kind": "bot", "bot": "greedy"}],
         seed=8,
     )

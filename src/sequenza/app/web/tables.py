@@ -175,6 +175,7 @@ class Table:
         self.bot_task: asyncio.Task[None] | None = None
         self.bot_error: str | None = None
         self.catch_up_task: asyncio.Task[None] | None = None
+        self._catch_up_wanted = False
         self._replay_cursor: State[Any] | None = None
         self._changed = asyncio.Event()
 
@@ -379,15 +380,19 @@ class Table:
         self.start_bots()
 
     def schedule_catch_up(self) -> None:
-        """Catch up soon, once however many announcements arrive meanwhile."""
+        """Catch up soon; announcements that arrive while catching up make it look again
+        (its query may have run before their moves were saved)."""
+        self._catch_up_wanted = True
         if self.catch_up_task is None or self.catch_up_task.done():
             self.catch_up_task = asyncio.create_task(self._catch_up_quietly())
 
     async def _catch_up_quietly(self) -> None:
-        try:
-            await self.catch_up()
-        except TableError as error:  # the storage is away: the next announcement retries
-            logger.warning("table %s could not catch up: %s", self.id, error.message)
+        while self._catch_up_wanted:
+            self._catch_up_wanted = False
+            try:
+                await self.catch_up()
+            except TableError as error:  # the storage is away: the next announcement retries
+                logger.warning("table %s could not catch up: %s", self.id, error.message)
 
     async def _wait_for_move(self, turn: int, timeout: float) -> None:
         """Until the table is past ``turn`` or ``timeout`` seconds pass."""
