@@ -80,7 +80,7 @@ class TablePage {
   build() {
     document.getElementById("title").textContent = this.game.name;
     document.title = `${this.game.name} · Sequenza`;
-    this.rulesButton = h("button.nav-button", { type: "button", onclick: () => showRules(this.game, this.table.options) }, "Rules");
+    this.rulesButton = h("button.nav-button", { type: "button", onclick: () => showRules(this.game, this.table.options, this.table) }, "Rules");
     this.replayButton = h("button.nav-button", { type: "button", hidden: true, onclick: () => this.toggleReplay() }, "Replay");
     this.alertsButton = h("button.nav-button.alerts", { type: "button", title: "A chime and a notification when it becomes your turn while this tab is hidden", onclick: () => this.toggleAlerts() });
     this.drawAlertsButton();
