@@ -206,7 +206,6 @@ class TablePage {
     this.sent += 1;
     this.selected = [];
     this.refusal.hidden = true;
-    if (this.heldSeats().length > 1) this.landingUntil = Date.now() + LANDING_MS;
     this.board.classList.add("pending");
     this.applySelection();
     this.drawActions([], this.current.observation);
@@ -232,6 +231,8 @@ class TablePage {
       const played = this.log.filter((event) => event.event === "action")[outbox.turn];
       this.outbox = null;
       if (played && played.action === outbox.action && played.seat === outbox.seat) {
+        // From the moment it lands, whatever the network's delay.
+        if (this.heldSeats().length > 1) this.landingUntil = Date.now() + LANDING_MS;
         if (outbox.resent) this.showToast(`Sent after reconnecting: ${outbox.label}`);
         return;
       }
@@ -426,7 +427,7 @@ class TablePage {
       h(
         "table.end-table",
         {},
-        h("thead", {}, h("tr", {}, h("th", {}, "Player"), h("th", {}, "Score"), figures.columns.map((column) => h("th", {}, column)))),
+        h("thead", {}, h("tr", {}, h("th", {}, "Player"), h("th", {}, figures.score || "Score"), figures.columns.map((column) => h("th", {}, column)))),
         h(
           "tbody",
           {},

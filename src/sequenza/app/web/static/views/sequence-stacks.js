@@ -156,6 +156,7 @@ export function figures(observation, log) {
   const mine = (seat, test) => log.filter((event) => event.seat === seat && test(event)).length;
   const played = (face) => (event) => event.event === "action" && String(event.action).startsWith(`play ${face} `);
   return {
+    score: "Chips",
     columns: [...observation.colours.map((colour) => `${colour[0].toUpperCase()}${colour.slice(1)} chips`), "Piles completed", "Blocks played", "Steals"],
     rows: observation.chips.map((collection, seat) => [
       ...observation.colours.map((colour) => collection[colour]),

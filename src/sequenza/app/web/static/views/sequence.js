@@ -185,10 +185,10 @@ export function figures(observation, log) {
   const removed = (seat) => log.filter((event) => event.event === "action" && event.seat === seat && String(event.action).startsWith("remove ")).length;
   const played = (seat) => observation.discards[seat].length;
   return {
-    columns: ["Colour", "Sequences", "Chips on the board", "Chips removed", "Cards played"],
+    score: "Sequences",
+    columns: ["Colour", "Chips on the board", "Chips removed", "Cards played"],
     rows: observation.teams.map((team, seat) => [
       observation.colours[seat] || "",
-      observation.sequences[team].length,
       onBoard(team),
       removed(seat),
       played(seat),

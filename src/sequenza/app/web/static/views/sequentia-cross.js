@@ -67,10 +67,11 @@ export function figures(observation, log) {
   const claims = (seat) => log.filter((event) => event.event === "claim" && event.seat === seat);
   const size = (event) => (typeof event.cards === "number" ? event.cards : 0);
   return {
-    columns: ["Cards collected", "Claims", "Biggest claim"],
-    rows: observation.collected.map((cards, seat) => {
+    score: "Cards collected",
+    columns: ["Claims", "Biggest claim"],
+    rows: observation.collected.map((_, seat) => {
       const own = claims(seat);
-      return [cards, own.length, own.length ? `${Math.max(...own.map(size))} cards` : "—"];
+      return [own.length, own.length ? `${Math.max(...own.map(size))} cards` : "—"];
     }),
   };
 }

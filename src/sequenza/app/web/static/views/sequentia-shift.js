@@ -99,14 +99,15 @@ export function prompt(observation, legal) {
   return "";
 }
 
-// The end screen's figures: cards collected, rows claimed, targets exchanged.
+// The end screen's figures: the score is the cards collected; rows claimed, targets exchanged.
 export function figures(observation, log) {
   const count = (kind) => observation.score_piles.map((_, seat) => log.filter((event) => event.event === kind && event.seat === seat).length);
   const claims = count("claim");
   const exchanges = count("exchange");
   return {
-    columns: ["Cards collected", "Rows claimed", "Targets exchanged"],
-    rows: observation.score_piles.map((cards, seat) => [cards, claims[seat], exchanges[seat]]),
+    score: "Cards collected",
+    columns: ["Rows claimed", "Targets exchanged"],
+    rows: observation.score_piles.map((_, seat) => [claims[seat], exchanges[seat]]),
     notes: [`${plural(observation.deck_size, "card")} left in the deck; ${plural(observation.out_of_play.length, "card")} out of the game.`],
   };
 }
