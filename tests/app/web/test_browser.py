@@ -307,6 +307,19 @@ def test_hotseat_hides_each_hand_until_its_player_taps_in(
     entry = {created["id"]: {"seats": created["tokens"], "invites": {}}}
     page.evaluate(f"localStorage.setItem('sequenza.tables', {json.dumps(json.dumps(entry))})")
     page.goto(server.url + created["url"])
+    page.wait_for_selector(".player-list")
+    # Every banner the page shows, with whether the cover was up and a hand in sight then.
+    page.evaluate(
+        """() => {
+        window.banners = [];
+        const banner = document.querySelector(".banner");
+        new MutationObserver(() => window.banners.push({
+            text: banner.textContent,
+            cover: !document.querySelector(".cover").hidden,
+            hand: document.querySelectorAll(".board .hand .pcard").length,
+        })).observe(banner, { childList: true, characterData: true, subtree: true });
+    }"""
+    )
     for seat, name in [(0, "Ada"), (1, "Ben"), (0, "Ada")]:
         assert screen.wait_for_turn() == "reveal"
         assert f"Pass the device to {name}" in page.inner_text(".cover")
@@ -319,6 +332,11 @@ def test_hotseat_hides_each_hand_until_its_player_taps_in(
         assert shown == truth.observation(seat)["hand"]
         action = screen.play_move(random.Random(seat))
         truth.apply(action)
+    # Each mover saw their move land, their own hand still there, before the cover came down.
+    banners = page.evaluate("window.banners")
+    for mover, next_name in [("Ada", "Ben"), ("Ben", "Ada")]:
+        landing = [b for b in banners if b["text"] == f"Pass the device to {next_name}"]
+        assert landing and all(not b["cover"] and b["hand"] > 0 for b in landing), mover
     assert screen.errors == []
 
 
@@ -439,6 +457,10 @@ def test_a_move_made_offline_is_sent_when_the_connection_returns(
     assert page.evaluate("window.sequenzaTable.pending")
     page.screenshot(path=str(shots / "offline-kept.png"))
     assert played_actions(server, created["id"]) == []
+    # The browser keeps it through a reload while still offline.
+    page.reload()
+    wait_for(page, "document.querySelector('.banner')?.textContent.includes('is kept')")
+    assert page.evaluate("window.sequenzaTable.pending")
     cable.mend()
     wait_for(page, "!window.sequenzaTable.pending && window.sequenzaTable.message.turn === 1")
     assert played_actions(server, created["id"]) == [action]

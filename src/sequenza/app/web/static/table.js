@@ -7,7 +7,7 @@ import { fill, h } from "./dom.js";
 import { flip } from "./flip.js";
 import { alertsOn, alertTurn, setAlerts } from "./notify.js";
 import { showDialog, showRules } from "./rules.js";
-import { addSeatToken, dropSeatTokens, tableEntry } from "./store.js";
+import { addSeatToken, dropSeatTokens, saveOutbox, tableEntry } from "./store.js";
 import { describeEvent, loadView } from "./views/index.js";
 
 const RECONNECT_DELAYS = [500, 1000, 2000, 4000, 8000];
@@ -58,8 +58,9 @@ class TablePage {
     this.selected = [];
     this.shownSeat = null;
     // The move made and not yet answered: {action, turn, seat, label, socket}. It is kept
-    // through a lost connection and sent again, or refused aloud, once the table answers.
-    this.outbox = null;
+    // through a lost connection, and in this browser's storage through a reload or a closed
+    // tab, and sent again or refused aloud once the table answers.
+    this.outbox = this.entry.outbox ? { ...this.entry.outbox, socket: null } : null;
     this.landingUntil = 0;
     this.sent = 0;
     this.socket = null;
@@ -202,7 +203,7 @@ class TablePage {
   act(action) {
     if (this.pending || !this.message || !this.current) return;
     const seat = this.current.seat;
-    this.outbox = { action, turn: this.message.turn, seat, label: this.view.label(action, this.current.observation, this.names()), socket: null };
+    this.keep({ action, turn: this.message.turn, seat, label: this.view.label(action, this.current.observation, this.names()), socket: null });
     this.sent += 1;
     this.selected = [];
     this.refusal.hidden = true;
@@ -229,7 +230,7 @@ class TablePage {
     const outbox = this.outbox;
     if (message.turn > outbox.turn) {
       const played = this.log.filter((event) => event.event === "action")[outbox.turn];
-      this.outbox = null;
+      this.keep(null);
       if (played && played.action === outbox.action && played.seat === outbox.seat) {
         // From the moment it lands, whatever the network's delay.
         if (this.heldSeats().length > 1) this.landingUntil = Date.now() + LANDING_MS;
@@ -242,7 +243,7 @@ class TablePage {
       return;
     }
     if (message.over) {
-      this.outbox = null;
+      this.keep(null);
       this.refuse(outbox, "the game is over");
       return;
     }
@@ -253,12 +254,18 @@ class TablePage {
       this.transmit();
       return;
     }
-    this.outbox = null;
+    this.keep(null);
     this.refuse(outbox, "it is no longer a legal move here");
   }
 
+  keep(outbox) {
+    this.outbox = outbox;
+    const { socket, ...kept } = outbox || {};
+    saveOutbox(this.id, outbox ? kept : null);
+  }
+
   refuse(outbox, reason) {
-    if (this.outbox === outbox) this.outbox = null;
+    if (this.outbox === outbox) this.keep(null);
     fill(this.refusal,
       h("span", {}, `Your move “${outbox.label}” was not played: ${reason}.`),
       h("button.ghost", { type: "button", onclick: () => { this.refusal.hidden = true; } }, "OK"),
