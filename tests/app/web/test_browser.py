@@ -212,13 +212,21 @@ def test_a_whole_game_through_the_page(
     banner = page.inner_text(".banner")
     assert "Game over" in banner
     assert page.locator(".log-list li").count() > moves
+    # The end screen says the same from this seat's view, with the game's own figures.
+    page.wait_for_selector(".end-screen:not([hidden])")
+    assert page.inner_text(".end-title") in banner
+    assert page.locator(".end-table tbody tr").count() == 2
+    assert page.locator(".end-table thead th").count() >= 3
+    assert page.locator("#end-replay").count() == 1
+    table_id = page.url.split("/t/")[1]
+    assert page.get_attribute("#end-download", "href") == f"/api/tables/{table_id}/record"
     # A game of random moves may end in a draw, with no seat or every seat crowned.
-    if "a draw" not in banner:
+    if "a draw" not in banner.lower():
         assert page.locator(".player.winner").count() >= 1
     page.wait_for_timeout(450)
     page.screenshot(path=str(shots / f"{game}-over.png"), full_page=True)
     # The finished game replays move by move.
-    page.click("text=Replay")
+    page.click("#end-replay")
     page.wait_for_selector(".replaybar:not([hidden])")
     assert "Start of the game" in page.inner_text(".banner")
     page.click("#replay-next")
@@ -501,9 +509,7 @@ def test_a_move_made_offline_is_refused_aloud_when_the_table_moved_on(
 
 
 @pytest.mark.slow
-def test_the_end_screen_after_a_whole_game(
-    server: LiveServer, screen: Screen, shots: Path
-) -> None:
+def test_the_end_screen_after_a_whole_game(server: LiveServer, screen: Screen, shots: Path) -> None:
     created = server.create_table(
         game="sequentia-stack",
         seed=8,
@@ -553,9 +559,10 @@ def test_the_banner_says_what_to_do_in_shift(
     banner = screen.page.inner_text(".banner")
     assert banner.startswith("Your turn: Slide a card next to the hole"), banner
     # Row tags are labels until a row can be claimed; the target's code is its large part.
-    assert screen.page.locator("button.row-tag").count() == screen.page.locator(
-        ".row-tag.claim"
-    ).count()
+    assert (
+        screen.page.locator("button.row-tag").count()
+        == screen.page.locator(".row-tag.claim").count()
+    )
     code = screen.page.locator(".target-zone .scard.target .code span").first.bounding_box()
     digit = screen.page.locator(".target-zone .scard.target .big").bounding_box()
     assert code["height"] > digit["height"]
@@ -601,7 +608,8 @@ def test_the_stacks_block_window_is_an_answer_not_a_turn(
     assert screen.wait_for_turn() == "move"
     banner = screen.page.inner_text(".banner")
     completer = ["Ada", "Ben"][1 - answering]
-    assert re.fullmatch(rf"{completer} completed (blue|red) [12]: block it or let the pile score", banner), banner
+    wanted = rf"{completer} completed (blue|red) [12]: block it or let the pile score"
+    assert re.fullmatch(wanted, banner), banner
     assert "your turn" not in banner.lower()
     assert "answer" in screen.page.get_attribute(".banner", "class")
     screen.page.screenshot(path=str(shots / "notice-block.png"))
@@ -630,4 +638,36 @@ def test_turn_alerts_are_opt_in_and_remembered(server: LiveServer, screen: Scree
     page.reload()
     page.wait_for_selector(".player-list")
     assert page.inner_text(".alerts") == "Alerts on"
+    assert screen.errors == []
+
+
+def first_claim(seed: int) -> bool:
+    """Whether the first player of a Shift deal from ``seed`` may claim a row at once."""
+    state = sequenza.make("sequentia-shift", players=2, seed=seed)
+    return any(str(action).startswith("claim ") for action in state.legal_actions())
+
+
+def test_shift_claims_from_a_row_button_then_asks_for_the_hole(
+    server: LiveServer, screen: Screen, shots: Path
+) -> None:
+    seed = next(seed for seed in range(1, 500) if first_claim(seed))
+    created = server.create_table(
+        game="sequentia-shift",
+        seed=seed,
+        seats=[{"kind": "hotseat", "name": "Ada"}, {"kind": "invite", "name": "Ben"}],
+    )
+    page = screen.page
+    open_seats(screen, server, created, 0)
+    assert screen.wait_for_turn() == "move"
+    assert "claim it" in page.inner_text(".banner")
+    # Only the claimable row's tag is a button; the others are labels.
+    assert page.locator("button.row-tag").count() == 1
+    assert page.locator("span.row-tag.inert").count() == 2
+    page.click("button.row-tag.claim.playable")
+    wait_for(page, "window.sequenzaTable.message.turn === 1 && !window.sequenzaTable.pending")
+    assert screen.wait_for_turn() == "move"
+    assert page.inner_text(".banner").startswith("Your turn: Choose the position that stays empty")
+    target = page.inner_text(".target-zone .zone")
+    assert "a new one is drawn after the refill" in target and "deck is empty" not in target
+    page.screenshot(path=str(shots / "shift-refill.png"))
     assert screen.errors == []
