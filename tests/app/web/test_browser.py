@@ -638,6 +638,26 @@ def test_turn_alerts_are_opt_in_and_remembered(server: LiveServer, screen: Scree
     page.reload()
     page.wait_for_selector(".player-list")
     assert page.inner_text(".alerts") == "Alerts on"
+    # The tab is hidden and notifications are allowed: the bot's move makes it our turn.
+    page.evaluate(
+        """() => {
+        window.notices = [];
+        window.Notification = class {
+            static permission = "granted";
+            constructor(title, options) { window.notices.push([title, options.body]); }
+        };
+        Object.defineProperty(document, "hidden", { get: () => true });
+    }"""
+    )
+    rng = random.Random(5)
+    # A Cross turn is several placements: play until the bot has moved and the turn is back.
+    while not page.evaluate("window.notices.length"):
+        assert screen.wait_for_turn() == "move"
+        if not page.evaluate("window.notices.length"):
+            screen.play_move(rng)
+    notice = page.evaluate("window.notices[0]")
+    assert notice[0] == "Your turn · Sequentia · Cross"
+    assert notice[1].startswith("Your turn: Place every card of your hand")
     assert screen.errors == []
 
 
