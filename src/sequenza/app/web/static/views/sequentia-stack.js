@@ -70,7 +70,7 @@ function phaseText(observation) {
 export function prompt(observation, legal) {
   const verbs = new Set(legal.map((action) => action.split(" ")[0]));
   if (verbs.size === 1 && verbs.has("pass")) return "You have no card: pass";
-  if (observation.phase === "bonus_placed") return "Bonus card: place another card, or claim three piles that show a code in your hand";
+  if (observation.phase === "bonus_placed") return verbs.has("claim") ? "Bonus card: place another card, or claim three piles that show a code in your hand" : "Bonus card: place another card";
   if (observation.phase === "simple_placed") return verbs.has("claim") ? "Claim three piles that show a code in your hand, or end the turn" : "End the turn (no three piles show a code in your hand)";
   return observation.row.length < 4 ? "Place a card as a new pile at either end of the row" : "Place a card on any pile";
 }
