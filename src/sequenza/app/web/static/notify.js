@@ -28,6 +28,17 @@ export async function setAlerts(on) {
   }
 }
 
+// Browsers start sound only after the player has touched the page: with alerts on, the
+// first tap of a visit (any move) readies the chime for later, when the tab is hidden.
+export function primeAlerts() {
+  const unlock = () => {
+    if (!alertsOn()) return;
+    audio = audio || makeAudio();
+    if (audio && audio.state === "suspended") audio.resume().catch(() => {});
+  };
+  document.addEventListener("pointerdown", unlock, { once: true, capture: true });
+}
+
 function makeAudio() {
   const Context = window.AudioContext || window.webkitAudioContext;
   return Context ? new Context() : null;

@@ -5,7 +5,7 @@
 import { api, ApiError, loadCatalog } from "./api.js";
 import { fill, h } from "./dom.js";
 import { flip } from "./flip.js";
-import { alertsOn, alertTurn, setAlerts } from "./notify.js";
+import { alertsOn, alertTurn, primeAlerts, setAlerts } from "./notify.js";
 import { showDialog, showRules } from "./rules.js";
 import { addSeatToken, dropSeatTokens, saveOutbox, tableEntry } from "./store.js";
 import { describeEvent, loadView } from "./views/index.js";
@@ -85,6 +85,7 @@ class TablePage {
     this.replayButton = h("button.nav-button", { type: "button", hidden: true, onclick: () => this.toggleReplay() }, "Replay");
     this.alertsButton = h("button.nav-button.alerts", { type: "button", title: "A chime and a notification when it becomes your turn while this tab is hidden", onclick: () => this.toggleAlerts() });
     this.drawAlertsButton();
+    primeAlerts();
     fill(document.getElementById("nav"), this.replayButton, this.alertsButton, this.rulesButton, h("a.nav-button", { href: "/" }, "Tables"));
     this.banner = h("div.banner", { role: "status", "aria-live": "polite" });
     this.watching = h("div.watching", { hidden: true });
