@@ -282,6 +282,20 @@ def test_the_rules_are_one_click_away(server: LiveServer, screen: Screen, shots:
     assert screen.errors == []
 
 
+def test_the_lobby_shows_the_rules_with_the_default_options(
+    server: LiveServer, screen: Screen
+) -> None:
+    page = screen.page
+    page.goto(f"{server.url}/")
+    page.click('.game-choice[data-game="sequence-stacks"]')
+    page.click(".new-table button.link")
+    page.wait_for_selector("dialog .rules-page")
+    text = page.inner_text("dialog .rules-page")
+    assert "Options (the defaults" in text and "draw up to 5 cards" in text
+    assert CLI_SYNTAX.search(text) is None, CLI_SYNTAX.search(text)
+    assert screen.errors == []
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_every_rules_page_speaks_the_pages_words(
     game: str, server: LiveServer, screen: Screen
