@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import re
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -211,13 +212,21 @@ def test_a_whole_game_through_the_page(
     banner = page.inner_text(".banner")
     assert "Game over" in banner
     assert page.locator(".log-list li").count() > moves
+    # The end screen says the same from this seat's view, with the game's own figures.
+    page.wait_for_selector(".end-screen:not([hidden])")
+    assert page.inner_text(".end-title") in banner
+    assert page.locator(".end-table tbody tr").count() == 2
+    assert page.locator(".end-table thead th").count() >= 3
+    assert page.locator("#end-replay").count() == 1
+    table_id = page.url.split("/t/")[1]
+    assert page.get_attribute("#end-download", "href") == f"/api/tables/{table_id}/record"
     # A game of random moves may end in a draw, with no seat or every seat crowned.
-    if "a draw" not in banner:
+    if "a draw" not in banner.lower():
         assert page.locator(".player.winner").count() >= 1
     page.wait_for_timeout(450)
     page.screenshot(path=str(shots / f"{game}-over.png"), full_page=True)
     # The finished game replays move by move.
-    page.click("text=Replay")
+    page.click("#end-replay")
     page.wait_for_selector(".replaybar:not([hidden])")
     assert "Start of the game" in page.inner_text(".banner")
     page.click("#replay-next")
@@ -252,11 +261,58 @@ def test_a_phone_sized_page_fits_and_plays(
         phone.close()
 
 
-def test_the_rules_are_one_click_away(server: LiveServer, screen: Screen) -> None:
+# What the terminal's rules say and a page must not: verbs with positions ("slide 5 4",
+# "claim 1"), 0-based seats, option names.
+CLI_SYNTAX = re.compile(
+    r"\b(slide|claim|hole|refill|place|play|remove|mark|dead|discard|exchange) [0-9]"
+    r"|\bseat [0-9]|_"
+)
+
+
+def test_the_rules_are_one_click_away(server: LiveServer, screen: Screen, shots: Path) -> None:
     start_from_lobby(screen, server, "sequentia-shift")
     screen.page.click("text=Rules")
-    text = screen.page.inner_text("dialog .rules-text")
-    assert "slide_limit" in text and "Slides" in text
+    screen.page.wait_for_selector("dialog .rules-page")
+    text = screen.page.inner_text("dialog .rules-page")
+    assert "Up to 6 slides a turn" in text and "Ada starts" in text
+    assert "bonus card" in text  # what the "+" means
+    assert CLI_SYNTAX.search(text) is None, CLI_SYNTAX.search(text)
+    assert screen.page.locator("dialog .rules-figure .scard").count() >= 4
+    screen.page.locator("dialog").screenshot(path=str(shots / "rules-shift.png"))
+    assert screen.errors == []
+
+
+def test_the_lobby_shows_the_rules_with_the_default_options(
+    server: LiveServer, screen: Screen
+) -> None:
+    page = screen.page
+    page.goto(f"{server.url}/")
+    page.click('.game-choice[data-game="sequence-stacks"]')
+    page.click(".new-table button.link")
+    page.wait_for_selector("dialog .rules-page")
+    text = page.inner_text("dialog .rules-page")
+    assert "Options (the defaults" in text and "draw up to 5 cards" in text
+    assert CLI_SYNTAX.search(text) is None, CLI_SYNTAX.search(text)
+    assert screen.errors == []
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_rules_page_speaks_the_pages_words(
+    game: str, server: LiveServer, screen: Screen
+) -> None:
+    created = server.create_table(
+        game=game, seats=[{"kind": "hotseat", "name": "Ada"}, {"kind": "invite", "name": "Ben"}]
+    )
+    screen.page.goto(server.url + created["url"])
+    screen.page.wait_for_selector(".player-list")
+    screen.page.click("text=Rules")
+    screen.page.wait_for_selector("dialog .rules-page")
+    text = screen.page.inner_text("dialog .rules-page")
+    assert CLI_SYNTAX.search(text) is None, CLI_SYNTAX.search(text)
+    assert "This table's options" in text and "Ada starts" in text
+    assert screen.page.locator("dialog .rules-figure").count() >= 2
+    assert screen.page.locator("dialog .rules-text").count() == 0
+    assert screen.errors == []
 
 
 def test_hotseat_hides_each_hand_until_its_player_taps_in(
@@ -273,6 +329,19 @@ def test_hotseat_hides_each_hand_until_its_player_taps_in(
     entry = {created["id"]: {"seats": created["tokens"], "invites": {}}}
     page.evaluate(f"localStorage.setItem('sequenza.tables', {json.dumps(json.dumps(entry))})")
     page.goto(server.url + created["url"])
+    page.wait_for_selector(".player-list")
+    # Every banner the page shows, with whether the cover was up and a hand in sight then.
+    page.evaluate(
+        """() => {
+        window.banners = [];
+        const banner = document.querySelector(".banner");
+        new MutationObserver(() => window.banners.push({
+            text: banner.textContent,
+            cover: !document.querySelector(".cover").hidden,
+            hand: document.querySelectorAll(".board .hand .pcard").length,
+        })).observe(banner, { childList: true, characterData: true, subtree: true });
+    }"""
+    )
     for seat, name in [(0, "Ada"), (1, "Ben"), (0, "Ada")]:
         assert screen.wait_for_turn() == "reveal"
         assert f"Pass the device to {name}" in page.inner_text(".cover")
@@ -285,6 +354,11 @@ def test_hotseat_hides_each_hand_until_its_player_taps_in(
         assert shown == truth.observation(seat)["hand"]
         action = screen.play_move(random.Random(seat))
         truth.apply(action)
+    # Each mover saw their move land, their own hand still there, before the cover came down.
+    banners = page.evaluate("window.banners")
+    for mover, next_name in [("Ada", "Ben"), ("Ben", "Ada")]:
+        landing = [b for b in banners if b["text"] == f"Pass the device to {next_name}"]
+        assert landing and all(not b["cover"] and b["hand"] > 0 for b in landing), mover
     assert screen.errors == []
 
 
@@ -342,3 +416,292 @@ def test_an_unknown_table_says_so(server: LiveServer, screen: Screen) -> None:
     screen.page.goto(f"{server.url}/t/nosuchtable")
     screen.page.wait_for_selector(".notice.error")
     assert "There is no table nosuchtable" in screen.page.inner_text(".notice")
+
+
+def open_seats(screen: Screen, server: LiveServer, created: dict[str, Any], *seats: int) -> None:
+    """Open the table on ``screen`` holding ``seats`` (none: watching), as its links would."""
+    page = screen.page
+    page.goto(server.url + "/")
+    tokens = {str(seat): created["tokens"][str(seat)] for seat in seats}
+    entry = {created["id"]: {"seats": tokens, "invites": {}}}
+    page.evaluate(f"localStorage.setItem('sequenza.tables', {json.dumps(json.dumps(entry))})")
+    page.goto(server.url + created["url"])
+    page.wait_for_selector(".player-list")
+
+
+class Cable:
+    """The page's websocket to the server, through a switch the test can open: while it is
+    off, every connection the page opens is closed at once, as when the server is down."""
+
+    def __init__(self, page: Any) -> None:
+        self.page = page
+        self.up = True
+        page.route_web_socket("**/ws/tables/*", self._route)
+
+    def _route(self, socket: Any) -> None:
+        if self.up:
+            socket.connect_to_server()
+        else:
+            socket.close()
+
+    def cut(self) -> None:
+        self.up = False
+        self.page.evaluate("window.sequenzaTable.socket.close()")
+        wait_for(self.page, "!window.sequenzaTable.online")
+
+    def mend(self) -> None:
+        self.up = True
+
+
+def played_actions(server: LiveServer, table_id: str) -> list[str]:
+    """Every action the server has played at the table, as a spectator's log shows them."""
+    with server.join(table_id) as spectator:
+        spectator.wait_for("state")
+        return [event["action"] for event in spectator.log if event["event"] == "action"]
+
+
+def test_a_move_made_offline_is_sent_when_the_connection_returns(
+    server: LiveServer, screen: Screen, shots: Path
+) -> None:
+    created = server.create_table(
+        game="sequentia-shift",
+        seed=3,
+        seats=[{"kind": "hotseat", "name": "Ada"}, {"kind": "invite", "name": "Ben"}],
+    )
+    page = screen.page
+    cable = Cable(page)
+    open_seats(screen, server, created, 0)
+    assert screen.wait_for_turn() == "move"
+    cable.cut()
+    action = screen.play_move(random.Random(1))
+    banner = page.inner_text(".banner")
+    assert "Not connected" in banner and "will be sent" in banner, banner
+    assert page.evaluate("window.sequenzaTable.pending")
+    page.screenshot(path=str(shots / "offline-kept.png"))
+    assert played_actions(server, created["id"]) == []
+    # The browser keeps it through a reload while still offline.
+    page.reload()
+    wait_for(page, "document.querySelector('.banner')?.textContent.includes('is kept')")
+    assert page.evaluate("window.sequenzaTable.pending")
+    cable.mend()
+    wait_for(page, "!window.sequenzaTable.pending && window.sequenzaTable.message.turn === 1")
+    assert played_actions(server, created["id"]) == [action]
+    assert "Sent after reconnecting" in page.inner_text(".toast")
+    assert page.locator(".refusal:not([hidden])").count() == 0
+    page.screenshot(path=str(shots / "offline-sent.png"))
+    assert screen.errors == []
+
+
+def test_a_move_made_offline_is_refused_aloud_when_the_table_moved_on(
+    server: LiveServer, screen: Screen, shots: Path
+) -> None:
+    created = server.create_table(
+        game="sequence",
+        seed=5,
+        seats=[{"kind": "hotseat", "name": "Ada"}, {"kind": "invite", "name": "Ben"}],
+    )
+    page = screen.page
+    cable = Cable(page)
+    open_seats(screen, server, created, 0)
+    assert screen.wait_for_turn() == "move"
+    cable.cut()
+    action = screen.play_move(random.Random(2))
+    # Meanwhile the same seat plays another move from elsewhere (its other device).
+    with server.join(created["id"], created["tokens"]["0"]) as elsewhere:
+        state = elsewhere.wait_for("state")
+        other = next(move for move in state["legal"]["0"] if move != action)
+        elsewhere.act(other)
+        elsewhere.wait_until(lambda position: position["turn"] == 1)
+    cable.mend()
+    page.wait_for_selector(".refusal:not([hidden])")
+    refusal = page.inner_text(".refusal")
+    assert "was not played" in refusal and "moved on" in refusal and "Ada played" in refusal
+    assert not page.evaluate("window.sequenzaTable.pending")
+    assert played_actions(server, created["id"]) == [other]
+    page.screenshot(path=str(shots / "offline-refused.png"))
+    assert screen.errors == []
+
+
+@pytest.mark.slow
+def test_the_end_screen_after_a_whole_game(server: LiveServer, screen: Screen, shots: Path) -> None:
+    created = server.create_table(
+        game="sequentia-stack",
+        seed=8,
+        seats=[{"kind": "hotseat", "name": "Ada"}, {"kind": "bot", "bot": "greedy"}],
+    )
+    page = screen.page
+    open_seats(screen, server, created, 0)
+    moves = screen.play_to_the_end(random.Random(8))
+    assert moves > 0
+    page.wait_for_selector(".end-screen:not([hidden])")
+    result = page.evaluate("window.sequenzaTable.message.result")
+    title = page.inner_text(".end-title")
+    bot = page.inner_text('.player[data-seat="1"] .player-name')
+    expected = {(0,): "You won", (1,): f"{bot} won", (0, 1): "A draw"}
+    assert title == expected[tuple(result["winners"])]
+    table = page.inner_text(".end-table")
+    assert "Cards collected" in table and "Claims" in table and "Biggest claim" in table
+    rows = page.locator(".end-table tbody tr")
+    assert rows.count() == 2
+    for seat in (0, 1):
+        score = page.inner_text(f'.end-table tr[data-seat="{seat}"] td.num')
+        assert float(score) == result["scores"][seat]
+    turn = page.evaluate("window.sequenzaTable.message.turn")
+    assert f"({turn} moves)" in page.inner_text(".end-length")
+    page.wait_for_timeout(450)
+    page.screenshot(path=str(shots / "end-screen.png"), full_page=True)
+    with page.expect_download() as download:
+        page.click("#end-download")
+    record = json.loads(Path(download.value.path()).read_text())
+    assert record["game"] == "sequentia-stack" and len(record["actions"]) == turn
+    page.click("#end-replay")
+    page.wait_for_selector(".replaybar:not([hidden])")
+    assert page.locator(".end-screen:not([hidden])").count() == 0
+    assert screen.errors == []
+
+
+def test_the_banner_says_what_to_do_in_shift(
+    server: LiveServer, screen: Screen, shots: Path
+) -> None:
+    created = server.create_table(
+        game="sequentia-shift",
+        seed=3,
+        seats=[{"kind": "hotseat", "name": "Ada"}, {"kind": "invite", "name": "Ben"}],
+    )
+    open_seats(screen, server, created, 0)
+    assert screen.wait_for_turn() == "move"
+    banner = screen.page.inner_text(".banner")
+    assert banner.startswith("Your turn: Slide a card next to the hole"), banner
+    # Row tags are labels until a row can be claimed; the target's code is its large part.
+    assert (
+        screen.page.locator("button.row-tag").count()
+        == screen.page.locator(".row-tag.claim").count()
+    )
+    code = screen.page.locator(".target-zone .scard.target .code span").first.bounding_box()
+    digit = screen.page.locator(".target-zone .scard.target .big").bounding_box()
+    assert code["height"] > digit["height"]
+    screen.page.screenshot(path=str(shots / "notice-shift.png"))
+    assert screen.errors == []
+
+
+def block_window(seed: int) -> tuple[list[str], int] | None:
+    """The moves of a Sequence Stacks game dealt from ``seed`` that reach a Block window
+    where the answering seat holds a Block, and that seat; None if this deal has none."""
+    state = sequenza.make("sequence-stacks", players=2, seed=seed)
+    rng = random.Random(seed)
+    moves: list[str] = []
+    while not state.is_over and len(moves) < 400:
+        legal = [str(action) for action in state.legal_actions()]
+        if "block" in legal:
+            assert state.current_seat is not None
+            return moves, state.current_seat
+        # Building piles reaches a completed one sooner than stealing and skipping.
+        builds = [move for move in legal if move.startswith("play ") and "-" in move.split()[1]]
+        move = rng.choice(builds or legal)
+        state.apply(move)
+        moves.append(move)
+    return None
+
+
+def test_the_stacks_block_window_is_an_answer_not_a_turn(
+    server: LiveServer, screen: Screen, shots: Path
+) -> None:
+    seed, found = next((seed, found) for seed in range(1, 60) if (found := block_window(seed)))
+    moves, answering = found
+    created = server.create_table(
+        game="sequence-stacks",
+        seed=seed,
+        seats=[{"kind": "hotseat", "name": "Ada"}, {"kind": "hotseat", "name": "Ben"}],
+    )
+    with server.join(created["id"], *created["tokens"].values()) as both:
+        both.wait_for("state")
+        for move in moves:
+            both.act(move)
+            both.wait_until(lambda position, turn=both.state["turn"]: position["turn"] > turn)
+    open_seats(screen, server, created, answering)
+    assert screen.wait_for_turn() == "move"
+    banner = screen.page.inner_text(".banner")
+    completer = ["Ada", "Ben"][1 - answering]
+    wanted = rf"{completer} completed (blue|red) [12]: block it or let the pile score"
+    assert re.fullmatch(wanted, banner), banner
+    assert "your turn" not in banner.lower()
+    assert "answer" in screen.page.get_attribute(".banner", "class")
+    screen.page.screenshot(path=str(shots / "notice-block.png"))
+    assert screen.errors == []
+
+
+def test_a_screen_without_a_seat_says_it_is_watching(server: LiveServer, screen: Screen) -> None:
+    created = server.create_table(
+        game="sequence-numbers", seats=[{"kind": "hotseat"}, {"kind": "bot", "bot": "random"}]
+    )
+    open_seats(screen, server, created)
+    screen.page.wait_for_selector(".watching:not([hidden])")
+    assert "You are watching" in screen.page.inner_text(".watching")
+    assert screen.errors == []
+
+
+def test_turn_alerts_are_opt_in_and_remembered(server: LiveServer, screen: Screen) -> None:
+    created = server.create_table(
+        game="sequentia-cross", seats=[{"kind": "hotseat"}, {"kind": "bot", "bot": "random"}]
+    )
+    open_seats(screen, server, created, 0)
+    page = screen.page
+    assert page.inner_text(".alerts") == "Alerts off"
+    page.click(".alerts")
+    assert page.get_attribute(".alerts", "aria-pressed") == "true"
+    page.reload()
+    page.wait_for_selector(".player-list")
+    assert page.inner_text(".alerts") == "Alerts on"
+    # The tab is hidden and notifications are allowed: the bot's move makes it our turn.
+    page.evaluate(
+        """() => {
+        window.notices = [];
+        window.Notification = class {
+            static permission = "granted";
+            constructor(title, options) { window.notices.push([title, options.body]); }
+        };
+        Object.defineProperty(document, "hidden", { get: () => true });
+    }"""
+    )
+    rng = random.Random(5)
+    # A Cross turn is several placements: play until the bot has moved and the turn is back.
+    while not page.evaluate("window.notices.length"):
+        assert screen.wait_for_turn() == "move"
+        if not page.evaluate("window.notices.length"):
+            screen.play_move(rng)
+    notice = page.evaluate("window.notices[0]")
+    assert notice[0] == "Your turn · Sequentia · Cross"
+    assert notice[1].startswith("Your turn: Place every card of your hand")
+    assert screen.errors == []
+
+
+def first_claim(seed: int) -> bool:
+    """Whether the first player of a Shift deal from ``seed`` may claim a row at once."""
+    state = sequenza.make("sequentia-shift", players=2, seed=seed)
+    return any(str(action).startswith("claim ") for action in state.legal_actions())
+
+
+def test_shift_claims_from_a_row_button_then_asks_for_the_hole(
+    server: LiveServer, screen: Screen, shots: Path
+) -> None:
+    seed = next(seed for seed in range(1, 500) if first_claim(seed))
+    created = server.create_table(
+        game="sequentia-shift",
+        seed=seed,
+        seats=[{"kind": "hotseat", "name": "Ada"}, {"kind": "invite", "name": "Ben"}],
+    )
+    page = screen.page
+    open_seats(screen, server, created, 0)
+    assert screen.wait_for_turn() == "move"
+    assert "claim it" in page.inner_text(".banner")
+    # Only the claimable row's tag is a button; the others are labels.
+    assert page.locator("button.row-tag").count() == 1
+    assert page.locator("span.row-tag.inert").count() == 2
+    page.click("button.row-tag.claim.playable")
+    wait_for(page, "window.sequenzaTable.message.turn === 1 && !window.sequenzaTable.pending")
+    assert screen.wait_for_turn() == "move"
+    assert page.inner_text(".banner").startswith("Your turn: Choose the position that stays empty")
+    target = page.inner_text(".target-zone .zone")
+    assert "a new one is drawn after the refill" in target and "deck is empty" not in target
+    page.screenshot(path=str(shots / "shift-refill.png"))
+    assert screen.errors == []

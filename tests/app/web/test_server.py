@@ -72,6 +72,17 @@ def test_every_game_module_has_a_drawing_on_the_page(server: LiveServer) -> None
             assert http.get(f"/static/views/{module}").status_code == 200
 
 
+def test_every_game_has_a_rules_page_for_people(server: LiveServer) -> None:
+    with server.client() as http:
+        dialog = http.get("/static/rules.js").text
+        for info in sequenza.available_games():
+            if info.id.startswith("test-"):
+                continue
+            assert f'"{info.id}"' in dialog, f"no rules page listed for {info.id}"
+            page = http.get(f"/static/rules/{info.id}.js")
+            assert page.status_code == 200 and "export function rules" in page.text
+
+
 # ---------------------------------------------------------------------- tables and seats
 def test_a_table_hands_out_tokens_for_people_only(server: LiveServer) -> None:
     created = server.create_table(

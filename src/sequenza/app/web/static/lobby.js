@@ -45,7 +45,7 @@ class TableForm {
       h("h2", {}, "New table"),
       this.gamePicker,
       h("div.form-row", {}, h("label", { for: "players" }, "Players"), this.playersSelect,
-        h("button.link", { type: "button", onclick: () => showRules(this.game) }, "Rules")),
+        h("button.link", { type: "button", onclick: () => showRules(this.game, {}, { players: this.players, seats: [] }) }, "Rules")),
       h("h3", {}, "Seats"),
       h("p.hint", {}, "Several seats on this screen make a hotseat game: the cards stay hidden until each player taps in."),
       this.seatsBox,

@@ -1,6 +1,9 @@
-// The rules of a game, one click away, in a dialog.
+// The rules of a game, one click away, in a dialog: prose for people with pictures of real
+// cards, from the game's module in rules/ (the terminal's text for a game without one).
 
 import { fill, h } from "./dom.js";
+
+const PAGES = new Set(["sequentia-shift", "sequentia-stack", "sequentia-cross", "sequence-numbers", "sequence", "sequence-stacks"]);
 
 export function showDialog(title, ...content) {
   const dialog = document.getElementById("dialog");
@@ -16,13 +19,27 @@ export function showDialog(title, ...content) {
   return dialog;
 }
 
-export function showRules(game, options = {}) {
-  const changed = Object.entries(options);
-  return showDialog(
-    `${game.name}: rules`,
-    changed.length
-      ? h("p.rules-options", {}, "This table plays with: ", changed.map(([name, value]) => `${name} = ${value}`).join(", "))
-      : null,
-    h("pre.rules-text", {}, game.rules),
-  );
+// ``options``: the table's own choices (the defaults fill the rest); ``table``: its summary,
+// for the player count and the names, when there is a table.
+export async function showRules(game, options = {}, table = null) {
+  const values = Object.fromEntries((game.options || []).map((spec) => [spec.name, spec.default]));
+  Object.assign(values, options);
+  const context = {
+    options: values,
+    players: table ? table.players : null,
+    names: table ? table.seats.map((seat) => seat.name) : null,
+    atTable: Boolean(table && table.id),
+  };
+  let page = null;
+  if (PAGES.has(game.id)) {
+    try {
+      page = (await import(`./rules/${game.id}.js`)).rules(context);
+    } catch (error) {
+      console.error(`the rules page of ${game.id} failed to load`, error);
+    }
+  }
+  if (!page) {
+    return showDialog(`${game.name}: rules`, h("pre.rules-text", {}, game.rules));
+  }
+  return showDialog(`${game.name}: rules`, h("div.rules-page", {}, page));
 }

@@ -1,6 +1,7 @@
 // Seat tokens this browser holds, kept in localStorage: {tableId: {game, created, seats:
-// {seat: token}, invites: {seat: token}}}. "seats" are played on this screen; "invites" are
-// the links the creator hands to friends.
+// {seat: token}, invites: {seat: token}, outbox}}. "seats" are played on this screen;
+// "invites" are the links the creator hands to friends; "outbox" is a move made and not yet
+// answered by the server.
 
 const KEY = "sequenza.tables";
 
@@ -45,4 +46,13 @@ export function myTables() {
     .filter(([, entry]) => entry.seats && Object.keys(entry.seats).length)
     .sort((a, b) => (b[1].touched || 0) - (a[1].touched || 0))
     .map(([id, entry]) => ({ id, ...entry }));
+}
+
+export function saveOutbox(tableId, outbox) {
+  const data = readAll();
+  const entry = { ...tableEntry(tableId), touched: Date.now() };
+  if (outbox) entry.outbox = outbox;
+  else delete entry.outbox;
+  data[tableId] = entry;
+  writeAll(data);
 }

@@ -1,15 +1,18 @@
 // A table: the live game over a websocket, the hotseat "pass the device" screen, legal moves
-// picked on the board, the log, the players, invitation links, and the replay of a finished
-// game.
+// picked on the board, the log, the players, invitation links, the end screen and the replay
+// of a finished game.
 
 import { api, ApiError, loadCatalog } from "./api.js";
 import { fill, h } from "./dom.js";
 import { flip } from "./flip.js";
+import { alertsOn, alertTurn, primeAlerts, setAlerts } from "./notify.js";
 import { showDialog, showRules } from "./rules.js";
-import { addSeatToken, dropSeatTokens, tableEntry } from "./store.js";
+import { addSeatToken, dropSeatTokens, saveOutbox, tableEntry } from "./store.js";
 import { describeEvent, loadView } from "./views/index.js";
 
 const RECONNECT_DELAYS = [500, 1000, 2000, 4000, 8000];
+// At one screen, the mover sees their move land this long before the next player's cover.
+const LANDING_MS = 1400;
 
 export async function showTable(root, tableId) {
   takeInvitation(tableId);
@@ -54,7 +57,11 @@ class TablePage {
     this.log = [];
     this.selected = [];
     this.shownSeat = null;
-    this.pending = false;
+    // The move made and not yet answered: {action, turn, seat, label, socket}. It is kept
+    // through a lost connection, and in this browser's storage through a reload or a closed
+    // tab, and sent again or refused aloud once the table answers.
+    this.outbox = this.entry.outbox ? { ...this.entry.outbox, socket: null } : null;
+    this.landingUntil = 0;
     this.sent = 0;
     this.socket = null;
     this.attempt = 0;
@@ -62,14 +69,28 @@ class TablePage {
     this.build();
   }
 
+  get pending() {
+    return this.outbox !== null;
+  }
+
+  get online() {
+    return Boolean(this.socket && this.socket.readyState === WebSocket.OPEN && this.joined);
+  }
+
   // ------------------------------------------------------------------ layout
   build() {
     document.getElementById("title").textContent = this.game.name;
     document.title = `${this.game.name} · Sequenza`;
-    this.rulesButton = h("button.nav-button", { type: "button", onclick: () => showRules(this.game, this.table.options) }, "Rules");
+    this.rulesButton = h("button.nav-button", { type: "button", onclick: () => showRules(this.game, this.table.options, this.table) }, "Rules");
     this.replayButton = h("button.nav-button", { type: "button", hidden: true, onclick: () => this.toggleReplay() }, "Replay");
-    fill(document.getElementById("nav"), this.replayButton, this.rulesButton, h("a.nav-button", { href: "/" }, "Tables"));
+    this.alertsButton = h("button.nav-button.alerts", { type: "button", title: "A chime and a notification when it becomes your turn while this tab is hidden", onclick: () => this.toggleAlerts() });
+    this.drawAlertsButton();
+    primeAlerts();
+    fill(document.getElementById("nav"), this.replayButton, this.alertsButton, this.rulesButton, h("a.nav-button", { href: "/" }, "Tables"));
     this.banner = h("div.banner", { role: "status", "aria-live": "polite" });
+    this.watching = h("div.watching", { hidden: true });
+    this.refusal = h("div.refusal", { role: "alert", hidden: true });
+    this.endScreen = h("section.end-screen", { hidden: true, "aria-label": "The end of the game" });
     this.board = h("div.board", { onclick: (event) => this.onBoardClick(event), onmouseover: (event) => this.onBoardHover(event), onmouseleave: () => this.clearHints() });
     this.cover = h("div.cover", { hidden: true });
     this.toast = h("div.toast", { role: "alert", hidden: true });
@@ -87,6 +108,9 @@ class TablePage {
           "section.play",
           {},
           this.banner,
+          this.watching,
+          this.refusal,
+          this.endScreen,
           this.replayBar,
           h("div.board-frame", {}, this.board, this.cover, this.toast),
           this.actionBar,
@@ -108,6 +132,7 @@ class TablePage {
     const scheme = window.location.protocol === "https:" ? "wss" : "ws";
     const socket = new WebSocket(`${scheme}://${window.location.host}/ws/tables/${this.id}`);
     this.socket = socket;
+    this.joined = false;
     socket.addEventListener("open", () => {
       this.attempt = 0;
       this.log = [];
@@ -121,7 +146,8 @@ class TablePage {
         this.setBanner("This table no longer exists.", "error");
         return;
       }
-      this.setBanner("Connection lost: reconnecting…", "error");
+      this.joined = false;
+      this.setBanner(this.outbox ? `Connection lost: reconnecting… Your move “${this.outbox.label}” is kept and will be sent if it is still your turn.` : "Connection lost: reconnecting…", "error");
       const delay = RECONNECT_DELAYS[Math.min(this.attempt, RECONNECT_DELAYS.length - 1)];
       this.attempt += 1;
       setTimeout(() => this.connect(), delay);
@@ -129,45 +155,134 @@ class TablePage {
   }
 
   send(message) {
-    if (this.socket && this.socket.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify(message));
+    if (!this.socket || this.socket.readyState !== WebSocket.OPEN) return false;
+    this.socket.send(JSON.stringify(message));
+    return true;
   }
 
   receive(message) {
     if (message.type === "state") {
-      this.pending = false;
+      this.joined = true;
       if (message.log_start === 0) this.log = [];
       this.log.push(...message.events);
       const turnChanged = !this.message || this.message.turn !== message.turn;
+      const wasMine = this.myTurn();
       this.message = message;
       this.table = message.table;
       if (turnChanged) this.selected = [];
+      if (this.outbox) this.settleOutbox(message);
       this.render();
+      if (!wasMine && this.myTurn() && !this.outbox) alertTurn(`Your turn · ${this.game.name}`, this.banner.textContent);
     } else if (message.type === "table") {
       this.table = message.table;
       this.renderPlayers();
       if (this.message) this.renderInvites();
     } else if (message.type === "error") {
-      this.pending = false;
       if (message.code === "bad_token") {
         // A link that opens no seat of this table: watch instead.
         dropSeatTokens(this.id);
         this.showToast(`${message.message}. You are watching as a spectator.`);
         return;
       }
-      this.showToast(message.message);
-      this.render();
+      if (this.outbox && this.outbox.socket === this.socket) {
+        // The server answers an act only with a new state or this refusal; a "stale" one is
+        // followed by the position as it is now.
+        this.refuse(this.outbox, message.message);
+      } else {
+        this.showToast(message.message);
+      }
+      if (this.message) this.render();
     }
   }
 
+  // Whether a seat of this screen has a move to make now.
+  myTurn() {
+    const message = this.message;
+    return Boolean(message && !message.over && Object.values(message.legal || {}).some((legal) => legal.length));
+  }
+
   act(action) {
-    if (this.pending || !this.message) return;
-    this.pending = true;
+    if (this.pending || !this.message || !this.current) return;
+    const seat = this.current.seat;
+    this.keep({ action, turn: this.message.turn, seat, label: this.view.label(action, this.current.observation, this.names()), socket: null });
     this.sent += 1;
     this.selected = [];
+    this.refusal.hidden = true;
     this.board.classList.add("pending");
     this.applySelection();
     this.drawActions([], this.current.observation);
-    this.send({ type: "act", action, turn: this.message.turn });
+    this.transmit();
+  }
+
+  // Send the waiting move on the socket that is open now; offline it waits for the next one.
+  transmit() {
+    const outbox = this.outbox;
+    if (this.online && this.send({ type: "act", action: outbox.action, turn: outbox.turn })) {
+      outbox.socket = this.socket;
+    } else {
+      outbox.socket = null;
+      this.setBanner(offlineText(outbox), "error");
+    }
+  }
+
+  // A state arrived while a move waits for its answer: was it played, is it still to send,
+  // or can it no longer be played? Every way out says so; none drops the move silently.
+  settleOutbox(message) {
+    const outbox = this.outbox;
+    if (message.turn > outbox.turn) {
+      const played = this.log.filter((event) => event.event === "action")[outbox.turn];
+      this.keep(null);
+      if (played && played.action === outbox.action && played.seat === outbox.seat) {
+        // From the moment it lands, whatever the network's delay.
+        if (this.heldSeats().length > 1) this.landingUntil = Date.now() + LANDING_MS;
+        if (outbox.resent) this.showToast(`Sent after reconnecting: ${outbox.label}`);
+        return;
+      }
+      const names = this.names();
+      const instead = played ? `${names[played.seat]} played “${this.view.label(played.action, null, names)}” first` : "someone else moved first";
+      this.refuse(outbox, `the table moved on while you were away (${instead})`);
+      return;
+    }
+    if (message.over) {
+      this.keep(null);
+      this.refuse(outbox, "the game is over");
+      return;
+    }
+    if (outbox.socket === this.socket) return;  // sent on this connection: its answer will come
+    const legal = message.legal[String(outbox.seat)] || [];
+    if (message.turn === outbox.turn && legal.includes(outbox.action)) {
+      outbox.resent = true;
+      this.transmit();
+      return;
+    }
+    this.keep(null);
+    this.refuse(outbox, "it is no longer a legal move here");
+  }
+
+  keep(outbox) {
+    this.outbox = outbox;
+    const { socket, ...kept } = outbox || {};
+    saveOutbox(this.id, outbox ? kept : null);
+  }
+
+  refuse(outbox, reason) {
+    if (this.outbox === outbox) this.keep(null);
+    fill(this.refusal,
+      h("span", {}, `Your move “${outbox.label}” was not played: ${reason}.`),
+      h("button.ghost", { type: "button", onclick: () => { this.refusal.hidden = true; } }, "OK"),
+    );
+    this.refusal.hidden = false;
+  }
+
+  toggleAlerts() {
+    setAlerts(!alertsOn());
+    this.drawAlertsButton();
+  }
+
+  drawAlertsButton() {
+    const on = alertsOn();
+    this.alertsButton.textContent = on ? "Alerts on" : "Alerts off";
+    this.alertsButton.setAttribute("aria-pressed", on ? "true" : "false");
   }
 
   // ------------------------------------------------------------------ who sees what
@@ -187,6 +302,10 @@ class TablePage {
     if (held.length === 0) return { seat: null, cover: false };
     if (held.length === 1) return { seat: held[0], cover: false };
     if (toAct !== null && held.includes(toAct)) {
+      // The player who just moved watches it land before the device is passed on.
+      if (this.shownSeat !== toAct && this.shownSeat !== null && Date.now() < this.landingUntil) {
+        return { seat: this.shownSeat, cover: false, landing: true };
+      }
       return { seat: toAct, cover: this.shownSeat !== toAct };
     }
     return { seat: this.shownSeat, cover: false };
@@ -196,11 +315,15 @@ class TablePage {
   render() {
     if (this.replay) return;
     const message = this.message;
-    const { seat, cover } = this.viewpoint();
+    const { seat, cover, landing } = this.viewpoint();
     const observation = seat === null ? message.public || Object.values(message.views)[0] : message.views[String(seat)];
-    const legal = !cover && seat !== null ? message.legal[String(seat)] || [] : [];
+    const legal = !cover && !landing && !this.outbox && seat !== null ? message.legal[String(seat)] || [] : [];
+    if (landing) {
+      clearTimeout(this.landingTimer);
+      this.landingTimer = setTimeout(() => this.render(), Math.max(0, this.landingUntil - Date.now()));
+    }
     this.current = { seat, observation, legal };
-    this.board.classList.remove("pending");
+    this.board.classList.toggle("pending", Boolean(this.outbox));
     this.board.classList.toggle("hidden-by-cover", cover);
     if (cover) {
       this.drawCover(seat);
@@ -211,10 +334,12 @@ class TablePage {
       this.drawBoard(observation, seat, legal);
     }
     this.drawActions(cover ? [] : legal, observation);
-    this.renderBanner(seat, cover);
+    this.renderBanner(seat, cover, landing);
+    this.renderWatching();
     this.renderPlayers();
     this.renderInvites();
     this.renderLog();
+    this.renderEnd(observation);
     this.replayButton.hidden = !message.over;
     const mine = legal.length > 0;
     document.title = `${mine ? "● Your turn · " : ""}${this.game.name} · Sequenza`;
@@ -252,24 +377,88 @@ class TablePage {
     );
   }
 
-  renderBanner(seat, cover) {
+  renderBanner(seat, cover, landing) {
     const message = this.message;
     const names = this.names();
     if (this.table.bot_error) {
       this.setBanner(this.table.bot_error, "error");
     } else if (message.over) {
-      this.setBanner(resultText(message.result, names), "over");
-    } else if (cover) {
-      this.setBanner(`${names[message.to_act]}'s turn`, "turn");
+      this.setBanner(`Game over: ${winnerText(message.result, names, this.heldSeats(), this.current.observation)}`, "over");
+    } else if (this.outbox) {
+      if (this.outbox.socket) this.setBanner(`Sending “${this.outbox.label}”…`, "wait");
+      else this.setBanner(offlineText(this.outbox), "error");
+    } else if (cover || landing) {
+      this.setBanner(landing ? `Pass the device to ${names[message.to_act]}` : `${names[message.to_act]}'s turn`, "turn");
     } else if (this.current.legal.length) {
-      const who = this.heldSeats().length > 1 ? `${names[seat]}, your turn` : "Your turn";
-      const hint = this.view.prompt ? this.view.prompt(this.current.observation, this.current.legal) : "";
-      this.setBanner(hint ? `${who}: ${hint}` : who, "turn");
+      // What to do now, in the game's words; an answer (a Block window) is not "your turn".
+      const prompt = this.view.prompt ? this.view.prompt(this.current.observation, this.current.legal, this.context(seat, this.current.legal)) : null;
+      const { text, answer } = typeof prompt === "string" ? { text: prompt, answer: false } : prompt || {};
+      const several = this.heldSeats().length > 1;
+      if (answer) this.setBanner(several ? `${names[seat]}: ${text}` : text, "turn answer");
+      else {
+        const who = several ? `${names[seat]}, your turn` : "Your turn";
+        this.setBanner(text ? `${who}: ${text}` : who, "turn");
+      }
     } else {
       const seatInfo = this.table.seats[message.to_act];
       const waiting = seatInfo.kind === "bot" ? `${seatInfo.name} is thinking…` : `Waiting for ${seatInfo.name}${seatInfo.connected ? "" : " (not connected)"}`;
       this.setBanner(waiting, "wait");
     }
+  }
+
+  renderWatching() {
+    const watching = this.heldSeats().length === 0 && !this.message.over;
+    this.watching.hidden = !watching;
+    if (watching) {
+      fill(this.watching,
+        h("strong", {}, "You are watching"),
+        " — this screen holds no seat at this table, so it sees only what every player sees. A player opens their seat with their own invitation link, in the browser where they joined.",
+      );
+    }
+  }
+
+  // The end of the game from this screen's view: who won, the scores, the game's own figures,
+  // its length, and the ways to look at it again.
+  renderEnd(observation) {
+    const message = this.message;
+    this.endScreen.hidden = !message.over || Boolean(this.replay);
+    if (this.endScreen.hidden) return;
+    const names = this.names();
+    const result = message.result || { winners: [], scores: [] };
+    const figures = this.view.figures ? this.view.figures(observation, this.log, names) : { columns: [], rows: names.map(() => []) };
+    const reason = endReason(this.log, names);
+    const { turns, moves } = gameLength(this.log);
+    const held = this.heldSeats();
+    fill(this.endScreen,
+      h("h2.end-title", {}, winnerText(result, names, held, observation)),
+      reason ? h("p.end-reason", {}, reason) : null,
+      h(
+        "table.end-table",
+        {},
+        h("thead", {}, h("tr", {}, h("th", {}, "Player"), h("th", {}, figures.score || "Score"), figures.columns.map((column) => h("th", {}, column)))),
+        h(
+          "tbody",
+          {},
+          this.table.seats.map((seat) =>
+            h(
+              "tr",
+              { class: `${result.winners.includes(seat.seat) ? "winner" : ""}${held.includes(seat.seat) ? " me" : ""}`, dataset: { seat: seat.seat } },
+              h("td", {}, h("span.seat-dot", { style: { background: observation && this.view.seatColour ? this.view.seatColour(observation, seat.seat) : `var(--seat-${seat.seat})` } }), ` ${seat.name}`, result.winners.includes(seat.seat) ? h("span.crown", { title: "winner" }, " ★") : null),
+              h("td.num", {}, result.scores[seat.seat] === undefined ? "—" : formatScore(result.scores[seat.seat])),
+              (figures.rows[seat.seat] || []).map((value) => h("td.num", {}, value)),
+            ),
+          ),
+        ),
+      ),
+      h("p.end-length", {}, `The game lasted ${turns === 1 ? "1 turn" : `${turns} turns`} (${moves === 1 ? "1 move" : `${moves} moves`}).`),
+      (figures.notes || []).map((note) => h("p.end-note", {}, note)),
+      h(
+        "div.end-buttons",
+        {},
+        h("button.primary", { type: "button", id: "end-replay", onclick: () => this.toggleReplay() }, "Replay the game"),
+        h("a.button", { id: "end-download", href: `/api/tables/${this.id}/record`, download: `${this.game.id}-${this.id}.json` }, "Download the record"),
+      ),
+    );
   }
 
   setBanner(text, kind) {
@@ -476,6 +665,8 @@ class TablePage {
     }
     this.replayButton.textContent = "Back to the table";
     this.replay = { turn: 0, seat: "public", playing: null };
+    this.endScreen.hidden = true;
+    this.watching.hidden = true;
     await this.showFrame(0);
   }
 
@@ -551,14 +742,51 @@ class TablePage {
   }
 }
 
-function resultText(result, names) {
-  if (!result) return "Game over";
-  const winners = result.winners.map((seat) => names[seat]);
-  const scores = result.scores.map(formatScore).join(" – ");
-  if (!winners.length) return `Game over: a draw (${scores})`;
-  if (winners.length === 1) return `Game over: ${winners[0]} wins (${scores})`;
-  if (winners.length === names.length) return `Game over: a draw (${scores})`;
-  return `Game over: ${winners.join(" and ")} share the win (${scores})`;
+function offlineText(outbox) {
+  return `Not connected: your move “${outbox.label}” will be sent when the connection returns, if it is still your turn.`;
+}
+
+// "You won", "Greedy bot 2 won", "A draw": from the view of the one seat this screen holds
+// (at one screen with several seats, or watching, by name). Teammates win together.
+export function winnerText(result, names, held, observation) {
+  if (!result) return "The game is over";
+  const winners = result.winners;
+  if (!winners.length || winners.length === names.length) return "A draw";
+  const teams = observation && Array.isArray(observation.teams) ? observation.teams : null;
+  const oneTeam = teams ? new Set(winners.map((seat) => teams[seat])).size === 1 : winners.length === 1;
+  const list = (seats) => seats.map((seat) => names[seat]).join(" and ");
+  if (held.length === 1) {
+    const me = held[0];
+    if (winners.includes(me)) {
+      const others = winners.filter((seat) => seat !== me);
+      if (!others.length) return "You won";
+      return oneTeam ? `Your team won (with ${list(others)})` : `You share the win with ${list(others)}`;
+    }
+  }
+  return oneTeam ? `${list(winners)} won` : `${list(winners)} share the win`;
+}
+
+// Why the game ended, from its last log lines ("seat 0" in the rules' words becomes a name).
+function endReason(log, names) {
+  const end = [...log].reverse().find((event) => event.event === "game_end" || event.event === "drawn");
+  if (!end) return "";
+  const reason = end.reason.replace(/\bseat (\d+)/g, (_, seat) => names[Number(seat)] ?? `seat ${seat}`);
+  return `${end.event === "drawn" ? "A drawn game" : "The game ended"}: ${reason}.`;
+}
+
+// Moves are every action; a turn is a run of one seat's moves, where answers such as a Block
+// window's do not break the run of the player they answer.
+function gameLength(log) {
+  const actions = log.filter((event) => event.event === "action");
+  let turns = 0;
+  let last = null;
+  for (const event of actions) {
+    const verb = String(event.action).split(" ")[0];
+    if (verb === "allow" || verb === "block") continue;
+    if (event.seat !== last) turns += 1;
+    last = event.seat;
+  }
+  return { turns, moves: actions.length };
 }
 
 function formatScore(score) {

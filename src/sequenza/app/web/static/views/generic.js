@@ -47,7 +47,8 @@ export function describeEvent(event, names, view) {
   if (event.event === "game_over") {
     const winners = event.winners.map(name);
     const scores = event.scores.join(" – ");
-    return winners.length ? `Game over: ${winners.join(" and ")} ${winners.length > 1 ? "share the win" : "wins"} (${scores})` : `Game over (${scores})`;
+    if (!winners.length || winners.length === names.length) return `Game over: a draw (${scores})`;
+    return `Game over: ${winners.join(" and ")} ${winners.length > 1 ? "share the win" : "wins"} (${scores})`;
   }
   const details = Object.entries(event)
     .filter(([key]) => key !== "event")

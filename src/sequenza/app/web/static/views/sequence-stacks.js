@@ -19,7 +19,8 @@ export function faceText(face) {
   return `${card.colour} ${card.value === "wild" ? "wild" : card.value}`;
 }
 
-function card(face, { part, key, className = "" } = {}) {
+// A card as the table shows it; the rules page draws its pictures with it too.
+export function card(face, { part, key, className = "" } = {}) {
   const parts = faceParts(face);
   if (parts.action) {
     return h(
@@ -130,6 +131,40 @@ export function render(observation, ctx) {
         ),
     h("div.kseats", {}, seats),
   );
+}
+
+// What to do now, in the game's words. The Block window is an answer to another player's
+// completed pile, not a turn of one's own.
+export function prompt(observation, legal, ctx) {
+  const verbs = new Set(legal.map((action) => action.split(" ")[0]));
+  const block = observation.block;
+  if (block && (verbs.has("block") || verbs.has("allow"))) {
+    const who = ctx ? ctx.names[block.seat] : "A player";
+    return {
+      text: verbs.has("block") ? `${who} completed ${block.pile}: block it or let the pile score` : `${who} completed ${block.pile}: you hold no Block, let the pile score`,
+      answer: true,
+    };
+  }
+  if (verbs.has("play")) return "Play cards onto the piles or action cards, then discard one to end your turn";
+  if (verbs.has("discard")) return "Discard a card to end your turn";
+  if (verbs.has("end")) return "End the turn";
+  return "";
+}
+
+// The end screen's figures: chips by colour, piles completed, Blocks and steals.
+export function figures(observation, log) {
+  const mine = (seat, test) => log.filter((event) => event.seat === seat && test(event)).length;
+  const played = (face) => (event) => event.event === "action" && String(event.action).startsWith(`play ${face} `);
+  return {
+    score: "Chips",
+    columns: [...observation.colours.map((colour) => `${colour[0].toUpperCase()}${colour.slice(1)} chips`), "Piles completed", "Blocks played", "Steals"],
+    rows: observation.chips.map((collection, seat) => [
+      ...observation.colours.map((colour) => collection[colour]),
+      mine(seat, (event) => event.event === "completed"),
+      mine(seat, (event) => event.event === "action" && event.action === "block"),
+      mine(seat, played("steal-card")) + mine(seat, played("steal-chip")),
+    ]),
+  };
 }
 
 export function parts(action) {

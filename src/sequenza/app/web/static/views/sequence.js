@@ -47,7 +47,8 @@ export function faceText(face, observation) {
   return `${card.rank}${card.suit}`;
 }
 
-function handCard(face, observation, key) {
+// A card as the hand shows it; the rules page draws its pictures with it too.
+export function handCard(face, observation, key) {
   const numbers = !isClassic(observation);
   if (numbers) {
     const special = face === "plus" || face === "minus";
@@ -69,7 +70,15 @@ function handCard(face, observation, key) {
   );
 }
 
-function spaceLabel(label, observation) {
+// What a space shows, as text: the chip on it repeats it so that it stays readable.
+function labelText(label, observation) {
+  if (label === "XX") return "★";
+  if (!isClassic(observation)) return label;
+  const card = classicFace(label);
+  return `${card.rank}${card.suit}`;
+}
+
+export function spaceLabel(label, observation) {
   if (label === "XX") return h("span.free", {}, "★");
   if (!isClassic(observation)) return h("span.num", {}, label);
   const card = classicFace(label);
@@ -101,7 +110,7 @@ export function render(observation, ctx) {
           { class: classes.join(" "), dataset: { part: `space:${spaceName(index)}` }, title: spaceName(index) },
           spaceLabel(labels[row][column], observation),
           /[0-9]/.test(chip)
-            ? h("span.chip", { class: `chip${marked.has(index) ? " marked" : ""}`, style: { background: teamColour(Number(chip)) }, dataset: { key: `chip:${index}` } })
+            ? h("span.chip", { class: `chip${marked.has(index) ? " marked" : ""}`, style: { background: teamColour(Number(chip)) }, dataset: { key: `chip:${index}` } }, h("span.chip-label", {}, labelText(labels[row][column], observation)))
             : null,
         ),
       );
@@ -157,6 +166,35 @@ export function render(observation, ctx) {
       }),
     ),
   );
+}
+
+// What to do now, in the game's words.
+export function prompt(observation, legal) {
+  const verbs = new Set(legal.map((action) => action.split(" ")[0]));
+  if (verbs.has("mark")) return "Several lines of five qualify: choose the one that becomes your sequence";
+  if (verbs.size === 1 && verbs.has("pass")) return "None of your cards can be played: pass";
+  const where = isClassic(observation) ? "on a space that shows it" : "on the space that shows its result";
+  const dead = verbs.has("dead") ? " (a dead card, both of its spaces taken, may be exchanged first)" : "";
+  return `Play a card and put a chip ${where}${dead}`;
+}
+
+// The end screen's figures: each team's sequences, its chips on the board, chips removed.
+export function figures(observation, log) {
+  const chips = observation.chips.join("");
+  const onBoard = (team) => [...chips].filter((chip) => chip === String(team)).length;
+  const removed = (seat) => log.filter((event) => event.event === "action" && event.seat === seat && String(event.action).startsWith("remove ")).length;
+  const played = (seat) => observation.discards[seat].length;
+  return {
+    score: "Sequences",
+    columns: ["Colour", "Chips on the board", "Chips removed", "Cards played"],
+    rows: observation.teams.map((team, seat) => [
+      observation.colours[seat] || "",
+      onBoard(team),
+      removed(seat),
+      played(seat),
+    ]),
+    notes: observation.teams.length > new Set(observation.teams).size ? ["Teammates share a colour, their chips and their sequences."] : [],
+  };
 }
 
 export function parts(action) {

@@ -55,6 +55,27 @@ export function render(observation, ctx) {
   );
 }
 
+// What to do now, in the game's words.
+export function prompt(observation, legal) {
+  if (observation.phase === "claim") return "Choose the rows or the columns to collect";
+  const left = (observation.hand || []).length;
+  return `Place every card of your hand on a pile (${plural(left, "card")} to place)`;
+}
+
+// The end screen's figures: cards collected, claims (a set of rows or columns) and the biggest of them.
+export function figures(observation, log) {
+  const claims = (seat) => log.filter((event) => event.event === "claim" && event.seat === seat);
+  const size = (event) => (typeof event.cards === "number" ? event.cards : 0);
+  return {
+    score: "Cards collected",
+    columns: ["Claims", "Biggest claim"],
+    rows: observation.collected.map((_, seat) => {
+      const own = claims(seat);
+      return [own.length, own.length ? `${Math.max(...own.map(size))} cards` : "—"];
+    }),
+  };
+}
+
 export function parts(action) {
   const [verb, card, position] = action.split(" ");
   return verb === "place" ? [`hand:${card}`, `cell:${position}`] : [];

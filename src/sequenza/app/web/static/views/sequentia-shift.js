@@ -34,12 +34,11 @@ export function render(observation, ctx) {
       );
     }
     const shows = target && rowDigits(grid, row) === target.code;
+    // A tag is a button only while it claims something; otherwise a plain label.
     cells.push(
-      h(
-        "button.row-tag",
-        { type: "button", class: `row-tag${shows ? " match" : ""}`, dataset: { part: claimable.has(row) ? `row:${row}` : undefined }, title: "Rows count left to right" },
-        claimable.has(row) ? `◀ claim ${ROW_NAMES[row]} row` : shows ? "◀ your code" : `${ROW_NAMES[row]} row`,
-      ),
+      claimable.has(row)
+        ? h("button.row-tag.claim", { type: "button", class: "row-tag claim match", dataset: { part: `row:${row}` }, title: "Collect this row and your target" }, `◀ claim ${ROW_NAMES[row]} row`)
+        : h("span.row-tag.inert", { class: `row-tag inert${shows ? " match" : ""}`, title: "Rows count left to right" }, shows ? "◀ your code" : `${ROW_NAMES[row]} row`),
     );
   }
   const status = observation.over
@@ -59,8 +58,8 @@ export function render(observation, ctx) {
       ctx.seat === null
         ? h("span.muted", {}, "Each player's target is secret.")
         : observation.target
-          ? h("div.zone", {}, h("span.zone-label", {}, ownLabel(ctx, "target")), sequentiaCard(observation.target, { className: "target", key: `target:${observation.target}` }))
-          : h("div.zone", {}, h("span.zone-label", {}, ownLabel(ctx, "target")), h("span.muted", {}, "none (the deck is empty)")),
+          ? h("div.zone", {}, h("span.zone-label", {}, ownLabel(ctx, "target")), sequentiaCard(observation.target, { className: "target", key: `target:${observation.target}`, title: `Make a row show ${target.code.split("").join("-")}` }))
+          : h("div.zone", {}, h("span.zone-label", {}, ownLabel(ctx, "target")), h("span.muted", {}, noTargetText(observation))),
       h(
         "div.zone",
         {},
@@ -75,6 +74,42 @@ export function render(observation, ctx) {
       ? h("div.zone", {}, h("span.zone-label", {}, "Out of the game"), h("div.out-of-play", {}, observation.out_of_play.map((text) => sequentiaCard(text, { key: `out:${text}` }))))
       : null,
   );
+}
+
+// After a claim the new target is drawn only once the grid is refilled.
+function noTargetText(observation) {
+  if (observation.phase === "refill" && observation.deck_size > 0) return "a new one is drawn after the refill";
+  if (observation.deck_size === 0) return "none (the deck is empty)";
+  return "none";
+}
+
+// What to do now, in the game's words.
+export function prompt(observation, legal) {
+  const verbs = new Set(legal.map((action) => action.split(" ")[0]));
+  if (verbs.has("hole") || verbs.has("refill")) return "Choose the position that stays empty; the deck fills the others";
+  if (verbs.has("exchange")) return "Your target cannot be made from the cards on the table: exchange it";
+  if (verbs.size === 1 && verbs.has("pass")) return "You have no target: pass";
+  const left = observation.slide_limit - observation.slides;
+  const slides = `${plural(left, "slide")} left`;
+  if (verbs.has("claim") && verbs.has("slide")) return `A row shows your code: claim it, or slide a card next to the hole (${slides})`;
+  if (verbs.has("claim")) return "A row shows your code: claim it";
+  if (verbs.has("slide")) {
+    return observation.slides === 0 ? `Slide a card next to the hole, or claim a row when one shows your code (${slides})` : `Slide a card next to the hole, or end the turn (${slides})`;
+  }
+  return "";
+}
+
+// The end screen's figures: the score is the cards collected; rows claimed, targets exchanged.
+export function figures(observation, log) {
+  const count = (kind) => observation.score_piles.map((_, seat) => log.filter((event) => event.event === kind && event.seat === seat).length);
+  const claims = count("claim");
+  const exchanges = count("exchange");
+  return {
+    score: "Cards collected",
+    columns: ["Rows claimed", "Targets exchanged"],
+    rows: observation.score_piles.map((_, seat) => [claims[seat], exchanges[seat]]),
+    notes: [`${plural(observation.deck_size, "card")} left in the deck; ${plural(observation.out_of_play.length, "card")} out of the game.`],
+  };
 }
 
 export function parts(action, observation) {

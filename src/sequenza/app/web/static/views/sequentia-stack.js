@@ -66,6 +66,29 @@ function phaseText(observation) {
   return observation.row.length < 4 ? "Build the row: a new pile at either end" : "Place a card on any pile";
 }
 
+// What to do now, in the game's words.
+export function prompt(observation, legal) {
+  const verbs = new Set(legal.map((action) => action.split(" ")[0]));
+  if (verbs.size === 1 && verbs.has("pass")) return "You have no card: pass";
+  if (observation.phase === "bonus_placed") return verbs.has("claim") ? "Bonus card: place another card, or claim three piles that show a code in your hand" : "Bonus card: place another card";
+  if (observation.phase === "simple_placed") return verbs.has("claim") ? "Claim three piles that show a code in your hand, or end the turn" : "End the turn (no three piles show a code in your hand)";
+  return observation.row.length < 4 ? "Place a card as a new pile at either end of the row" : "Place a card on any pile";
+}
+
+// The end screen's figures: cards collected, claims and the biggest of them.
+export function figures(observation, log) {
+  const claims = (seat) => log.filter((event) => event.event === "claim" && event.seat === seat);
+  const size = (event) => (typeof event.cards === "number" ? event.cards : 0);
+  return {
+    score: "Cards collected",
+    columns: ["Claims", "Biggest claim"],
+    rows: observation.collected.map((_, seat) => {
+      const own = claims(seat);
+      return [own.length, own.length ? `${Math.max(...own.map(size))} cards` : "—"];
+    }),
+  };
+}
+
 export function parts(action) {
   const [verb, card, target] = action.split(" ");
   if (verb === "place") return [`hand:${card}`, target === "left" || target === "right" ? `end:${target}` : `pile:${target}`];
