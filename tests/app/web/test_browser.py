@@ -175,10 +175,20 @@ def screen(browser: Any) -> Iterator[Screen]:
     opened.close()
 
 
+# Random players seldom claim in Shift, so under its default rules a game plays the whole deck
+# out one exchange at a time, thousands of moves; the idle_rounds net, set in the lobby's
+# rule options, ends it within the test's budget.
+OPTIONS = {"sequentia-shift": {"idle_rounds": "5"}}
+
+
 def start_from_lobby(screen: Screen, server: LiveServer, game: str) -> None:
     page = screen.page
     page.goto(f"{server.url}/")
     page.click(f'.game-choice[data-game="{game}"]')
+    if game in OPTIONS:
+        page.click(".options-details summary")
+        for name, value in OPTIONS[game].items():
+            page.fill(f"#option-{name}", value)
     page.select_option("#players", "2")
     page.fill('input[name="name-0"]', "Ada")
     page.select_option('select[name="seat-1"]', "bot:random")
