@@ -12,6 +12,7 @@ from sequenza.ai.base import bot_names, make_bot
 from sequenza.core.errors import SequenzaError
 from sequenza.core.registry import available_games, game_class, make_game
 from sequenza.core.rng import new_seed
+from sequenza.extras import MissingExtraError, require
 
 app = typer.Typer(
     help="Sequenza: play, study and design the games of the Sequence family.",
@@ -107,6 +108,10 @@ def serve(
     ] = "sqlite:///sequenza.db",
 ) -> None:
     """Play in the browser: start the web app (tables, bots, friends, saved games)."""
+    try:
+        require("web", "sequenza serve")
+    except MissingExtraError as error:
+        raise _fail(error) from None
     import uvicorn
     from sqlalchemy.exc import SQLAlchemyError
 
@@ -161,6 +166,14 @@ def simulate(
 ) -> None:
     """Play seeded bot games on every core (or a Ray cluster) and write a balance report:
     report.html with plots, summary.json and games.csv."""
+    try:
+        # Checked before any game is played, so that a missing plotting library does not
+        # surface only when the report is written at the end of a long run.
+        require("sim", "sequenza simulate (its report's plots)")
+        if backend == "ray":
+            require("ray", "sequenza simulate --backend ray")
+    except MissingExtraError as error:
+        raise _fail(error) from None
     import time
 
     from rich.console import Console
