@@ -112,9 +112,9 @@ class Encoding:
     def split(self, vector: Vector) -> dict[str, Vector]:
         """Each field of ``vector`` by name, as a view in the field's shape."""
         return {
-            item.name: vector[self.offsets[item.name] : self.offsets[item.name] + item.size].reshape(
-                item.shape
-            )
+            item.name: vector[
+                self.offsets[item.name] : self.offsets[item.name] + item.size
+            ].reshape(item.shape)
             for item in self.fields
         }
 
@@ -177,7 +177,9 @@ class ShiftEncoding(Encoding):
     def _fields(self) -> list[Field]:
         p = self.players
         return [
-            Field("grid", (_CARD, 3, 3), "the card at each place of the grid (features x row x col)"),
+            Field(
+                "grid", (_CARD, 3, 3), "the card at each place of the grid (features x row x col)"
+            ),
             Field("target", (_CARD,), "your secret target card"),
             Field("holds_target", (p,), "whether each seat holds a target"),
             Field("score_piles", (p,), "cards in each seat's score pile / deck size"),

@@ -30,7 +30,7 @@ import numpy.typing as npt
 from gymnasium import spaces
 
 import sequenza.ai  # noqa: F401  (registers the built-in bots)
-from sequenza.ai.base import Bot, make_bot
+from sequenza.ai.base import Bot
 from sequenza.core.game import State
 from sequenza.core.registry import make, make_game
 from sequenza.rl.encoding import action_mask, encoding_for
@@ -39,10 +39,10 @@ from sequenza.sim.match import parse_bots
 Observation = dict[str, Any]
 
 
-class SequenzaGymEnv(gym.Env[Observation, int]):
+class SequenzaGymEnv(gym.Env[Observation, np.int64]):
     """One seat of a Sequenza game against bots, as a Gymnasium environment."""
 
-    metadata = {"render_modes": ["ansi"]}
+    metadata: dict[str, Any] = {"render_modes": ["ansi"]}  # noqa: RUF012  (Gymnasium's form)
 
     def __init__(
         self,
@@ -111,7 +111,7 @@ class SequenzaGymEnv(gym.Env[Observation, int]):
         self._play_bots()
         return self._observe(), self._info()
 
-    def step(self, action: int) -> tuple[Observation, float, bool, bool, dict[str, Any]]:
+    def step(self, action: np.int64) -> tuple[Observation, float, bool, bool, dict[str, Any]]:
         if self.state.is_over:
             raise RuntimeError("the game is over: call reset()")
         info: dict[str, Any] = {}
@@ -136,7 +136,7 @@ class SequenzaGymEnv(gym.Env[Observation, int]):
         """The legal actions now, for MaskablePPO and friends."""
         return action_mask(self.state).astype(bool)
 
-    def render(self) -> str | None:  # type: ignore[override]
+    def render(self) -> str | None:
         if self.render_mode != "ansi":
             return None
         return str(self.state.observation(self.seat))

@@ -26,7 +26,7 @@ the mask).
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 from gymnasium import spaces
@@ -39,10 +39,14 @@ from sequenza.rl.encoding import Encoding, Vector, action_mask, encoding_for
 Observation = dict[str, Any]
 
 
-class SequenzaAECEnv(AECEnv[str, Observation, int]):
+class SequenzaAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
     """One table of a Sequenza game as a PettingZoo AEC environment."""
 
-    metadata = {"name": "sequenza", "render_modes": ["ansi"], "is_parallelizable": False}
+    metadata: dict[str, Any] = {  # noqa: RUF012  (PettingZoo's form)
+        "name": "sequenza",
+        "render_modes": ["ansi"],
+        "is_parallelizable": False,
+    }
 
     def __init__(
         self,
@@ -190,11 +194,11 @@ class SequenzaAECEnv(AECEnv[str, Observation, int]):
             self.agent_selection = self.possible_agents[seat]
 
 
-class SequenzaParallelEnv(ParallelEnv[str, Observation, int]):
+class SequenzaParallelEnv(ParallelEnv[str, Observation, int]):  # type: ignore[misc]
     """The parallel form PettingZoo's tests ask for: each step plays the action of the seat to
     act and ignores the others' (it is a turn-based game), ``max_cycles`` steps at most."""
 
-    metadata = {"name": "sequenza_parallel", "render_modes": []}
+    metadata: ClassVar[dict[str, Any]] = {"name": "sequenza_parallel", "render_modes": []}
 
     def __init__(self, game: str, players: int | None = None, **kwargs: Any) -> None:
         kwargs.setdefault("illegal", "random")
@@ -217,7 +221,9 @@ class SequenzaParallelEnv(ParallelEnv[str, Observation, int]):
         self._steps = 0
         return {a: self.aec.observe(a) for a in self.agents}, {a: {} for a in self.agents}
 
-    def step(self, actions: dict[str, int]) -> tuple[
+    def step(
+        self, actions: dict[str, int]
+    ) -> tuple[
         dict[str, Observation],
         dict[str, float],
         dict[str, bool],
