@@ -28,6 +28,7 @@ Conventions, in every game:
 
 from __future__ import annotations
 
+import math
 import random
 from collections import Counter
 from collections.abc import Callable, Iterable
@@ -65,7 +66,7 @@ class Field:
 
     @property
     def size(self) -> int:
-        return int(np.prod(self.shape))
+        return math.prod(self.shape)
 
 
 class Encoding:
@@ -81,9 +82,13 @@ class Encoding:
         ]
         self.fields: tuple[Field, ...] = (*common, *self._fields())
         self.offsets: dict[str, int] = {}
+        # (name, start, stop, shape) of each field, worked out once: ``split`` runs at
+        # every step of every environment.
+        self._parts: list[tuple[str, int, int, tuple[int, ...]]] = []
         offset = 0
         for item in self.fields:
             self.offsets[item.name] = offset
+            self._parts.append((item.name, offset, offset + item.size, item.shape))
             offset += item.size
         self.size = offset
 
@@ -111,12 +116,7 @@ class Encoding:
 
     def split(self, vector: Vector) -> dict[str, Vector]:
         """Each field of ``vector`` by name, as a view in the field's shape."""
-        return {
-            item.name: vector[
-                self.offsets[item.name] : self.offsets[item.name] + item.size
-            ].reshape(item.shape)
-            for item in self.fields
-        }
+        return {name: vector[start:stop].reshape(shape) for name, start, stop, shape in self._parts}
 
     def describe(self) -> str:
         """A table of the fields: name, shape and meaning."""
@@ -340,12 +340,13 @@ class BoardEncoding(Encoding):
         sides = max(teams) + 1
         mine = teams[seat]
         board = out["board"]
-        for row, line in enumerate(obs["chips"]):
-            for col, symbol in enumerate(line):
-                if symbol == "x":
-                    board[3, row, col] = 1.0
-                elif symbol != ".":
-                    board[(int(symbol) - mine) % sides, row, col] = 1.0
+        # The chips as one byte per space, compared whole planes at a time (a loop over the
+        # hundred spaces cost more than everything else in the encoding).
+        chips = np.frombuffer("".join(obs["chips"]).encode("ascii"), dtype=np.uint8)
+        chips = chips.reshape(_BOARD, _BOARD)
+        board[3] = chips == ord("x")
+        for team in range(sides):
+            board[(team - mine) % sides] = chips == ord(str(team))
         for name in obs["marked"]:
             board[4, *_space(name)] = 1.0
         for window in obs["choose_sequence"]:
