@@ -4,15 +4,15 @@
     python examples/train_masked_policy.py                      # Shift, 3 minutes
     python examples/train_masked_policy.py --game sequentia-stack --minutes 5
 
-A small actor-critic (one hidden layer shared by a policy head and a value head) plays one
+A small actor-critic (two hidden layers shared by a policy head and a value head) plays one
 seat of ``SequenzaGymEnv`` against the built-in bots, half of the tables against ``random`` and
 half against ``greedy``. Illegal actions get a logit of minus infinity, so the policy only
-ever picks legal ones. Each update uses whole games (the only reward is the payoff at the
-end, plus a small shaping reward for the change in the seat's lead in collected cards):
-REINFORCE with the value head as baseline and an entropy bonus. Afterwards it plays
-seeded evaluation games against ``random`` and ``greedy`` (seats drawn at random) and prints
-its win rates beside those of a uniformly random policy. Runs on a CPU; uses a GPU if torch
-sees one.
+ever picks legal ones. Training is PPO: rollouts of 64 decisions per table, generalised
+advantage estimates, four epochs of clipped updates. The reward is the payoff at the end
+(1 for a win) plus a shaping reward for the change in the seat's lead in collected cards.
+Afterwards it plays seeded evaluation games against ``random`` and ``greedy`` (seats drawn
+at random) and prints its win rates beside those of a uniformly random policy. Runs on a
+CPU; uses a GPU if torch sees one.
 """
 
 from __future__ import annotations
@@ -52,9 +52,6 @@ def batch(observations: list[dict[str, Any]], device: torch.device) -> tuple[tor
     return vectors, masks
 
 
-Step = tuple[torch.Tensor, torch.Tensor, torch.Tensor, float]
-
-
 def points_lead(env: SequenzaGymEnv) -> float:
     """The learning seat's collected cards minus the most any other seat has, over the deck
     size, from the public view (Shift counts score piles, Stack and Cross collected cards)."""
@@ -77,63 +74,88 @@ def train(args: argparse.Namespace, device: torch.device) -> Policy:
         envs[0].observation_space["observation"].shape[0], int(envs[0].action_space.n)
     ).to(device)
     optimiser = torch.optim.Adam(policy.parameters(), lr=args.lr)
-    # Per table: the (log-probability, value, entropy, reward) of each decision this game.
-    trails: list[list[Step]] = [[] for _ in envs]
-    finished: list[list[Step]] = []
     lead = [points_lead(env) for env in envs]
     games = updates = 0
     wins = 0.0
     window_games, window_wins = 0, 0.0
     start = time.perf_counter()
     while time.perf_counter() - start < args.minutes * 60:
-        vectors, masks = batch(observations, device)
-        distribution, values = policy(vectors, masks)
-        actions = distribution.sample()
-        log_probs, entropies = distribution.log_prob(actions), distribution.entropy()
-        for i, env in enumerate(envs):
-            observation, reward, terminated, truncated, _ = env.step(np.int64(actions[i].item()))
-            # Shaping: the change in the seat's lead in collected cards over the best other
-            # seat, moves of the bots since the last decision included. It only speeds up
-            # learning; the payoff at the end is what counts.
-            now = points_lead(env)
-            shaped = float(reward) + args.shaping * (now - lead[i])
-            lead[i] = now
-            trails[i].append((log_probs[i], values[i], entropies[i], shaped))
-            if terminated or truncated:
-                finished.append(trails[i])
-                wins += float(reward)
-                window_wins += float(reward)
-                games += 1
-                window_games += 1
-                trails[i] = []
-                observation, _ = env.reset()
-                lead[i] = points_lead(env)
-            observations[i] = observation
-        if len(finished) >= args.games_per_update:
-            loss = torch.zeros((), device=device)
-            steps = 0
-            for trail in finished:
-                future = 0.0
-                for log_prob, value, entropy, reward in reversed(trail):
-                    future += reward
-                    advantage = future - value.detach()
-                    loss = loss - log_prob * advantage + 0.5 * (value - future) ** 2
-                    loss = loss - args.entropy * entropy
-                    steps += 1
-            optimiser.zero_grad()
-            (loss / steps).backward()
-            optimiser.step()
-            # Decisions still under way belong to the old policy's graph: start them afresh.
-            trails = [
-                [(lp.detach(), v.detach(), e.detach(), r) for lp, v, e, r in t] for t in trails
-            ]
-            finished = []
-            updates += 1
-            if updates % args.report_every == 0:
-                minutes = (time.perf_counter() - start) / 60
-                rate = window_wins / max(window_games, 1)
-                print(f"{minutes:5.1f} min  {games:6d} games  win rate lately {rate:.1%}")
-                window_games, window_wins = 0, 0.0
+        # Collect a rollout of ``args.steps`` decisions at every table.
+        vectors, masks, actions, log_probs, values, rewards, dones = [], [], [], [], [], [], []
+        for _ in range(args.steps):
+            vector, mask = batch(observations, device)
+            with torch.no_grad():
+                distribution, value = policy(vector, mask)
+                action = distribution.sample()
+            vectors.append(vector)
+            masks.append(mask)
+            actions.append(action)
+            log_probs.append(distribution.log_prob(action))
+            values.append(value)
+            step_rewards, step_dones = [], []
+            for i, env in enumerate(envs):
+                observation, reward, terminated, truncated, _ = env.step(np.int64(action[i].item()))
+                # Shaping: the change in the seat's lead in collected cards over the best
+                # other seat, the bots' moves since the last decision included. It only
+                # speeds learning up; the payoff at the end is what counts.
+                now = points_lead(env)
+                step_rewards.append(float(reward) + args.shaping * (now - lead[i]))
+                lead[i] = now
+                done = terminated or truncated
+                step_dones.append(float(done))
+                if done:
+                    wins += float(reward)
+                    window_wins += float(reward)
+                    games += 1
+                    window_games += 1
+                    observation, _ = env.reset()
+                    lead[i] = points_lead(env)
+                observations[i] = observation
+            rewards.append(torch.tensor(step_rewards, device=device))
+            dones.append(torch.tensor(step_dones, device=device))
+        # Advantages by generalised advantage estimation (no discount: only the end counts).
+        with torch.no_grad():
+            _, next_value = policy(*batch(observations, device))
+        advantages = torch.zeros(args.steps, len(envs), device=device)
+        running = torch.zeros(len(envs), device=device)
+        for t in reversed(range(args.steps)):
+            following = next_value if t == args.steps - 1 else values[t + 1]
+            alive = 1.0 - dones[t]
+            delta = rewards[t] + following * alive - values[t]
+            running = delta + args.gae_lambda * alive * running
+            advantages[t] = running
+        returns = advantages + torch.stack(values)
+        flat_vectors = torch.cat(vectors)
+        flat_masks = torch.cat(masks)
+        flat_actions = torch.cat(actions)
+        flat_log_probs = torch.cat(log_probs)
+        flat_advantages = advantages.reshape(-1)
+        flat_returns = returns.reshape(-1)
+        # A few epochs of clipped policy-gradient steps on the rollout (PPO).
+        for _ in range(args.epochs):
+            order = torch.randperm(len(flat_actions), device=device)
+            for chunk in order.split(args.minibatch):
+                distribution, value = policy(flat_vectors[chunk], flat_masks[chunk])
+                ratio = torch.exp(
+                    distribution.log_prob(flat_actions[chunk]) - flat_log_probs[chunk]
+                )
+                advantage = flat_advantages[chunk]
+                advantage = (advantage - advantage.mean()) / (advantage.std() + 1e-8)
+                clipped = torch.clamp(ratio, 1 - args.clip, 1 + args.clip)
+                policy_loss = -torch.min(ratio * advantage, clipped * advantage).mean()
+                value_loss = 0.5 * ((value - flat_returns[chunk]) ** 2).mean()
+                entropy = distribution.entropy().mean()
+                loss = policy_loss + value_loss - args.entropy * entropy
+                optimiser.zero_grad()
+                loss.backward()
+                nn.utils.clip_grad_norm_(policy.parameters(), 0.5)
+                optimiser.step()
+        updates += 1
+        if updates % args.report_every == 0:
+            minutes = (time.perf_counter() - start) / 60
+            rate = window_wins / max(window_games, 1)
+            print(f"{minutes:5.1f} min  {games:6d} games  win rate lately {rate:.1%}")
+            window_games, window_wins = 0, 0.0
     print(f"trained on {games} games ({updates} updates) in {args.minutes:.1f} minutes", end="")
     print(f", winning {wins / max(games, 1):.1%} of them")
     return policy
@@ -170,12 +192,16 @@ def main() -> None:
     parser.add_argument("--game", default="sequentia-shift")
     parser.add_argument("--minutes", type=float, default=3.0)
     parser.add_argument("--envs", type=int, default=16)
-    parser.add_argument("--games-per-update", type=int, default=32)
-    parser.add_argument("--lr", type=float, default=1e-3)
+    parser.add_argument("--steps", type=int, default=64, help="decisions per table per update")
+    parser.add_argument("--epochs", type=int, default=4)
+    parser.add_argument("--minibatch", type=int, default=256)
+    parser.add_argument("--clip", type=float, default=0.2)
+    parser.add_argument("--gae-lambda", type=float, default=0.95)
+    parser.add_argument("--lr", type=float, default=3e-4)
     parser.add_argument("--entropy", type=float, default=0.01)
     parser.add_argument("--shaping", type=float, default=1.0)
     parser.add_argument("--eval-games", type=int, default=200)
-    parser.add_argument("--report-every", type=int, default=20)
+    parser.add_argument("--report-every", type=int, default=5)
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args()
     device = torch.device("cuda" if torch.cuda.is_available() else "cpu")

@@ -181,6 +181,11 @@ class ShiftEncoding(Encoding):
                 "grid", (_CARD, 3, 3), "the card at each place of the grid (features x row x col)"
             ),
             Field("target", (_CARD,), "your secret target card"),
+            Field(
+                "target_match",
+                (1, 3, 3),
+                "1 where the grid's digit is your target's code digit for that column",
+            ),
             Field("holds_target", (p,), "whether each seat holds a target"),
             Field("score_piles", (p,), "cards in each seat's score pile / deck size"),
             Field("out_of_play", (_DECK_SIZE,), "cards out of play, by deck-list index"),
@@ -198,6 +203,12 @@ class ShiftEncoding(Encoding):
                 grid[:, place // 3, place % 3] = _card_vector(text)
         if obs["target"] is not None:
             out["target"][:] = _card_vector(obs["target"])
+            # Rows read left to right: a row shows the code when all three of its places
+            # match. Spelled out because a small network finds the comparison hard to learn.
+            code = SequentiaCard.parse(obs["target"]).code
+            for place, text in enumerate(obs["grid"]):
+                if text is not None and text[0] == code[place % 3]:
+                    out["target_match"][0, place // 3, place % 3] = 1.0
         out["holds_target"][:] = self.per_seat(obs["holds_target"], seat, 1)
         out["score_piles"][:] = self.per_seat(obs["score_piles"], seat, _DECK_SIZE)
         out["out_of_play"][:] = _deck_hot(obs["out_of_play"])
