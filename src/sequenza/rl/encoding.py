@@ -326,7 +326,16 @@ class BoardEncoding(Encoding):
         copies = Counter(layout.card_faces)
         self.copies = float(max(copies.values()))
         self.deck = float(len(layout.card_faces))
+        # Face x space: the spaces each face names, so that the hand's reach is one product.
+        self.reach = np.zeros((len(self.faces), _BOARD * _BOARD), dtype=np.float32)
+        for face, spaces in enumerate(self.value_spaces):
+            self.reach[face, list(spaces)] = 1.0
         super().__init__(game)
+
+    def _face_counts(self, faces: Iterable[str]) -> Vector:
+        index = self.face_index
+        counts = np.bincount([index[face] for face in faces], minlength=len(self.faces))
+        return counts.astype(np.float32)
 
     def _fields(self) -> list[Field]:
         p, f = self.players, len(self.faces)
@@ -368,16 +377,12 @@ class BoardEncoding(Encoding):
             out["sequences"][(team - mine) % sides] = _fraction(
                 len(windows), obs["sequences_to_win"]
             )
-        hand = Counter(self.face_index[face] for face in obs["hand"])
-        for face, count in hand.items():
-            out["hand"][face] = _fraction(count, self.copies)
-            for space in self.value_spaces[face]:
-                board[6, *divmod(space, _BOARD)] += count / 2.0
-        np.clip(board[6], 0.0, 1.0, out=board[6])
+        hand = self._face_counts(obs["hand"])
+        np.clip(hand / self.copies, 0.0, 1.0, out=out["hand"])
+        board[6] = np.clip(hand @ self.reach / 2.0, 0.0, 1.0).reshape(_BOARD, _BOARD)
         out["hand_sizes"][:] = self.per_seat(obs["hand_sizes"], seat, _MAX_HAND)
-        discarded = Counter(self.face_index[face] for pile in obs["discards"] for face in pile)
-        for face, count in discarded.items():
-            out["discarded"][face] = _fraction(count, self.copies)
+        discarded = self._face_counts(face for pile in obs["discards"] for face in pile)
+        np.clip(discarded / self.copies, 0.0, 1.0, out=out["discarded"])
         out["discard_sizes"][:] = self.per_seat(
             (len(pile) for pile in obs["discards"]), seat, self.deck
         )
