@@ -53,3 +53,11 @@ def test_require_raises_an_import_error_naming_the_extra(without: object) -> Non
 
 def test_every_extra_is_installed_for_the_tests() -> None:
     assert all(not missing(extra) for extra in EXTRAS)
+
+
+def test_the_report_names_the_sim_extra_when_called_from_python(without: object) -> None:
+    from sequenza.sim import report
+
+    without("sim")  # type: ignore[operator]
+    with pytest.raises(MissingExtraError, match=r"sequenza\[sim\]"):
+        report._pyplot()
