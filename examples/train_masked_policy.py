@@ -11,8 +11,9 @@ ever picks legal ones. Training is PPO: rollouts of 64 decisions per table, gene
 advantage estimates, four epochs of clipped updates. The reward is the payoff at the end
 (1 for a win) plus a shaping reward for the change in the seat's lead in collected cards.
 Afterwards it plays seeded evaluation games against ``random`` and ``greedy`` (seats drawn
-at random) and prints its win rates beside those of a uniformly random policy. Runs on a
-CPU; uses a GPU if torch sees one.
+at random) and prints its win rates beside two yardsticks on the same deals: uniformly
+random legal actions, and a claim whenever one is legal (random otherwise). Runs on a CPU;
+uses a GPU if torch sees one.
 """
 
 from __future__ import annotations
@@ -162,10 +163,11 @@ def train(args: argparse.Namespace, device: torch.device) -> Policy:
 
 
 def evaluate(
-    policy: Policy | None, game: str, opponent: str, games: int, device: torch.device
+    policy: Policy | str, game: str, opponent: str, games: int, device: torch.device
 ) -> float:
-    """The share of ``games`` seeded games won against ``opponent`` (random seats);
-    ``policy=None`` plays uniformly random legal actions."""
+    """The share of ``games`` seeded games won against ``opponent`` (random seats).
+    ``policy`` may also be ``"random"`` (uniformly random legal actions) or ``"claim"`` (a
+    claim whenever one is legal, else random): yardsticks on the same deals."""
     env = SequenzaGymEnv(game, opponents=opponent, seat=None)
     chooser = random.Random(12345)
     total = 0.0
@@ -174,9 +176,14 @@ def evaluate(
         done = False
         reward = 0.0
         while not done:
-            if policy is None:
+            if isinstance(policy, str):
                 legal = np.flatnonzero(observation["action_mask"])
                 action = int(legal[chooser.randrange(len(legal))])
+                claims = [
+                    int(i) for i in legal if env.state.game.action_from_id(int(i)).verb == "claim"
+                ]
+                if policy == "claim" and claims:
+                    action = claims[0]
             else:
                 with torch.no_grad():
                     distribution, _ = policy(*batch([observation], device))
@@ -211,7 +218,12 @@ def main() -> None:
     policy.eval()
     print(f"| {args.game}, 2 players | vs random | vs greedy |")
     print("|---|---:|---:|")
-    for name, player in (("random policy", None), ("trained policy", policy)):
+    players: tuple[tuple[str, Policy | str], ...] = (
+        ("random legal actions", "random"),
+        ("claim when possible, else random", "claim"),
+        ("trained policy", policy),
+    )
+    for name, player in players:
         rates = [
             evaluate(player, args.game, opponent, args.eval_games, device)
             for opponent in ("random", "greedy")
