@@ -129,3 +129,12 @@ def test_the_action_mask_marks_exactly_the_legal_actions() -> None:
     mask = action_mask(state)
     assert mask.dtype == np.int8
     assert sorted(np.flatnonzero(mask).tolist()) == sorted(state.legal_action_ids())
+
+
+def test_a_limit_switched_off_leaves_its_field_at_zero() -> None:
+    # Views may give no limit (None) where a rule option turns it off.
+    state = sequenza.make("sequentia-shift", players=2, seed=1)
+    encoding = encoding_for(state.game)
+    view = state.observation(0)
+    view["quiet_turns"], view["quiet_turn_limit"] = 3, None
+    assert encoding.split(encoding.encode(view))["quiet_turns"][0] == 0.0

@@ -139,8 +139,9 @@ class Encoding:
         return result
 
 
-def _fraction(value: float, scale: float) -> float:
-    if scale <= 0:
+def _fraction(value: float, scale: float | None) -> float:
+    # A limit the rules switched off (None or 0) leaves its field at 0.
+    if scale is None or scale <= 0:
         return 0.0
     return min(max(value / scale, 0.0), 1.0)
 
