@@ -4,6 +4,7 @@ changes when only what its seat cannot see is dealt again."""
 from __future__ import annotations
 
 import random
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -13,6 +14,7 @@ import sequenza
 from sequenza.core.registry import available_games
 from sequenza.games.sequentia_shift import TEXTS as SHIFT_TEXTS
 from sequenza.rl import CARD_FEATURES, EncodingLeak, action_mask, check_encoding, encoding_for
+from sequenza.rl.encoding import tensor_reference
 
 TABLES = [(info.id, count) for info in available_games() for count in info.player_counts]
 
@@ -138,3 +140,10 @@ def test_a_limit_switched_off_leaves_its_field_at_zero() -> None:
     view = state.observation(0)
     view["quiet_turns"], view["quiet_turn_limit"] = 3, None
     assert encoding.split(encoding.encode(view))["quiet_turns"][0] == 0.0
+
+
+def test_the_tensor_reference_is_current() -> None:
+    reference = Path(sequenza.__file__).parent / "rl" / "TENSORS.md"
+    assert reference.read_text(encoding="utf-8") == tensor_reference(), (
+        "regenerate it: python -m sequenza.rl > src/sequenza/rl/TENSORS.md"
+    )
