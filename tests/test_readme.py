@@ -15,5 +15,5 @@ def test_python_tour_runs() -> None:
 
 def test_the_two_set_up_commands_are_there() -> None:
     text = README.read_text(encoding="utf-8")
-    assert ".venv/bin/pip install -e . && .venv/bin/sequenza serve" in text
+    assert '.venv/bin/pip install -e ".[web]" && .venv/bin/sequenza serve' in text
     assert "bash .ci/run" in text

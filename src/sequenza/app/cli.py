@@ -13,6 +13,7 @@ from sequenza.ai.base import bot_names, make_bot
 from sequenza.core.errors import SequenzaError
 from sequenza.core.registry import available_games, game_class, make_game
 from sequenza.core.rng import new_seed
+from sequenza.extras import MissingExtraError, require
 
 app = typer.Typer(
     help="Sequenza: play, study and design the games of the Sequence family.",
@@ -174,6 +175,10 @@ def serve(
     """Play in the browser: start the web app (tables, bots, friends, saved games).
 
     Every option can also be set by its SEQUENZA_* environment variable."""
+    try:
+        require("web", "sequenza serve")
+    except MissingExtraError as error:
+        raise _fail(error) from None
     import uvicorn
     from sqlalchemy.exc import SQLAlchemyError
 
@@ -233,6 +238,10 @@ def db_upgrade(
     ] = "sqlite:///sequenza.db",
 ) -> None:
     """Bring a database to this version's schema (back it up first). Every game stays."""
+    try:
+        require("web", "sequenza db upgrade")
+    except MissingExtraError as error:
+        raise _fail(error) from None
     from sqlalchemy.exc import SQLAlchemyError
 
     from sequenza.app.web import schema
@@ -290,6 +299,14 @@ def simulate(
 ) -> None:
     """Play seeded bot games on every core (or a Ray cluster) and write a balance report:
     report.html with plots, summary.json and games.csv."""
+    try:
+        # Checked before any game is played, so that a missing plotting library does not
+        # surface only when the report is written at the end of a long run.
+        require("sim", "sequenza simulate (its report's plots)")
+        if backend == "ray":
+            require("ray", "sequenza simulate --backend ray")
+    except MissingExtraError as error:
+        raise _fail(error) from None
     import time
 
     from rich.console import Console

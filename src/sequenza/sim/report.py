@@ -503,6 +503,9 @@ def _png(figure: Any) -> str:
 
 
 def _pyplot() -> Any:
+    from sequenza.extras import require
+
+    require("sim", "the simulation report's plots")
     import matplotlib
 
     matplotlib.use("Agg")
