@@ -20,6 +20,7 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
+from sequenza.ai.belief import Flow, HandModel, hand_model
 from sequenza.ai.greedy import (
     action_ranker,
     greedy_policy,
@@ -333,3 +334,40 @@ def board_shares(state: State[Any]) -> list[float]:
     team_shares = shares(standing, STANDING_SCALE)
     teams = [int(team) for team in seen["teams"]]
     return [team_shares[team] / teams.count(team) for team in teams]
+
+
+# ---------------------------------------------------------------------- reading hands
+# The expert bot (``sequenza.ai.belief``) rewrites hands in the states it imagines, never in
+# the true one: a hand is a list of card numbers, the draw pile another, and a card's face is
+# its layout's.
+
+
+def _hand(state: State[Any], seat: int) -> list[Any]:
+    return list(getattr(state, "hands")[seat])  # noqa: B009 (the board state's own field)
+
+
+def _set_hand(state: State[Any], seat: int, cards: list[Any]) -> None:
+    getattr(state, "hands")[seat] = list(cards)  # noqa: B009
+
+
+def _card_of(state: State[Any], face: str) -> Any:
+    layout = state.game.layout
+    return layout.card_faces.index(layout.face_index[face])
+
+
+def _flow(action: Action) -> Flow:
+    """A chip placed or removed is the turn's choice, then one card is drawn; a dead card is
+    exchanged for another (and the heuristics always exchange it first)."""
+    if action.verb in ("play", "remove"):
+        return Flow(str(action.args[0]), 1, rated=True)
+    if action.verb == "dead":
+        return Flow(str(action.args[0]), 1, rated=False)
+    return Flow(None, 0, rated=False)
+
+
+def _shuffle_rest(state: State[Any], rng: random.Random) -> None:
+    rng.shuffle(getattr(state, "draw_pile"))  # noqa: B009
+
+
+for _game_id in ("sequence", "sequence-numbers"):
+    hand_model(_game_id, HandModel(_hand, _set_hand, _card_of, _flow, _shuffle_rest))
