@@ -25,7 +25,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from sequenza.ai.base import Decision, register_bot
@@ -84,11 +84,14 @@ class _Seen:
 @dataclass
 class _Choice:
     """A rated choice of the opponent: where it stands in the history, the position before
-    it (its hand still to be put in) and the action taken."""
+    it (a private copy, whose opponent hand each deal's hypothesis replaces) and the action
+    taken."""
 
     index: int
     position: State[Any]
     action: Action
+    #: The rating of every option a dealt hand may give, by action.
+    worths: dict[Action, float] = field(default_factory=dict)
 
 
 class BeliefMctsBot(MctsBot):
@@ -132,6 +135,11 @@ class BeliefMctsBot(MctsBot):
         self._model: HandModel | None = None
         self._pool: list[State[Any]] = []
         self._weights: list[float] = []
+
+    @property
+    def beliefs(self) -> list[tuple[State[Any], float]]:
+        """The deals of the last decision with their weights (empty where none were read)."""
+        return list(zip(self._pool, self._weights, strict=True))
 
     def choose(self, decision: Decision) -> Action:
         self._pool, self._weights, self.last_spread = [], [], 0.0
@@ -194,6 +202,14 @@ class BeliefMctsBot(MctsBot):
         ranker = action_ranker_for(decision.game_id)
         assert ranker is not None, "a hand model needs the game's action ranker"
         pool = [current] + [decision.sample_state(self.rng) for _ in range(self.deals - 1)]
+        # Every option any deal's hand gives is rated once per choice, holding all their
+        # cards at once: an action's rating reads the position, not the rest of the hand.
+        every = [card for deal in pool for card in model.hand(deal, opponent)]
+        every += [model.card_of(current, flow.card) for _, flow in flows if flow.card]
+        for choice in choices:
+            model.set_hand(choice.position, opponent, every)
+            options = [a for a in choice.position.legal_actions() if model.flow(a).rated]
+            choice.worths = ranker(choice.position, options)
         logs = [
             self._log_likelihood(deal, model, ranker, choices, flows, opponent) for deal in pool
         ]
@@ -232,14 +248,14 @@ class BeliefMctsBot(MctsBot):
     ) -> float:
         """The model's chance of the action taken, holding ``hand``: a softmax of the ratings
         of the rated options, mixed with a uniform choice."""
-        position = choice.position.clone()
+        position = choice.position
         model.set_hand(position, opponent, hand)
         options = [action for action in position.legal_actions() if model.flow(action).rated]
         if choice.action not in options:  # cannot happen: the card played is in the hand
             return self.slip / (len(options) + 1)
-        worths = ranker(position, options)
-        top = max(worths.values())
-        mass = sum(math.exp((worth - top) / self.temperature) for worth in worths.values())
+        worths = choice.worths
+        top = max(worths[action] for action in options)
+        mass = sum(math.exp((worths[action] - top) / self.temperature) for action in options)
         modelled = math.exp((worths[choice.action] - top) / self.temperature) / mass
         return self.slip / len(options) + (1.0 - self.slip) * modelled
 

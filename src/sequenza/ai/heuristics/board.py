@@ -342,12 +342,18 @@ def board_shares(state: State[Any]) -> list[float]:
 # its layout's.
 
 
+def _hands(state: State[Any]) -> list[list[int]]:
+    board: Any = state  # a board game's state: its hands are a list per seat
+    hands: list[list[int]] = board.hands
+    return hands
+
+
 def _hand(state: State[Any], seat: int) -> list[Any]:
-    return list(getattr(state, "hands")[seat])  # noqa: B009 (the board state's own field)
+    return list(_hands(state)[seat])
 
 
 def _set_hand(state: State[Any], seat: int, cards: list[Any]) -> None:
-    getattr(state, "hands")[seat] = list(cards)  # noqa: B009
+    _hands(state)[seat] = list(cards)
 
 
 def _card_of(state: State[Any], face: str) -> Any:
@@ -366,7 +372,8 @@ def _flow(action: Action) -> Flow:
 
 
 def _shuffle_rest(state: State[Any], rng: random.Random) -> None:
-    rng.shuffle(getattr(state, "draw_pile"))  # noqa: B009
+    board: Any = state
+    rng.shuffle(board.draw_pile)
 
 
 for _game_id in ("sequence", "sequence-numbers"):
