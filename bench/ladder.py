@@ -226,22 +226,24 @@ def main() -> None:
     levels = arguments.levels.split(",")
     game_ids = arguments.game_ids or [info.id for info in sequenza.available_games()]
     print(f"# {platform.processor() or platform.machine()}, Python {platform.python_version()}")
-    measured: dict[str, Any] = {}
     for game_id in game_ids:
         rows, _ = ladder(game_id, arguments, levels)
-        measured[game_id] = rows
         print(table(game_id, rows), "\n", flush=True)
-    if arguments.write:
-        stored: dict[str, Any] = json.loads(LEVELS_FILE.read_text()) if LEVELS_FILE.exists() else {}
-        stored.setdefault("games", {}).update(measured)
-        stored["levels"] = levels
-        command = (
-            f"bench/ladder.py --games {arguments.games} --far {arguments.far} "
-            f"--iterations {arguments.iterations} --seed {arguments.seed}"
-        )
-        stored.setdefault("measured", {}).update(dict.fromkeys(measured, command))
-        Path(LEVELS_FILE).write_text(json.dumps(stored, indent=1) + "\n")
-        print(f"wrote {LEVELS_FILE}")
+        if arguments.write:  # game by game, so that a long run keeps what it has measured
+            store(game_id, rows, levels, arguments)
+
+
+def store(
+    game_id: str, rows: dict[str, Any], levels: list[str], arguments: argparse.Namespace
+) -> None:
+    stored: dict[str, Any] = json.loads(LEVELS_FILE.read_text()) if LEVELS_FILE.exists() else {}
+    stored["levels"] = levels
+    stored.setdefault("games", {})[game_id] = rows
+    stored.setdefault("measured", {})[game_id] = (
+        f"bench/ladder.py --games {arguments.games} --far {arguments.far} "
+        f"--iterations {arguments.iterations} --seed {arguments.seed}"
+    )
+    Path(LEVELS_FILE).write_text(json.dumps(stored, indent=1) + "\n")
 
 
 if __name__ == "__main__":

@@ -111,8 +111,8 @@ class BeliefMctsBot(MctsBot):
         seed: int | None = None,
         *,
         deals: int = 48,
-        memory: int = 4,
-        temperature: float = 15.0,
+        memory: int = 8,
+        temperature: float = 5.0,
         slip: float = 0.1,
         **settings: Any,
     ) -> None:
