@@ -25,7 +25,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from sequenza.ai.base import Decision, register_bot
@@ -55,6 +55,8 @@ class HandModel:
     set_hand: Callable[[State[Any], int, list[Any]], None]
     #: A card of the given face (any copy: the model only reads what the hand can play).
     card_of: Callable[[State[Any], str], Any]
+    #: A card's face, as actions name it.
+    face_of: Callable[[State[Any], Any], str]
     flow: Callable[[Action], Flow]
     #: Shuffle again what no seat's hand holds (the draw pile), keeping the hands.
     shuffle_rest: Callable[[State[Any], random.Random], None]
@@ -74,24 +76,27 @@ def hand_model_for(game_id: str) -> HandModel | None:
 
 
 @dataclass
-class _Seen:
-    """One remembered decision of ours: a deal of it and where the history stood."""
-
-    deal: State[Any]
-    turn: int
-
-
-@dataclass
 class _Choice:
     """A rated choice of the opponent: where it stands in the history, the position before
-    it (a private copy, whose opponent hand each deal's hypothesis replaces) and the action
-    taken."""
+    it, the action taken and the rating of every option any hand could give there."""
 
     index: int
     position: State[Any]
     action: Action
-    #: The rating of every option a dealt hand may give, by action.
-    worths: dict[Action, float] = field(default_factory=dict)
+    worths: dict[Action, float]
+    #: The card each option plays, by face.
+    faces: dict[Action, str | None]
+
+
+@dataclass
+class _Seen:
+    """One remembered decision of ours: a deal of it, where the history stood, and once the
+    opponent has answered, its rated choice that followed (``None`` if none)."""
+
+    deal: State[Any]
+    turn: int
+    read: bool = False
+    choice: _Choice | None = None
 
 
 class BeliefMctsBot(MctsBot):
@@ -160,35 +165,57 @@ class BeliefMctsBot(MctsBot):
                 self._seen = []
         self._seen.append(_Seen(deal, turn))
 
-    def _choices(self, seat: int, model: HandModel, history: list[str]) -> list[_Choice]:
-        """The opponent's rated choices between our remembered decisions, newest first, each
-        with the position it faced: our deal of the time, replayed up to it. The opponent's
-        other actions are not replayed (our deal does not hold its cards): the model takes
-        them to leave the position it rates as it was."""
+    def _choices(
+        self, seat: int, model: HandModel, ranker: Ranker, history: list[str]
+    ) -> list[_Choice]:
+        """The opponent's rated choices after our remembered decisions, newest first."""
         found: list[_Choice] = []
         pairs = zip(reversed(self._seen[:-1]), reversed(self._seen[1:]), strict=True)
         for seen, following in pairs:
-            position = seen.deal.clone()
-            for index in range(seen.turn, following.turn):
-                action = Action.parse(history[index])
-                mover = position.current_seat
-                if mover is None:
+            if not seen.read:
+                seen.choice = self._read(seen, following.turn, seat, model, ranker, history)
+                seen.read = True
+            if seen.choice is not None:
+                found.append(seen.choice)
+                if len(found) >= self.memory:
                     break
-                if mover == seat:
-                    if action not in position.legal_actions():
-                        break  # our deal of the time cannot follow: read no further back
-                    position.apply_unchecked(action)
-                elif model.flow(action).rated:
-                    found.append(_Choice(index, position, action))
-                    break
-            if len(found) >= self.memory:
-                break
         return found
+
+    @staticmethod
+    def _read(
+        seen: _Seen, until: int, seat: int, model: HandModel, ranker: Ranker, history: list[str]
+    ) -> _Choice | None:
+        """The opponent's rated choice between a remembered decision and the next, with the
+        position it faced: our deal of the time, replayed up to it. The opponent's other
+        actions are not replayed (our deal does not hold its cards): the model takes them to
+        leave the position it rates as it was. Every option is rated once, the opponent
+        holding every card of the game: a rating reads the position and the action's card,
+        not the rest of the hand."""
+        position = seen.deal.clone()
+        for index in range(seen.turn, until):
+            action = Action.parse(history[index])
+            mover = position.current_seat
+            if mover is None:
+                return None
+            if mover == seat:
+                if action not in position.legal_actions():
+                    return None  # our deal of the time cannot follow the game
+                position.apply_unchecked(action)
+            elif model.flow(action).rated:
+                model.set_hand(
+                    position, mover, [c for z in position.card_zones().values() for c in z]
+                )
+                options = [a for a in position.legal_actions() if model.flow(a).rated]
+                faces = {option: model.flow(option).card for option in options}
+                return _Choice(index, position, action, ranker(position, options), faces)
+        return None
 
     def _weigh(self, decision: Decision, model: HandModel, current: State[Any]) -> None:
         """Deal hands and weigh each by the likelihood of the opponent's choices."""
         history = current.history
-        choices = self._choices(decision.seat, model, history)
+        ranker = action_ranker_for(decision.game_id)
+        assert ranker is not None, "a hand model needs the game's action ranker"
+        choices = self._choices(decision.seat, model, ranker, history)
         if not choices:
             return
         opponent = 1 - decision.seat
@@ -199,20 +226,8 @@ class BeliefMctsBot(MctsBot):
             for index in range(len(history) - 1, choices[-1].index - 1, -1)
             if movers[index] == opponent
         ]
-        ranker = action_ranker_for(decision.game_id)
-        assert ranker is not None, "a hand model needs the game's action ranker"
         pool = [current] + [decision.sample_state(self.rng) for _ in range(self.deals - 1)]
-        # Every option any deal's hand gives is rated once per choice, holding all their
-        # cards at once: an action's rating reads the position, not the rest of the hand.
-        every = [card for deal in pool for card in model.hand(deal, opponent)]
-        every += [model.card_of(current, flow.card) for _, flow in flows if flow.card]
-        for choice in choices:
-            model.set_hand(choice.position, opponent, every)
-            options = [a for a in choice.position.legal_actions() if model.flow(a).rated]
-            choice.worths = ranker(choice.position, options)
-        logs = [
-            self._log_likelihood(deal, model, ranker, choices, flows, opponent) for deal in pool
-        ]
+        logs = [self._log_likelihood(deal, model, choices, flows, opponent) for deal in pool]
         top = max(logs)
         weights = [math.exp(value - top) for value in logs]
         self._pool, self._weights = pool, weights
@@ -222,7 +237,6 @@ class BeliefMctsBot(MctsBot):
         self,
         deal: State[Any],
         model: HandModel,
-        ranker: Ranker,
         choices: list[_Choice],
         flows: list[tuple[int, Flow]],
         opponent: int,
@@ -240,20 +254,16 @@ class BeliefMctsBot(MctsBot):
                 hand.append(model.card_of(deal, flow.card))
             choice = pending.get(index)
             if choice is not None:
-                total += math.log(self._probability(choice, hand, model, ranker, opponent))
+                total += math.log(self._probability(choice, hand, model))
         return total
 
-    def _probability(
-        self, choice: _Choice, hand: list[Any], model: HandModel, ranker: Ranker, opponent: int
-    ) -> float:
+    def _probability(self, choice: _Choice, hand: list[Any], model: HandModel) -> float:
         """The model's chance of the action taken, holding ``hand``: a softmax of the ratings
         of the rated options, mixed with a uniform choice."""
-        position = choice.position
-        model.set_hand(position, opponent, hand)
-        options = [action for action in position.legal_actions() if model.flow(action).rated]
-        if choice.action not in options:  # cannot happen: the card played is in the hand
-            return self.slip / (len(options) + 1)
+        # The options of this hand are those of every card whose card it holds.
+        faces = {model.face_of(choice.position, card) for card in hand}
         worths = choice.worths
+        options = [action for action, face in choice.faces.items() if face in faces]
         top = max(worths[action] for action in options)
         mass = sum(math.exp((worths[action] - top) / self.temperature) for action in options)
         modelled = math.exp((worths[choice.action] - top) / self.temperature) / mass

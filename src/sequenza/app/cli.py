@@ -9,6 +9,7 @@ from typing import Annotated, Any
 import typer
 
 from sequenza.ai.base import bot_names, make_bot
+from sequenza.ai.levels import LEVELS, describe
 from sequenza.core.errors import SequenzaError
 from sequenza.core.registry import available_games, game_class, make_game
 from sequenza.core.rng import new_seed
@@ -287,10 +288,18 @@ def numbers_deck(
 
 
 @app.command("bots")
-def list_bots() -> None:
-    """List the bots that can fill a seat."""
-    for name in bot_names():
-        typer.echo(name)
+def list_bots(
+    game: Annotated[
+        str | None, typer.Argument(help="A game id: also how each level measured there.")
+    ] = None,
+) -> None:
+    """List the bots that can fill a seat, the levels weakest first."""
+    if game is not None and game not in {info.id for info in available_games()}:
+        raise _fail(SequenzaError(f"unknown game {game!r}; see: sequenza games"))
+    names = [level for level in LEVELS if level in bot_names()]
+    names += [name for name in bot_names() if name not in LEVELS]
+    for name in names:
+        typer.echo(f"{name:8} {describe(name, game)}")
 
 
 def main() -> None:

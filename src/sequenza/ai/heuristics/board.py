@@ -361,6 +361,12 @@ def _card_of(state: State[Any], face: str) -> Any:
     return layout.card_faces.index(layout.face_index[face])
 
 
+def _face_of(state: State[Any], card: Any) -> str:
+    layout = state.game.layout
+    face: str = layout.faces[layout.card_faces[card]]
+    return face
+
+
 def _flow(action: Action) -> Flow:
     """A chip placed or removed is the turn's choice, then one card is drawn; a dead card is
     exchanged for another (and the heuristics always exchange it first)."""
@@ -377,4 +383,4 @@ def _shuffle_rest(state: State[Any], rng: random.Random) -> None:
 
 
 for _game_id in ("sequence", "sequence-numbers"):
-    hand_model(_game_id, HandModel(_hand, _set_hand, _card_of, _flow, _shuffle_rest))
+    hand_model(_game_id, HandModel(_hand, _set_hand, _card_of, _face_of, _flow, _shuffle_rest))
