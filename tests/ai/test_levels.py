@@ -13,7 +13,7 @@ import sequenza
 from sequenza import OptionError
 from sequenza.ai import BeliefMctsBot, make_bot
 from sequenza.ai.base import bot_names
-from sequenza.ai.levels import LEVELS, describe, rating
+from sequenza.ai.levels import LEVELS, describe, menu, rating
 from sequenza.core.game import State
 from tests.ai.matches import points_share
 
@@ -126,3 +126,10 @@ def test_every_game_has_every_level_measured() -> None:
             assert measured is not None, f"{level} in {info.id}: run bench/ladder.py --write"
             assert measured["low"] <= measured["rating"] <= measured["high"]
             assert str(measured["rating"]) in describe(level, info.id)
+
+
+def test_the_menu_offers_every_bot_the_levels_first() -> None:
+    offered = [bot["name"] for bot in menu("sequence")]
+    assert offered[: len(LEVELS)] == list(LEVELS)
+    assert sorted(offered) == bot_names()
+    assert all(bot["description"] for bot in menu())

@@ -12,6 +12,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from sequenza.ai.base import bot_names
+
 #: The levels a player can pick, from a true beginner to the strongest bot.
 LEVELS = ("random", "novice", "greedy", "mcts", "expert")
 LEVELS_FILE = Path(__file__).with_name("levels.json")
@@ -54,3 +56,11 @@ def describe(level: str, game_id: str | None = None) -> str:
     if measured is None:
         return summary
     return f"{summary} (rated {measured['rating']} here; {measured['note']})"
+
+
+def menu(game_id: str | None = None) -> list[dict[str, str]]:
+    """Every bot a seat may take, the levels first and weakest first, each with its
+    ``describe`` line: what a seat menu shows."""
+    names = [level for level in LEVELS if level in bot_names()]
+    names += [name for name in bot_names() if name not in LEVELS]
+    return [{"name": name, "description": describe(name, game_id)} for name in names]

@@ -8,8 +8,8 @@ from typing import Annotated, Any
 
 import typer
 
-from sequenza.ai.base import bot_names, make_bot
-from sequenza.ai.levels import LEVELS, describe
+from sequenza.ai.base import make_bot
+from sequenza.ai.levels import menu
 from sequenza.core.errors import SequenzaError
 from sequenza.core.registry import available_games, game_class, make_game
 from sequenza.core.rng import new_seed
@@ -296,10 +296,8 @@ def list_bots(
     """List the bots that can fill a seat, the levels weakest first."""
     if game is not None and game not in {info.id for info in available_games()}:
         raise _fail(SequenzaError(f"unknown game {game!r}; see: sequenza games"))
-    names = [level for level in LEVELS if level in bot_names()]
-    names += [name for name in bot_names() if name not in LEVELS]
-    for name in names:
-        typer.echo(f"{name:8} {describe(name, game)}")
+    for bot in menu(game):
+        typer.echo(f"{bot['name']:8} {bot['description']}")
 
 
 def main() -> None:
