@@ -9,7 +9,8 @@ levels at a fixed number of iterations so that the table is the same on any mach
 counts 1 to its winner and a half to each player of a shared or drawn game. The ratings are
 Elo points from a Bradley-Terry fit by maximum likelihood, ``random`` at 0; each pairing
 also counts one drawn game, so that a clean sweep gives a large but finite gap rather than
-an infinite one. The 95% intervals come from a parametric bootstrap of the fit.
+an infinite one. The 95% intervals come from a parametric bootstrap of the fit. ``--write``
+keeps every pairing's points too, and ``--refit`` rates them again without playing.
 
 Levels one or two steps apart meet in ``--games`` games (so each level meets the one below
 and the one below that, ``greedy`` among them), levels further apart in ``--far`` (their
@@ -27,7 +28,6 @@ import platform
 import random
 import time
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 import sequenza
@@ -112,8 +112,10 @@ def bootstrap(
     levels: list[str], pairings: list[Pairing], rounds: int, seed: int
 ) -> dict[str, tuple[float, float]]:
     """Each level's 95% interval, by a parametric bootstrap: every game played again as a
-    coin with the fitted chance of its first level, and the ratings refitted. (Drawing the
-    games actually played again would give a clean sweep no doubt at all.)"""
+    coin with the fitted chance of its first level, the ratings refitted, and the spread of
+    the refits around the fit reflected about it (the basic bootstrap: a refit of a near
+    sweep can only come out lower, so its spread says how much higher the truth may be).
+    Drawing the games actually played again would give a clean sweep no doubt at all."""
     rng = random.Random(seed)
     ratings = fit(levels, pairings)
     fits: dict[str, list[float]] = {level: [] for level in levels}
@@ -129,7 +131,8 @@ def bootstrap(
     bounds = {}
     for level, values in fits.items():
         values.sort()
-        bounds[level] = (values[int(0.025 * rounds)], values[int(0.975 * rounds) - 1])
+        low, high = values[int(0.025 * rounds)], values[int(0.975 * rounds) - 1]
+        bounds[level] = (2 * ratings[level] - high, 2 * ratings[level] - low)
     return bounds
 
 
@@ -145,9 +148,8 @@ def verdict(pairing: Pairing | None) -> str:
     return "plays like the level below"
 
 
-def ladder(
-    game_id: str, arguments: argparse.Namespace, levels: list[str]
-) -> tuple[dict[str, Any], list[Pairing]]:
+def measure(game_id: str, arguments: argparse.Namespace, levels: list[str]) -> list[Pairing]:
+    """Every pairing of levels in one game."""
     scale = SLOW.get(game_id, 1.0)
     pairings = []
     for low_index, low in enumerate(levels):
@@ -165,8 +167,15 @@ def ladder(
                 f"({time.perf_counter() - start:.0f} s)",
                 flush=True,
             )
+    return pairings
+
+
+def rate(
+    levels: list[str], pairings: list[Pairing], rounds: int, seed: int
+) -> dict[str, dict[str, Any]]:
+    """Each level's rating, interval and standing against the level below."""
     ratings = fit(levels, pairings)
-    bounds = bootstrap(levels, pairings, arguments.rounds, arguments.seed)
+    bounds = bootstrap(levels, pairings, rounds, seed)
     below = {(p.first, p.second): p for p in pairings}
     rows = {}
     for number, level in enumerate(levels):
@@ -186,7 +195,7 @@ def ladder(
                 "games": len(step.scores),
             }
         rows[level] = entry
-    return rows, pairings
+    return rows
 
 
 def table(game_id: str, rows: dict[str, Any]) -> str:
@@ -218,32 +227,53 @@ def main() -> None:
     parser.add_argument("--far", type=int, default=10, help="games of levels further apart")
     parser.add_argument("--iterations", type=int, default=100, help="search iterations a move")
     parser.add_argument("--levels", default=",".join(LEVELS), help="levels, weakest first")
-    parser.add_argument("--rounds", type=int, default=400, help="bootstrap rounds")
+    parser.add_argument("--rounds", type=int, default=1000, help="bootstrap rounds")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--workers", type=int, default=1, help="processes (default: one)")
     parser.add_argument("--write", action="store_true", help=f"update {LEVELS_FILE.name}")
+    parser.add_argument(
+        "--refit",
+        action="store_true",
+        help=f"rate again the games stored in {LEVELS_FILE.name} instead of playing",
+    )
     arguments = parser.parse_args()
     levels = arguments.levels.split(",")
     game_ids = arguments.game_ids or [info.id for info in sequenza.available_games()]
+    stored: dict[str, Any] = json.loads(LEVELS_FILE.read_text()) if LEVELS_FILE.exists() else {}
     print(f"# {platform.processor() or platform.machine()}, Python {platform.python_version()}")
     for game_id in game_ids:
-        rows, _ = ladder(game_id, arguments, levels)
+        if arguments.refit:
+            pairings = [unpack(entry) for entry in stored["pairings"][game_id]]
+        else:
+            pairings = measure(game_id, arguments, levels)
+            stored.setdefault("measured", {})[game_id] = (
+                f"bench/ladder.py --games {arguments.games} --far {arguments.far} "
+                f"--iterations {arguments.iterations} --seed {arguments.seed}"
+            )
+        rows = rate(levels, pairings, arguments.rounds, arguments.seed)
         print(table(game_id, rows), "\n", flush=True)
         if arguments.write:  # game by game, so that a long run keeps what it has measured
-            store(game_id, rows, levels, arguments)
+            stored["levels"] = levels
+            stored.setdefault("games", {})[game_id] = rows
+            stored.setdefault("pairings", {})[game_id] = [pack(p) for p in pairings]
+            LEVELS_FILE.write_text(json.dumps(stored, indent=1) + "\n")
 
 
-def store(
-    game_id: str, rows: dict[str, Any], levels: list[str], arguments: argparse.Namespace
-) -> None:
-    stored: dict[str, Any] = json.loads(LEVELS_FILE.read_text()) if LEVELS_FILE.exists() else {}
-    stored["levels"] = levels
-    stored.setdefault("games", {})[game_id] = rows
-    stored.setdefault("measured", {})[game_id] = (
-        f"bench/ladder.py --games {arguments.games} --far {arguments.far} "
-        f"--iterations {arguments.iterations} --seed {arguments.seed}"
-    )
-    Path(LEVELS_FILE).write_text(json.dumps(stored, indent=1) + "\n")
+def pack(pairing: Pairing) -> dict[str, Any]:
+    return {
+        "first": pairing.first,
+        "second": pairing.second,
+        "points": sum(pairing.scores),
+        "games": len(pairing.scores),
+    }
+
+
+def unpack(entry: dict[str, Any]) -> Pairing:
+    """A stored pairing: its total is all the fit and the bootstrap read."""
+    points, games = float(entry["points"]), int(entry["games"])
+    wins = int(points)
+    scores = [1.0] * wins + [points - wins] * (points > wins)
+    return Pairing(entry["first"], entry["second"], scores + [0.0] * (games - len(scores)))
 
 
 if __name__ == "__main__":
