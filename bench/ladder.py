@@ -9,8 +9,9 @@ levels at a fixed number of iterations so that the table is the same on any mach
 counts 1 to its winner and a half to each player of a shared or drawn game. The ratings are
 Elo points from a Bradley-Terry fit by maximum likelihood, ``random`` at 0; each pairing
 also counts one drawn game, so that a clean sweep gives a large but finite gap rather than
-an infinite one. The 95% intervals come from a parametric bootstrap of the fit. ``--write``
-keeps every pairing's points too, and ``--refit`` rates them again without playing.
+an infinite one. The 95% intervals come from refits to shares drawn from each pairing's
+posterior. ``--write`` keeps every pairing's points too, and ``--refit`` rates them again
+without playing.
 
 Levels one or two steps apart meet in ``--games`` games (so each level meets the one below
 and the one below that, ``greedy`` among them), levels further apart in ``--far`` (their
@@ -73,17 +74,17 @@ def play(
     return Pairing(first, second, scores)
 
 
-def fit(levels: list[str], pairings: list[Pairing]) -> dict[str, float]:
+def fit(levels: list[str], pairings: list[Pairing], draws: float = 1.0) -> dict[str, float]:
     """Elo ratings (``levels[0]`` at 0) maximising the Bradley-Terry likelihood of the
-    scores, each pairing with one drawn game more (Hunter's MM iteration)."""
+    scores, each pairing with ``draws`` drawn games more (Hunter's MM iteration)."""
     index = {level: number for number, level in enumerate(levels)}
     count = len(levels)
     wins = [0.0] * count
     games = [[0.0] * count for _ in range(count)]
     for pairing in pairings:
         first, second = index[pairing.first], index[pairing.second]
-        points = sum(pairing.scores) + 0.5
-        played = len(pairing.scores) + 1.0
+        points = sum(pairing.scores) + draws / 2
+        played = len(pairing.scores) + draws
         wins[first] += points
         wins[second] += played - points
         games[first][second] += played
@@ -111,28 +112,25 @@ def fit(levels: list[str], pairings: list[Pairing]) -> dict[str, float]:
 def bootstrap(
     levels: list[str], pairings: list[Pairing], rounds: int, seed: int
 ) -> dict[str, tuple[float, float]]:
-    """Each level's 95% interval, by a parametric bootstrap: every game played again as a
-    coin with the fitted chance of its first level, the ratings refitted, and the spread of
-    the refits around the fit reflected about it (the basic bootstrap: a refit of a near
-    sweep can only come out lower, so its spread says how much higher the truth may be).
-    Drawing the games actually played again would give a clean sweep no doubt at all."""
+    """Each level's 95% interval: each pairing's true share drawn from what its games say of
+    it (the Beta posterior under Jeffreys' prior, ``points + 1/2`` and ``games - points +
+    1/2``), the ratings refitted to the drawn shares, and the middle 95% of the refits kept.
+    Drawing the games actually played again would leave a clean sweep no doubt at all."""
     rng = random.Random(seed)
-    ratings = fit(levels, pairings)
     fits: dict[str, list[float]] = {level: [] for level in levels}
     for _ in range(rounds):
         drawn = []
         for pairing in pairings:
-            gap = ratings[pairing.first] - ratings[pairing.second]
-            chance = 1.0 / (1.0 + math.exp(-gap / ELO))
-            scores = [float(rng.random() < chance) for _ in pairing.scores]
-            drawn.append(Pairing(pairing.first, pairing.second, scores))
-        for level, rating in fit(levels, drawn).items():
+            points, games = sum(pairing.scores), len(pairing.scores)
+            share = rng.betavariate(points + 0.5, games - points + 0.5)
+            drawn.append(Pairing(pairing.first, pairing.second, [share] * games))
+        # The prior is in the drawn shares already (never quite 0 or 1): no drawn game more.
+        for level, rating in fit(levels, drawn, draws=0.0).items():
             fits[level].append(rating)
     bounds = {}
     for level, values in fits.items():
         values.sort()
-        low, high = values[int(0.025 * rounds)], values[int(0.975 * rounds) - 1]
-        bounds[level] = (2 * ratings[level] - high, 2 * ratings[level] - low)
+        bounds[level] = (values[int(0.025 * rounds)], values[int(0.975 * rounds) - 1])
     return bounds
 
 
