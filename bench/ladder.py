@@ -134,15 +134,27 @@ def bootstrap(
     return bounds
 
 
-def verdict(pairing: Pairing | None) -> str:
-    """A plain sentence on a level against the level below (``pairing``: it first)."""
-    if pairing is None:
+def beats(pairing: Pairing) -> bool:
+    """Whether the first level scores above half, its whole 95% interval included."""
+    return wilson(sum(pairing.scores), len(pairing.scores))[0] > 0.5
+
+
+def verdict(level: str, levels: list[str], pairings: list[Pairing]) -> str:
+    """A plain sentence on a level: against the level below, and where it plays like that
+    one, the strongest level it still beats."""
+    number = levels.index(level)
+    if number == 0:
         return "the first step"
-    low, high = wilson(sum(pairing.scores), len(pairing.scores))
-    if low > 0.5:
-        return f"beats {pairing.second}"
-    if high < 0.5:
-        return f"weaker than {pairing.second}"
+    scores = {(p.first, p.second): p for p in pairings}
+    below = levels[number - 1]
+    step = scores[(level, below)]
+    if beats(step):
+        return f"beats {below}"
+    if wilson(sum(step.scores), len(step.scores))[1] < 0.5:
+        return f"weaker than {below}"
+    beaten = [lower for lower in levels[: number - 1] if beats(scores[(level, lower)])]
+    if beaten:
+        return f"plays like the level below; beats {beaten[-1]}"
     return "plays like the level below"
 
 
@@ -182,7 +194,7 @@ def rate(
             "rating": round(ratings[level]),
             "low": round(bounds[level][0]),
             "high": round(bounds[level][1]),
-            "note": verdict(step),
+            "note": verdict(level, levels, pairings),
         }
         if step is not None:
             share_low, share_high = wilson(sum(step.scores), len(step.scores))
