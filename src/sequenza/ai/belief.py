@@ -260,7 +260,7 @@ class BeliefMctsBot(MctsBot):
     def _probability(self, choice: _Choice, hand: list[Any], model: HandModel) -> float:
         """The model's chance of the action taken, holding ``hand``: a softmax of the ratings
         of the rated options, mixed with a uniform choice."""
-        # The options of this hand are those of every card whose card it holds.
+        # This hand's options: the rated options of the faces it holds.
         faces = {model.face_of(choice.position, card) for card in hand}
         worths = choice.worths
         options = [action for action, face in choice.faces.items() if face in faces]
