@@ -26,12 +26,13 @@ def points_share(
     game_id: str, strong: str, weak: str, games: int, first_seed: int = 1000, **settings: Any
 ) -> float:
     """The strong bot's share of the points over seeded 2-player games, seats alternating (a
-    shared win counts half). ``settings`` go to the MCTS bot."""
+    shared win counts half). ``settings`` go to the search bots (``mcts``, ``expert``)."""
     points = 0.0
     for index in range(games):
         names = [strong, weak] if index % 2 == 0 else [weak, strong]
         bots = [
-            make_bot(name, seed=index, **(settings if name == "mcts" else {})) for name in names
+            make_bot(name, seed=index, **(settings if name in ("mcts", "expert") else {}))
+            for name in names
         ]
         result = play_out(sequenza.make(game_id, players=2, seed=first_seed + index), bots)
         points += sum(result.payoffs[seat] for seat in range(2) if names[seat] == strong)

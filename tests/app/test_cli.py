@@ -89,3 +89,15 @@ def test_teacher_deck_with_a_range_too_small_is_refused(tmp_path: Path) -> None:
     result = runner.invoke(app, ["numbers-deck", str(tmp_path / "d.json"), "--high", "10"])
     assert result.exit_code == 2 and "48 different numbers" in result.output
     assert not (tmp_path / "d.json").exists()
+
+
+def test_bots_lists_the_levels_weakest_first_with_their_standing_in_a_game() -> None:
+    result = runner.invoke(app, ["bots"])
+    assert result.exit_code == 0
+    names = [line.split()[0] for line in result.output.splitlines()]
+    assert names[:5] == ["random", "novice", "greedy", "mcts", "expert"]
+    result = runner.invoke(app, ["bots", "sequentia-stack"])
+    assert result.exit_code == 0
+    assert "rated" in result.output
+    refused = runner.invoke(app, ["bots", "chess"])
+    assert refused.exit_code == 2 and "unknown game 'chess'" in refused.output

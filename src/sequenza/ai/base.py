@@ -27,14 +27,22 @@ class Decision:
     observation: dict[str, Any]
     legal_actions: tuple[Action, ...]
     _state: State[Any]
+    #: The seat that played each action of the game so far (public: every seat saw them).
+    movers: tuple[int, ...] = ()
 
     @classmethod
     def of(cls, state: State[Any]) -> Decision:
         seat = state.current_seat
         if seat is None:
             raise ValueError("the game is over: there is no decision to take")
+        movers = tuple(int(entry["seat"]) for entry in state.log if entry["event"] == "action")
         return cls(
-            state.game.id, seat, state.observation(seat), tuple(state.legal_actions()), state
+            state.game.id,
+            seat,
+            state.observation(seat),
+            tuple(state.legal_actions()),
+            state,
+            movers,
         )
 
     def sample_state(self, rng: random.Random) -> State[Any]:

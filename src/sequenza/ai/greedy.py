@@ -50,7 +50,7 @@ def playout_policy(game_id: str) -> Callable[[Policy], Policy]:
     return register
 
 
-def _load_heuristics() -> None:
+def load_heuristics() -> None:
     import sequenza.ai.heuristics as heuristics
 
     for module in pkgutil.iter_modules(heuristics.__path__):
@@ -59,13 +59,13 @@ def _load_heuristics() -> None:
 
 def policy_for(game_id: str) -> Policy | None:
     """The game's heuristic, if it has one."""
-    _load_heuristics()
+    load_heuristics()
     return _POLICIES.get(game_id)
 
 
 def playout_policy_for(game_id: str) -> Policy | None:
     """The game's cheap playout policy, if it has one."""
-    _load_heuristics()
+    load_heuristics()
     return _PLAYOUT_POLICIES.get(game_id)
 
 
@@ -173,7 +173,7 @@ def action_ranker(game_id: str) -> Callable[[Ranker], Ranker]:
 
 
 def action_ranker_for(game_id: str) -> Ranker | None:
-    _load_heuristics()
+    load_heuristics()
     return _RANKERS.get(game_id)
 
 
@@ -187,7 +187,7 @@ def register_turn_search(game_id: str, search: TurnSearch) -> TurnSearch:
 
 def turn_search_for(game_id: str) -> TurnSearch | None:
     """The game's own-turn search, if its heuristics define one."""
-    _load_heuristics()
+    load_heuristics()
     return _TURN_SEARCHES.get(game_id)
 
 
@@ -223,7 +223,7 @@ def position_evaluation(
 
 
 def evaluation_for(game_id: str) -> PositionEvaluation | None:
-    _load_heuristics()
+    load_heuristics()
     return _EVALUATIONS.get(game_id)
 
 

@@ -166,10 +166,14 @@ class MctsBot(Bot):
                 break
             if deadline is not None and time.perf_counter() >= deadline and done > 0:
                 break
-            self._iterate(root, decision.sample_state(self.rng), players, allowed)
+            self._iterate(root, self._deal(decision), players, allowed)
             done += 1
         self.last_iterations = done
         return self._verdict(root, candidates, decision.seat)
+
+    def _deal(self, decision: Decision) -> State[Any]:
+        """The full state one iteration searches: a fresh deal of what the seat cannot see."""
+        return decision.sample_state(self.rng)
 
     def _verdict(self, root: _Node, candidates: list[Action], seat: int) -> Action:
         """The most visited move, unless its mean falls short of the heuristic's favourite

@@ -9,7 +9,8 @@ from typing import Annotated, Any
 
 import typer
 
-from sequenza.ai.base import bot_names, make_bot
+from sequenza.ai.base import make_bot
+from sequenza.ai.levels import menu
 from sequenza.core.errors import SequenzaError
 from sequenza.core.registry import available_games, game_class, make_game
 from sequenza.core.rng import new_seed
@@ -433,10 +434,16 @@ def numbers_deck(
 
 
 @app.command("bots")
-def list_bots() -> None:
-    """List the bots that can fill a seat."""
-    for name in bot_names():
-        typer.echo(name)
+def list_bots(
+    game: Annotated[
+        str | None, typer.Argument(help="A game id: also how each level measured there.")
+    ] = None,
+) -> None:
+    """List the bots that can fill a seat, the levels weakest first."""
+    if game is not None and game not in {info.id for info in available_games()}:
+        raise _fail(SequenzaError(f"unknown game {game!r}; see: sequenza games"))
+    for bot in menu(game):
+        typer.echo(f"{bot['name']:8} {bot['description']}")
 
 
 def main() -> None:

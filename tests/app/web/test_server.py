@@ -5,6 +5,7 @@ without any change."""
 from __future__ import annotations
 
 import json
+import pickle
 import subprocess
 import sys
 import time
@@ -379,3 +380,25 @@ def test_the_api_documentation_works_offline_and_shows_every_body(server: LiveSe
     assert refusal["content"]["application/json"]["schema"] == {
         "$ref": "#/components/schemas/Error"
     }
+
+
+def test_a_bot_remembers_its_earlier_decisions_from_move_to_move(database: str) -> None:
+    """Bots think in worker processes, a fresh one each move: the expert's memory of the
+    deals it imagined (against which it reads its opponent's plays) travels with the table."""
+    settings = {"expert": {"seconds": None, "iterations": 10, "deals": 4}}
+    with live_server(database, bot_settings=settings) as running:
+        created = running.create_table(
+            game="sequence",
+            seats=[{"kind": "hotseat", "name": "Ann"}, {"kind": "bot", "bot": "expert"}],
+            seed=4,
+        )
+        with running.join(created["id"], created["tokens"]["0"]) as ann:
+            for _ in range(3):
+                ann.wait_until(lambda state: bool(state["legal"]))
+                turn = ann.state["turn"]
+                ann.act(ann.state["legal"]["0"][0])
+                ann.wait_until(lambda state, turn=turn: state["turn"] >= turn + 2)
+            memory = running.manager.live[created["id"]].bot_memory[1]
+    remembered = pickle.loads(memory)
+    # One remembered deal per decision it took: three bot moves, three deals.
+    assert len(remembered._seen) == 3

@@ -20,6 +20,7 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
+from sequenza.ai.belief import Flow, HandModel, hand_model
 from sequenza.ai.greedy import (
     action_ranker,
     greedy_policy,
@@ -333,3 +334,53 @@ def board_shares(state: State[Any]) -> list[float]:
     team_shares = shares(standing, STANDING_SCALE)
     teams = [int(team) for team in seen["teams"]]
     return [team_shares[team] / teams.count(team) for team in teams]
+
+
+# ---------------------------------------------------------------------- reading hands
+# The expert bot (``sequenza.ai.belief``) rewrites hands in the states it imagines, never in
+# the true one: a hand is a list of card numbers, the draw pile another, and a card's face is
+# its layout's.
+
+
+def _hands(state: State[Any]) -> list[list[int]]:
+    board: Any = state  # a board game's state: its hands are a list per seat
+    hands: list[list[int]] = board.hands
+    return hands
+
+
+def _hand(state: State[Any], seat: int) -> list[Any]:
+    return list(_hands(state)[seat])
+
+
+def _set_hand(state: State[Any], seat: int, cards: list[Any]) -> None:
+    _hands(state)[seat] = list(cards)
+
+
+def _card_of(state: State[Any], face: str) -> Any:
+    layout = state.game.layout
+    return layout.card_faces.index(layout.face_index[face])
+
+
+def _face_of(state: State[Any], card: Any) -> str:
+    layout = state.game.layout
+    face: str = layout.faces[layout.card_faces[card]]
+    return face
+
+
+def _flow(action: Action) -> Flow:
+    """A chip placed or removed is the turn's choice, then one card is drawn; a dead card is
+    exchanged for another (and the heuristics always exchange it first)."""
+    if action.verb in ("play", "remove"):
+        return Flow(str(action.args[0]), 1, rated=True)
+    if action.verb == "dead":
+        return Flow(str(action.args[0]), 1, rated=False)
+    return Flow(None, 0, rated=False)
+
+
+def _shuffle_rest(state: State[Any], rng: random.Random) -> None:
+    board: Any = state
+    rng.shuffle(board.draw_pile)
+
+
+for _game_id in ("sequence", "sequence-numbers"):
+    hand_model(_game_id, HandModel(_hand, _set_hand, _card_of, _face_of, _flow, _shuffle_rest))

@@ -34,6 +34,11 @@ class OptionInfo(BaseModel):
     )
 
 
+class BotInfo(BaseModel):
+    name: str
+    description: str = Field(description="what it plays like, and its rating in the game")
+
+
 class GameInfo(BaseModel):
     id: str
     name: str
@@ -41,12 +46,8 @@ class GameInfo(BaseModel):
     player_counts: list[int]
     hidden_information: bool
     rules: str
+    bots: list[BotInfo] = Field(description="the seat menu, weakest first, rated in this game")
     options: list[OptionInfo]
-
-
-class BotInfo(BaseModel):
-    name: str
-    description: str
 
 
 class SeatRequest(BaseModel):

@@ -13,10 +13,12 @@ is started again for the next decision.
 from __future__ import annotations
 
 import asyncio
+import functools
 import importlib
 import logging
 import multiprocessing
 import os
+import pickle
 from collections.abc import Iterable
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -45,10 +47,21 @@ def _start_worker(modules: tuple[str, ...]) -> None:
         logger.warning("bot workers could not lower their priority")
 
 
-def _decide(bot: str, settings: dict[str, Any], seed: int, state_text: str) -> str:
-    """In a worker: the bot's action for the seat to act, as text."""
+def _decide(
+    bot: str, settings: dict[str, Any], seed: int, state_text: str, memory: bytes
+) -> tuple[str, bytes]:
+    """In a worker: the bot's action for the seat to act, as text, and the bot itself to
+    hand to its next decision (a bot may remember earlier decisions: the expert reads its
+    opponent's plays against the deals it imagined then). The memory never leaves the
+    server: it is pickled here and unpickled only by a worker of the same server."""
     state = state_from_json(state_text)
-    return str(make_bot(bot, seed=seed, **settings).act(state))
+    player = pickle.loads(memory) if memory else make_bot(bot, seed=seed, **settings)
+    action = str(player.act(state))
+    try:
+        kept = pickle.dumps(player)
+    except (pickle.PicklingError, TypeError, AttributeError):
+        kept = b""  # a bot that cannot be kept starts afresh each move
+    return action, kept
 
 
 def registered_modules() -> tuple[str, ...]:
@@ -76,13 +89,17 @@ class BotWorkers:
             )
         return self._executor
 
-    async def decide(self, bot: str, settings: dict[str, Any], seed: int, state_text: str) -> str:
-        """The bot's move in the position ``state_text`` (``State.dumps()``), or ``BotFailure``."""
+    async def decide(
+        self, bot: str, settings: dict[str, Any], seed: int, state_text: str, memory: bytes = b""
+    ) -> tuple[str, bytes]:
+        """The bot's move in the position ``state_text`` (``State.dumps()``) and its memory for
+        the next move (``memory`` is what the previous move returned), or ``BotFailure``."""
+        job = functools.partial(_decide, bot, settings, seed, state_text, memory)
         try:
-            future: Future[str] = self._pool().submit(_decide, bot, settings, seed, state_text)
+            future: Future[tuple[str, bytes]] = self._pool().submit(job)
         except BrokenProcessPool:
             self._restart()
-            future = self._pool().submit(_decide, bot, settings, seed, state_text)
+            future = self._pool().submit(job)
         try:
             return await asyncio.wait_for(asyncio.wrap_future(future), self.move_timeout)
         except TimeoutError:

@@ -54,7 +54,7 @@ from pydantic import BaseModel, ValidationError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
-from sequenza.ai.base import bot_names
+from sequenza.ai.levels import menu as bot_menu
 from sequenza.core.errors import SequenzaError
 from sequenza.core.registry import available_games, game_class, make_game
 
@@ -103,13 +103,6 @@ logger = logging.getLogger("sequenza.web")
 access = logging.getLogger("sequenza.web.access")
 
 STATIC = Path(__file__).parent / "static"
-
-#: Bots listed weakest first; unknown names follow in alphabetical order.
-BOT_STRENGTHS = {
-    "random": "Beginner: any legal move, at random",
-    "greedy": "Casual: takes the best move it sees right now",
-    "mcts": "Strong: searches the possible deals for about a second per move",
-}
 
 JOIN_TIMEOUT = 30.0
 #: Seconds a message may wait to be written to a client before it counts as gone.
@@ -277,13 +270,12 @@ def create_app(
         return [_game_json(info.id) for info in available_games()]
 
     @app.get("/api/bots", response_model=list[BotInfo], tags=["catalogue"])
-    async def bots() -> list[dict[str, str]]:
-        known = [name for name in BOT_STRENGTHS if name in bot_names()]
-        others = [name for name in bot_names() if name not in BOT_STRENGTHS]
-        return [
-            {"name": name, "description": BOT_STRENGTHS.get(name, f"the {name} bot")}
-            for name in known + others
-        ]
+    async def bots(game: str | None = None) -> list[dict[str, str]]:
+        """The bots a seat may take, weakest first; with ``game``, each described by its
+        measured standing on that game's rating ladder."""
+        if game is not None and game not in {info.id for info in available_games()}:
+            raise TableError("unknown_game", f"there is no game {game!r}", 404)
+        return bot_menu(game)
 
     @app.get("/api/tables", response_model=list[TableSummary], responses=ERRORS, tags=["tables"])
     async def tables() -> list[dict[str, Any]]:
@@ -513,6 +505,7 @@ def _game_json(game_id: str) -> dict[str, Any]:
         "player_counts": list(info.player_counts),
         "hidden_information": info.hidden_information,
         "rules": rules,
+        "bots": bot_menu(game_id),
         "options": [
             {
                 "name": spec.name,

@@ -174,6 +174,8 @@ class Table:
         }
         self.bot_task: asyncio.Task[None] | None = None
         self.bot_error: str | None = None
+        #: Each bot as its last move left it (pickled by its worker), for its next move.
+        self.bot_memory: dict[int, bytes] = {}
         self.catch_up_task: asyncio.Task[None] | None = None
         self._catch_up_wanted = False
         self._replay_cursor: State[Any] | None = None
@@ -458,8 +460,12 @@ class Table:
         move instead, and the table says what happened."""
         bot = self.bots[seat]
         try:
-            text = await self.manager.bot_workers.decide(
-                bot, self.manager.bot_settings.get(bot, {}), new_seed(), snapshot.dumps()
+            text, self.bot_memory[seat] = await self.manager.bot_workers.decide(
+                bot,
+                self.manager.bot_settings.get(bot, {}),
+                new_seed(),
+                snapshot.dumps(),
+                self.bot_memory.get(seat, b""),
             )
             return snapshot.parse_action(text)
         except (BotFailure, SequenzaError) as error:

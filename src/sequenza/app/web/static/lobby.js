@@ -85,6 +85,7 @@ class TableForm {
 
   setPlayers(players) {
     const kept = this.seatRows.map((row) => ({ kind: row.kind.value, name: row.name.value }));
+    const bots = this.game.bots || this.bots;
     this.players = players;
     this.seatRows = [];
     for (let seat = 0; seat < players; seat += 1) {
@@ -94,15 +95,23 @@ class TableForm {
         { name: `seat-${seat}`, "aria-label": `Seat ${seat + 1}` },
         h("option", { value: "hotseat" }, seat === 0 ? "Me, on this screen" : "Player on this screen"),
         h("option", { value: "invite" }, "Friend online (invitation link)"),
-        ...this.bots.map((bot) => h("option", { value: `bot:${bot.name}`, title: bot.description }, `Bot: ${bot.name} (${bot.description.split(":")[0]})`)),
+        ...bots.map((bot) => h("option", { value: `bot:${bot.name}`, title: bot.description }, `Bot: ${bot.name} (${bot.description.split(":")[0]})`)),
       );
       kind.value = previous ? previous.kind : seat === 0 ? "hotseat" : `bot:${this.defaultBot}`;
       const name = h("input", { type: "text", name: `name-${seat}`, maxlength: 40, placeholder: "Name (optional)", value: previous ? previous.name : "" });
-      this.seatRows.push({ kind, name });
+      // What the chosen bot plays like in this game, measured on its rating ladder.
+      const note = h("p.seat-help");
+      const describe = () => {
+        const bot = bots.find((entry) => `bot:${entry.name}` === kind.value);
+        note.textContent = bot ? bot.description : "";
+      };
+      kind.addEventListener("change", describe);
+      describe();
+      this.seatRows.push({ kind, name, note });
     }
     fill(this.seatsBox,
       ...this.seatRows.map((row, seat) =>
-        h("div.seat-row", {}, h("span.seat-number", { style: { background: `var(--seat-${seat})` } }, seat + 1), row.kind, row.name),
+        [h("div.seat-row", {}, h("span.seat-number", { style: { background: `var(--seat-${seat})` } }, seat + 1), row.kind, row.name), row.note],
       ),
     );
   }

@@ -1,0 +1,66 @@
+"""The bot levels, weakest first, and how each measured in each game.
+
+``bench/ladder.py --write`` plays every level against every other and stores the ratings in
+``levels.json`` beside this module; the functions here only read it, for menus and help
+texts that describe a bot per game.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from sequenza.ai.base import bot_names
+
+#: The levels a player can pick, from a true beginner to the strongest bot.
+LEVELS = ("random", "novice", "greedy", "mcts", "expert")
+LEVELS_FILE = Path(__file__).with_name("levels.json")
+
+#: What each level does, in a player's words.
+SUMMARIES = {
+    "random": "Beginner: any legal move, at random",
+    "novice": "Novice: knows the good moves but misses one move in two",
+    "greedy": "Casual: takes the best move it sees right now",
+    "mcts": "Strong: searches the deals it cannot see",
+    "expert": "Expert: searches the deals its opponent's plays make likely",
+}
+
+
+@cache
+def _measured() -> dict[str, Any]:
+    if not LEVELS_FILE.exists():
+        return {}
+    data: dict[str, Any] = json.loads(LEVELS_FILE.read_text())
+    return data
+
+
+def rating(level: str, game_id: str) -> dict[str, Any] | None:
+    """A level's measured standing in a game: ``rating`` (Elo, ``random`` at 0), its 95%
+    interval ``low`` to ``high``, a plain ``note`` on the level below ("beats greedy",
+    "plays like the level below") and ``versus_below`` (its share of the points against
+    that level, with the interval and the games played); ``None`` where not measured."""
+    entry = _measured().get("games", {}).get(game_id, {}).get(level)
+    return dict(entry) if entry is not None else None
+
+
+def describe(level: str, game_id: str | None = None) -> str:
+    """One line for a menu: the level's summary, and in a game its measured standing.
+
+    >>> describe("greedy")
+    'Casual: takes the best move it sees right now'
+    """
+    summary = SUMMARIES.get(level, f"the {level} bot")
+    measured = rating(level, game_id) if game_id is not None else None
+    if measured is None:
+        return summary
+    return f"{summary} (rated {measured['rating']} here; {measured['note']})"
+
+
+def menu(game_id: str | None = None) -> list[dict[str, str]]:
+    """Every bot a seat may take, the levels first and weakest first, each with its
+    ``describe`` line: what a seat menu shows."""
+    names = [level for level in LEVELS if level in bot_names()]
+    names += [name for name in bot_names() if name not in LEVELS]
+    return [{"name": name, "description": describe(name, game_id)} for name in names]

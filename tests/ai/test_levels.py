@@ -1,0 +1,143 @@
+"""The bot levels: each by name, each beating a weaker one in a quick seeded match that an
+equal bot would pass less than once in a hundred times, and the expert's hand reading.
+
+The full ladder, every level against every other in every game, is ``bench/ladder.py``."""
+
+import math
+from collections import Counter
+from typing import Any
+
+import pytest
+
+import sequenza
+from sequenza import OptionError
+from sequenza.ai import BeliefMctsBot, make_bot
+from sequenza.ai.base import bot_names
+from sequenza.ai.levels import LEVELS, describe, menu, rating
+from sequenza.core.game import State
+from sequenza.core.registry import game_class
+from tests.ai.matches import points_share
+
+#: The chance that an equal bot passes one of the matches below.
+ALPHA = 0.01
+
+
+def wins_needed(games: int, alpha: float = ALPHA) -> int:
+    """The fewest points out of ``games`` that a bot no better than its opponent (a fair
+    coin per game) reaches with a chance below ``alpha``.
+
+    >>> wins_needed(20)
+    16
+    """
+    for needed in range(games + 1):
+        tail = sum(math.comb(games, won) for won in range(needed, games + 1)) / 2**games
+        if tail < alpha:
+            return needed
+    raise ValueError(f"no score out of {games} games is that unlikely")
+
+
+def test_every_level_is_a_bot() -> None:
+    assert set(LEVELS) <= set(bot_names())
+    for level in LEVELS:
+        assert make_bot(level, seed=1).name == level
+
+
+@pytest.mark.parametrize(
+    ("game_id", "strong", "weak", "games", "settings"),
+    [
+        # Sequence Stacks is the quickest game to play out: each level there against the one
+        # below where that is quick, and mcts against the novice at a few iterations. The
+        # expert reads hands in the board games only, so it plays random in Sequence Numbers
+        # with a small search (its hand reading at work all the same).
+        ("sequence-stacks", "novice", "random", 20, {}),
+        ("sequence-stacks", "greedy", "novice", 20, {}),
+        ("sequence-stacks", "mcts", "novice", 20, {"iterations": 20}),
+        ("sequence-numbers", "expert", "random", 12, {"iterations": 10, "deals": 16}),
+    ],
+)
+def test_a_level_beats_a_weaker_one(
+    game_id: str, strong: str, weak: str, games: int, settings: dict[str, Any]
+) -> None:
+    share = points_share(game_id, strong, weak, games, **settings)
+    assert share * games >= wins_needed(games)
+
+
+def _held(state: State[Any], seat: int) -> Counter[str]:
+    layout = state.game.layout  # type: ignore[attr-defined]
+    return Counter(layout.faces[layout.card_faces[card]] for card in state.hands[seat])  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("game_id", ["sequence", "sequence-numbers"])
+def test_the_expert_weighs_deals_towards_the_hand_really_held(game_id: str) -> None:
+    # Against greedy, whose plays the expert's model rates best, the deals it weighs most
+    # share more cards with the opponent's true hand than its deals on average do.
+    state = sequenza.make(game_id, players=2, seed=21)
+    expert = make_bot("expert", seed=3, iterations=10)
+    assert isinstance(expert, BeliefMctsBot)
+    greedy = make_bot("greedy", seed=4)
+    weighted = plain = 0.0
+    read = 0
+    while not state.is_over and read < 12:
+        if state.current_seat == 1:
+            state.apply(greedy.act(state))
+            continue
+        action = expert.act(state)
+        beliefs = expert.beliefs
+        if beliefs:
+            read += 1
+            truth = _held(state, 1)
+            overlaps = [sum((_held(deal, 1) & truth).values()) for deal, _ in beliefs]
+            total = sum(weight for _, weight in beliefs)
+            weighted += sum(o * w for o, (_, w) in zip(overlaps, beliefs, strict=True)) / total
+            plain += sum(overlaps) / len(overlaps)
+        state.apply(action)
+    assert read >= 8
+    assert weighted > plain * 1.05
+
+
+def test_the_expert_plays_as_mcts_where_it_reads_no_hands() -> None:
+    state = sequenza.make("sequentia-stack", players=2, seed=4)
+    for _ in range(3):
+        state.apply(state.legal_actions()[0])
+    expert = make_bot("expert", seed=9, iterations=40)
+    assert expert.act(state) == make_bot("mcts", seed=9, iterations=40).act(state)
+    assert isinstance(expert, BeliefMctsBot) and not expert.beliefs
+
+
+@pytest.mark.parametrize(
+    ("name", "settings", "complaint"),
+    [
+        ("novice", {"slip": 1.5}, "slip must be from 0 to 1"),
+        ("expert", {"deals": 0}, "deals must be a whole number above 0"),
+        ("expert", {"temperature": -2}, "temperature must be above 0"),
+        ("expert", {"iterations": -1}, "iterations must be a whole number"),
+    ],
+)
+def test_a_bad_level_setting_is_refused_clearly(
+    name: str, settings: dict[str, Any], complaint: str
+) -> None:
+    with pytest.raises(OptionError, match=complaint):
+        make_bot(name, **settings)
+
+
+def test_every_game_has_every_level_measured() -> None:
+    # Every game this package ships (other tests register toy games of their own).
+    shipped = [
+        info.id
+        for info in sequenza.available_games()
+        if game_class(info.id).__module__.startswith("sequenza.games.")
+    ]
+    assert len(shipped) == 6
+    for game_id in shipped:
+        for level in LEVELS:
+            measured = rating(level, game_id)
+            assert measured is not None, f"{level} in {game_id}: run bench/ladder.py --write"
+            assert measured["low"] <= measured["rating"] <= measured["high"]
+            assert str(measured["rating"]) in describe(level, game_id)
+
+
+def test_the_menu_offers_every_bot_the_levels_first() -> None:
+    offered = [bot["name"] for bot in menu("sequence")]
+    assert offered[: len(LEVELS)] == list(LEVELS)
+    assert sorted(offered) == bot_names()
+    assert all(bot["description"] for bot in menu())
