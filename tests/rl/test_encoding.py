@@ -11,12 +11,11 @@ import numpy as np
 import pytest
 
 import sequenza
-from sequenza.core.registry import available_games
 from sequenza.games.sequentia_shift import TEXTS as SHIFT_TEXTS
 from sequenza.rl import CARD_FEATURES, EncodingLeak, action_mask, check_encoding, encoding_for
-from sequenza.rl.encoding import tensor_reference
+from sequenza.rl.encoding import encoded_games, tensor_reference
 
-TABLES = [(info.id, count) for info in available_games() for count in info.player_counts]
+TABLES = [(info.id, count) for info in encoded_games() for count in info.player_counts]
 
 
 @pytest.mark.parametrize(("game", "players"), TABLES)
@@ -25,7 +24,7 @@ def test_no_tensor_reads_what_its_seat_cannot_see(game: str, players: int) -> No
     assert compared > 0
 
 
-@pytest.mark.parametrize("game", [info.id for info in available_games()])
+@pytest.mark.parametrize("game", [info.id for info in encoded_games()])
 def test_a_seat_tensor_does_hold_what_only_that_seat_sees(game: str) -> None:
     # The check above has teeth only if a seat's tensor carries its private cards: dealing
     # again what seat 0 cannot see must change some other seat's tensor.

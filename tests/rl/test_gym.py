@@ -9,11 +9,11 @@ import numpy as np
 import pytest
 from gymnasium.utils.env_checker import check_env
 
-from sequenza.core.registry import available_games
 from sequenza.rl import SequenzaGymEnv, make_vector_env
+from sequenza.rl.encoding import encoded_games
 
 
-@pytest.mark.parametrize("game", [info.id for info in available_games()])
+@pytest.mark.parametrize("game", [info.id for info in encoded_games()])
 def test_gymnasium_checker_passes(game: str) -> None:
     with warnings.catch_warnings():
         warnings.simplefilter("error")

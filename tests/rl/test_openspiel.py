@@ -5,10 +5,10 @@ from __future__ import annotations
 import pyspiel
 import pytest
 
-from sequenza.core.registry import available_games
 from sequenza.rl import openspiel
+from sequenza.rl.encoding import encoded_games
 
-TABLES = [(info.id, count) for info in available_games() for count in info.player_counts]
+TABLES = [(info.id, count) for info in encoded_games() for count in info.player_counts]
 
 
 @pytest.mark.parametrize(("game", "players"), TABLES)

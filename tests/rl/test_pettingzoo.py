@@ -10,11 +10,11 @@ import numpy as np
 import pytest
 from pettingzoo.test import api_test, max_cycles_test, seed_test
 
-from sequenza.core.registry import available_games
 from sequenza.rl import env
+from sequenza.rl.encoding import encoded_games
 from sequenza.rl.pettingzoo_env import parallel_env
 
-TABLES = [(info.id, count) for info in available_games() for count in info.player_counts]
+TABLES = [(info.id, count) for info in encoded_games() for count in info.player_counts]
 
 
 @pytest.mark.parametrize(("game", "players"), TABLES)

@@ -40,7 +40,7 @@ import numpy as np
 import numpy.typing as npt
 
 from sequenza.components.sequentia_cards import SequentiaCard, card_ids_by_text, sequentia_deck
-from sequenza.core.game import Game, State
+from sequenza.core.game import Game, GameInfo, State
 from sequenza.core.registry import make
 
 Vector = npt.NDArray[np.float32]
@@ -490,6 +490,14 @@ ENCODINGS: dict[str, Callable[[Game[Any]], Encoding]] = {
 }
 
 
+def encoded_games() -> list[GameInfo]:
+    """The installed games that have an observation tensor (a game from another package, or a
+    test's toy game, has none until it declares one)."""
+    from sequenza.core.registry import available_games
+
+    return [info for info in available_games() if info.id in ENCODINGS]
+
+
 def encoding_for(game: Game[Any]) -> Encoding:
     """The encoder of a table (one per game and player count, with its options)."""
     try:
@@ -502,7 +510,7 @@ def encoding_for(game: Game[Any]) -> Encoding:
 def tensor_reference() -> str:
     """Every game's fields as Markdown, at its fewest players (``TENSORS.md``; per-seat fields
     grow by one row per seat, the rest keeps its shape at every player count)."""
-    from sequenza.core.registry import available_games, make_game
+    from sequenza.core.registry import make_game
 
     lines = [
         "# Observation tensors",
@@ -512,7 +520,7 @@ def tensor_reference() -> str:
         "gives them by name. Seats are seen from the observer (0 is itself); every value is",
         "in [0, 1]. A Sequentia card is 14 numbers: " + ", ".join(CARD_FEATURES) + ".",
     ]
-    for info in available_games():
+    for info in encoded_games():
         encoding = encoding_for(make_game(info.id, info.min_players))
         sizes = ", ".join(
             f"{count}: {encoding_for(make_game(info.id, count)).size}"

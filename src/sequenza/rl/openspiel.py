@@ -33,8 +33,8 @@ import numpy as np
 import pyspiel
 
 from sequenza.core.game import State
-from sequenza.core.registry import available_games, game_class, make, make_game
-from sequenza.rl.encoding import Encoding, encoding_for
+from sequenza.core.registry import game_class, make, make_game
+from sequenza.rl.encoding import Encoding, encoded_games, encoding_for
 
 DEFAULT_DEALS = 1024
 DEFAULT_MAX_GAME_LENGTH = 20_000
@@ -206,7 +206,7 @@ class SequenzaObserver:
 def _register() -> dict[str, type[SequenzaGame]]:
     classes: dict[str, type[SequenzaGame]] = {}
     registered = set(pyspiel.registered_names())
-    for game_id in [info.id for info in available_games()]:
+    for game_id in [info.id for info in encoded_games()]:
         cls = type(
             f"SequenzaGame_{game_id.replace('-', '_')}", (SequenzaGame,), {"game_id": game_id}
         )
