@@ -34,6 +34,8 @@ from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.pool import StaticPool
 
+from .schema import prepare
+
 #: The channel on which PostgreSQL announces each saved move as ``TABLE:TURN``.
 MOVES_CHANNEL = "sequenza_moves"
 
@@ -128,8 +130,6 @@ class Storage:
     """The tables of one database URL, at the schema version of this code."""
 
     def __init__(self, url: str = "sqlite:///sequenza.db") -> None:
-        from .schema import prepare
-
         self.url = url
         self._lock = _lock_sqlite_file(url)
         try:
