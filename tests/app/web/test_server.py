@@ -132,7 +132,7 @@ def test_each_seat_sees_only_its_own_hand(server: LiveServer) -> None:
 
 
 def test_a_whole_game_against_a_bot_then_its_replay(server: LiveServer) -> None:
-    created = server.create_table(game="test-toy", seed=3, seats=TOY_SEATS)
+    created = server.create_table(game="test-toy", seed=3, seats=TOY_SEATS, listed=True)
     with server.join(created["id"], created["tokens"]["0"]) as ann:
         ann.wait_for("state")
         play_out(ann)
@@ -402,3 +402,16 @@ def test_a_bot_remembers_its_earlier_decisions_from_move_to_move(database: str) 
     remembered = pickle.loads(memory)
     # One remembered deal per decision it took: three bot moves, three deals.
     assert len(remembered._seen) == 3
+
+
+def test_only_tables_anyone_may_watch_are_listed(server: LiveServer) -> None:
+    private = server.create_table(game="test-toy", seats=TOY_SEATS)
+    public = server.create_table(game="test-toy", seats=TOY_SEATS, listed=True)
+    with server.client() as http:
+        listing = [table["id"] for table in http.get("/api/tables").json()]
+        # A private table still opens from its link.
+        opened = http.get(f"/api/tables/{private['id']}").json()["table"]
+        refused = http.post("/api/tables", json={"game": "test-toy", "listed": "yes"})
+    assert listing == [public["id"]]
+    assert opened["listed"] is False and public["table"]["listed"] is True
+    assert refused.status_code == 400 and refused.json()["code"] == "bad_request"

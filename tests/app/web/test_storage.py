@@ -70,11 +70,14 @@ def test_a_turn_is_recorded_once(storage: Storage) -> None:
 
 
 def test_recent_tables_come_newest_first_without_secrets(storage: Storage) -> None:
-    older, newer = new_table(), new_table()
+    older, newer, private = new_table(), new_table(), new_table()
+    older.listed = newer.listed = True
     storage.create_table(older)
     storage.create_table(newer)
+    storage.create_table(private)
     storage.record_move(newer.id, 0, 0, "play 1")
-    listed = [row for row in storage.list_tables(100) if row["id"] in {older.id, newer.id}]
+    everyone = {older.id, newer.id, private.id}
+    listed = [row for row in storage.list_tables(100) if row["id"] in everyone]
     assert [row["id"] for row in listed] == [newer.id, older.id]
     assert listed[0]["turn"] == 1 and listed[0]["seats"][0]["name"] == "Ann"
     assert "token_hash" not in str(listed)

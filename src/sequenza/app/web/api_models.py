@@ -71,6 +71,11 @@ class TableRequest(BaseModel):
         None, description="one per player; default: you at this screen, random bots elsewhere"
     )
     seed: int | None = Field(None, ge=0, le=2**63 - 1)
+    listed: bool = Field(
+        False,
+        description="list the table in the lobby's recent tables, for anyone to watch; "
+        "otherwise only its link opens it",
+    )
 
 
 class SeatSummary(BaseModel):
@@ -95,6 +100,7 @@ class TableSummary(BaseModel):
     result: dict[str, Any] | None
     created: float
     updated: float | None = None
+    listed: bool | None = None
     bot_error: str | None = None
 
 

@@ -55,6 +55,7 @@ _tables = sa.Table(
     sa.Column("turn", sa.Integer, nullable=False),
     sa.Column("finished", sa.Boolean, nullable=False),
     sa.Column("result", sa.Text, nullable=True),
+    sa.Column("listed", sa.Boolean, nullable=False, server_default=sa.false()),
 )
 
 _seats = sa.Table(
@@ -124,6 +125,8 @@ class TableRecord:
     updated: float = 0.0
     finished: bool = False
     result: dict[str, Any] | None = None
+    #: Shown in the lobby's recent tables for anyone to watch (the creator's choice).
+    listed: bool = False
 
 
 class Storage:
@@ -180,6 +183,7 @@ class Storage:
                     turn=0,
                     finished=False,
                     result=None,
+                    listed=table.listed,
                 )
             )
             connection.execute(
@@ -310,13 +314,24 @@ class Storage:
             updated=row.updated,
             finished=bool(row.finished),
             result=None if row.result is None else json.loads(row.result),
+            listed=bool(row.listed),
         )
 
+    def count_tables(self) -> int:
+        """Every table saved, listed or not."""
+        with self.engine.connect() as connection:
+            count = connection.execute(sa.select(sa.func.count()).select_from(_tables)).scalar()
+        return int(count or 0)
+
     def list_tables(self, limit: int = 30) -> list[dict[str, Any]]:
-        """The most recently played tables, newest first, as public summaries."""
+        """The most recently played tables whose creator let anyone watch, newest first, as
+        public summaries."""
         with self.engine.connect() as connection:
             rows = connection.execute(
-                _tables.select().order_by(_tables.c.updated.desc()).limit(limit)
+                _tables.select()
+                .where(_tables.c.listed)
+                .order_by(_tables.c.updated.desc())
+                .limit(limit)
             ).all()
             ids = [row.id for row in rows]
             seats = connection.execute(

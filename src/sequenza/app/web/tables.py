@@ -233,6 +233,7 @@ class Table:
             "finished": self.state.is_over,
             "result": _result(self.state),
             "created": self.record.created,
+            "listed": self.record.listed,
             "bot_error": self.bot_error,
         }
 
@@ -602,6 +603,9 @@ class TableManager:
             raise TableError("bad_request", "options are a JSON object of name: value")
         players = request.get("players")
         seed = request.get("seed")
+        listed = request.get("listed", False)
+        if not isinstance(listed, bool):
+            raise TableError("bad_request", "listed is true (anyone may watch) or false")
         if seed is not None and (
             isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED
         ):
@@ -628,6 +632,7 @@ class TableManager:
             options=game.options.changed(),
             seed=new_seed() if seed is None else seed,
             seats=records,
+            listed=listed,
         )
         state = game.new_initial_state(record.seed)
         self._make_room()

@@ -21,8 +21,12 @@ export async function showLobby(root) {
     h("div.lobby", {}, form.element, h("div.lobby-side", {}, yours, recent)),
   );
   const tables = await api("/api/tables").catch(() => []);
-  fillYours(yours, tables, games);
   fillRecent(recent, tables, games);
+  // Your own tables are mostly private, so they are looked up one by one.
+  const mine = await Promise.all(
+    myTables().slice(0, 12).map((entry) => api(`/api/tables/${entry.id}`).then((view) => view.table).catch(() => null)),
+  );
+  fillYours(yours, mine.filter(Boolean), games);
 }
 
 class TableForm {
@@ -39,6 +43,8 @@ class TableForm {
     this.seatsBox = h("div.seats");
     this.optionsBox = h("div.options");
     this.error = h("p.form-error", { role: "alert" });
+    // Private unless its creator lets anyone watch: only then is it listed for everyone.
+    this.listed = h("input", { type: "checkbox", id: "listed", name: "listed" });
     this.element = h(
       "form.panel.new-table",
       { onsubmit: (event) => { event.preventDefault(); this.submit(); } },
@@ -50,6 +56,8 @@ class TableForm {
       h("p.hint", {}, "Several seats on this screen make a hotseat game: the cards stay hidden until each player taps in."),
       this.seatsBox,
       h("details.options-details", {}, h("summary", {}, "Rule options"), this.optionsBox),
+      h("div.form-row.listed-row", {}, this.listed,
+        h("label", { for: "listed" }, "Anyone may watch: list this table in Recent tables")),
       this.error,
       h("button.primary.big", { type: "submit", id: "create" }, "Start the game"),
     );
@@ -161,7 +169,7 @@ class TableForm {
       if (kind.startsWith("bot:")) return { kind: "bot", bot: kind.slice(4), name };
       return { kind, name };
     });
-    return { game: this.game.id, players: this.players, options, seats };
+    return { game: this.game.id, players: this.players, options, seats, listed: this.listed.checked };
   }
 
   async submit() {
