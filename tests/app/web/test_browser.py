@@ -570,6 +570,39 @@ def test_the_end_screen_after_a_whole_game(server: LiveServer, screen: Screen, s
     assert screen.errors == []
 
 
+@pytest.mark.slow
+def test_play_again_seats_everyone_with_the_first_player_rotated(
+    server: LiveServer, screen: Screen, shots: Path
+) -> None:
+    created = server.create_table(
+        game="sequentia-cross",
+        seed=4,
+        seats=[{"kind": "hotseat", "name": "Ada"}, {"kind": "bot", "bot": "random"}],
+    )
+    page = screen.page
+    open_seats(screen, server, created, 0)
+    bot = page.inner_text('.player[data-seat="1"] .player-name')
+    screen.play_to_the_end(random.Random(4))
+    page.wait_for_selector(".end-screen:not([hidden])")
+    assert page.inner_text("#end-rematch") == "Play again"
+    page.click("#end-rematch")
+    page.wait_for_url(lambda url: created["id"] not in url)
+    page.wait_for_selector(".player-list")
+    # The bot, second last game, plays first now; Ada keeps her seat, one on.
+    assert page.inner_text('.player[data-seat="0"] .player-name') == bot
+    assert page.inner_text('.player[data-seat="1"] .player-name') == "Ada"
+    wait_for(page, "window.sequenzaTable.message && window.sequenzaTable.message.seats.length")
+    assert page.evaluate("window.sequenzaTable.message.seats") == [1]
+    assert not page.evaluate("window.sequenzaTable.message.over")
+    page.wait_for_timeout(450)
+    page.screenshot(path=str(shots / "rematch.png"), full_page=True)
+    # The old table points to the rematch for whoever comes back to it.
+    page.goto(server.url + created["url"])
+    page.wait_for_selector(".end-screen:not([hidden])")
+    assert page.inner_text("#end-rematch") == "Join the rematch"
+    assert screen.errors == []
+
+
 def test_the_banner_says_what_to_do_in_shift(
     server: LiveServer, screen: Screen, shots: Path
 ) -> None:

@@ -415,3 +415,39 @@ def test_only_tables_anyone_may_watch_are_listed(server: LiveServer) -> None:
     assert listing == [public["id"]]
     assert opened["listed"] is False and public["table"]["listed"] is True
     assert refused.status_code == 400 and refused.json()["code"] == "bad_request"
+
+
+def test_a_rematch_seats_the_same_people_with_the_first_player_rotated(
+    server: LiveServer,
+) -> None:
+    seats = [{"kind": "hotseat", "name": "Ann"}, {"kind": "invite", "name": "Bob"}]
+    created = server.create_table(game="test-toy", seed=5, seats=seats, listed=True)
+    table_id, ann, bob = created["id"], created["tokens"]["0"], created["tokens"]["1"]
+    with server.client() as http:
+        early = http.post(f"/api/tables/{table_id}/rematch", json={"token": ann})
+        assert early.status_code == 409 and early.json()["code"] == "not_finished"
+        state = sequenza.make("test-toy", players=2, seed=5)
+        while not state.is_over:
+            token = ann if state.current_seat == 0 else bob
+            action = str(state.legal_actions()[0])
+            body = {"token": token, "action": action, "turn": len(state.history)}
+            assert http.post(f"/api/tables/{table_id}/actions", json=body).status_code == 200
+            state.apply(action)
+        stranger = http.post(f"/api/tables/{table_id}/rematch", json={"token": "nobody"})
+        assert stranger.status_code == 403
+        first = http.post(f"/api/tables/{table_id}/rematch", json={"token": bob})
+        again = http.post(f"/api/tables/{table_id}/rematch", json={"token": ann})
+        assert first.status_code == again.status_code == 201
+        rematch = first.json()
+        assert again.json()["id"] == rematch["id"] != table_id
+        old = http.get(f"/api/tables/{table_id}").json()["table"]
+    assert old["rematch"] == rematch["id"]
+    new = rematch["table"]
+    # Bob, second last time, moves first now; the same options and a fresh game.
+    assert [seat["name"] for seat in new["seats"]] == ["Bob", "Ann"]
+    assert new["turn"] == 0 and new["listed"] is True and new["options"] == old["options"]
+    # Each person's token opens their seat of the rematch: invitation links carry over.
+    with server.join(rematch["id"], bob) as player:
+        assert player.wait_for("state")["seats"] == [0]
+    with server.join(rematch["id"], ann) as player:
+        assert player.wait_for("state")["seats"] == [1]

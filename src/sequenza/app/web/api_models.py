@@ -101,6 +101,7 @@ class TableSummary(BaseModel):
     created: float
     updated: float | None = None
     listed: bool | None = None
+    rematch: str | None = Field(None, description="the table of the rematch, once asked for")
     bot_error: str | None = None
 
 
@@ -122,6 +123,18 @@ class ActionRequest(BaseModel):
     token: str
     action: str | int = Field(description='the action\'s text ("slide 5") or its number')
     turn: int = Field(description="the turn of the position the action answers")
+
+
+class RematchRequest(BaseModel):
+    model_config = ConfigDict(strict=True, extra="forbid")
+
+    token: str = Field(description="the token of a seat of the finished table")
+
+
+class RematchCreated(BaseModel):
+    id: str
+    url: str
+    table: TableSummary
 
 
 class ActionResult(BaseModel):
@@ -160,4 +173,5 @@ class Status(BaseModel):
 REQUEST_BODIES: dict[tuple[str, str], type[BaseModel]] = {
     ("/api/tables", "post"): TableRequest,
     ("/api/tables/{table_id}/actions", "post"): ActionRequest,
+    ("/api/tables/{table_id}/rematch", "post"): RematchRequest,
 }

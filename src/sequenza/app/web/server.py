@@ -9,6 +9,7 @@ HTTP (every error is ``{"error": text, "code": word}`` with a 4xx status; nothin
                                          -> {"id", "url", "tokens": {seat: token}}
     GET  /api/tables/{id}                public summary and spectator view
     POST /api/tables/{id}/actions        {"token", "action", "turn"}
+    POST /api/tables/{id}/rematch        {"token"}: the same people, a new deal -> {"id", "url"}
     GET  /api/tables/{id}/record         the game record, once the game is over
     GET  /api/tables/{id}/replay/{turn}  the position after ``turn`` actions, every seat's view
     GET  /healthz                        200 while the process runs
@@ -67,6 +68,8 @@ from .api_models import (
     Error,
     GameInfo,
     GameRecordOut,
+    RematchCreated,
+    RematchRequest,
     ReplayFrame,
     Status,
     TableCreated,
@@ -330,6 +333,33 @@ def create_app(
                 "to_act": table.state.current_seat,
                 "over": table.state.is_over,
             }
+        finally:
+            manager.forget_if_idle(table)
+
+    @app.post(
+        "/api/tables/{table_id}/rematch",
+        status_code=201,
+        response_model=RematchCreated,
+        responses=ERRORS,
+        tags=["tables"],
+    )
+    async def rematch(table_id: str, request: Request) -> dict[str, Any]:
+        """Play again: the same people and options, a new deal, the first player rotated.
+        Every person's token opens their seat of the new table."""
+        asked = _validated(RematchRequest, await _json_body(request))
+        table = await manager.table(table_id)
+        try:
+            seats = table.seats_for_tokens([asked.token])
+            if table.record.rematch is None:
+                address = request.client.host if request.client else "unknown"
+                wait = table_limiter.wait_needed(address)
+                if wait:
+                    raise RateLimitedError(
+                        f"too many new tables from your address: try again in {math.ceil(wait)} s",
+                        wait,
+                    )
+            created = await manager.rematch(table, seats)
+            return {"id": created.id, "url": f"/t/{created.id}", "table": created.summary()}
         finally:
             manager.forget_if_idle(table)
 

@@ -56,6 +56,7 @@ _tables = sa.Table(
     sa.Column("finished", sa.Boolean, nullable=False),
     sa.Column("result", sa.Text, nullable=True),
     sa.Column("listed", sa.Boolean, nullable=False, server_default=sa.false()),
+    sa.Column("rematch", sa.String(32), nullable=True),
 )
 
 _seats = sa.Table(
@@ -127,6 +128,8 @@ class TableRecord:
     result: dict[str, Any] | None = None
     #: Shown in the lobby's recent tables for anyone to watch (the creator's choice).
     listed: bool = False
+    #: The table of the rematch, once one of the players asked for it.
+    rematch: str | None = None
 
 
 class Storage:
@@ -167,39 +170,60 @@ class Storage:
             yield connection
 
     def create_table(self, table: TableRecord) -> None:
+        with self._transaction() as connection:
+            self._insert(connection, table)
+
+    def create_rematch(self, finished_id: str, table: TableRecord) -> str:
+        """Save ``table`` as the rematch of ``finished_id``, unless that table has one already:
+        the id of the rematch either way (two players asking at once get one table)."""
+        with self._transaction() as connection:
+            claimed = connection.execute(
+                _tables.update()
+                .where(_tables.c.id == finished_id, _tables.c.rematch.is_(None))
+                .values(rematch=table.id)
+            )
+            if claimed.rowcount == 1:
+                self._insert(connection, table)
+                return table.id
+        existing = self.load_table(finished_id)
+        if existing is None or existing.rematch is None:
+            raise StaleWriteError(f"table {finished_id} is gone")
+        return existing.rematch
+
+    @staticmethod
+    def _insert(connection: Connection, table: TableRecord) -> None:
         now = time.time()
         table.created = table.updated = now
-        with self._transaction() as connection:
-            connection.execute(
-                _tables.insert().values(
-                    id=table.id,
-                    game=table.game,
-                    rules_version=table.rules_version,
-                    players=table.players,
-                    options=json.dumps(table.options, sort_keys=True),
-                    seed=table.seed,
-                    created=now,
-                    updated=now,
-                    turn=0,
-                    finished=False,
-                    result=None,
-                    listed=table.listed,
-                )
+        connection.execute(
+            _tables.insert().values(
+                id=table.id,
+                game=table.game,
+                rules_version=table.rules_version,
+                players=table.players,
+                options=json.dumps(table.options, sort_keys=True),
+                seed=table.seed,
+                created=now,
+                updated=now,
+                turn=0,
+                finished=False,
+                result=None,
+                listed=table.listed,
             )
-            connection.execute(
-                _seats.insert(),
-                [
-                    {
-                        "table_id": table.id,
-                        "seat": seat.seat,
-                        "kind": seat.kind,
-                        "name": seat.name,
-                        "bot": seat.bot,
-                        "token_hash": seat.token_hash,
-                    }
-                    for seat in table.seats
-                ],
-            )
+        )
+        connection.execute(
+            _seats.insert(),
+            [
+                {
+                    "table_id": table.id,
+                    "seat": seat.seat,
+                    "kind": seat.kind,
+                    "name": seat.name,
+                    "bot": seat.bot,
+                    "token_hash": seat.token_hash,
+                }
+                for seat in table.seats
+            ],
+        )
 
     def record_move(
         self,
@@ -315,6 +339,7 @@ class Storage:
             finished=bool(row.finished),
             result=None if row.result is None else json.loads(row.result),
             listed=bool(row.listed),
+            rematch=row.rematch,
         )
 
     def count_tables(self) -> int:

@@ -234,6 +234,7 @@ class Table:
             "result": _result(self.state),
             "created": self.record.created,
             "listed": self.record.listed,
+            "rematch": self.record.rematch,
             "bot_error": self.bot_error,
         }
 
@@ -666,6 +667,55 @@ class TableManager:
                 raise TableError("bad_request", f"seat {number}: a name has 1-{MAX_NAME} letters")
             seats.append(SeatRequest(kind, name.strip(), bot))
         return seats
+
+    async def rematch(self, table: Table, seats: tuple[int, ...]) -> Table:
+        """The rematch of a finished ``table``, asked by a player holding ``seats``: the same
+        game, options and people, a new deal, and the seats turned by one, so that the first
+        player rotates. Every person's token opens their seat of the rematch too, so that the
+        invitation links carry over. Asked twice, it is the same table."""
+        if not seats:
+            raise TableError(
+                "not_your_table", "only a player of the table can ask for a rematch", 403
+            )
+        if not table.state.is_over:
+            raise TableError("not_finished", "a rematch is offered once the game is over", 409)
+        if table.record.rematch is not None:
+            return await self.table(table.record.rematch)
+        old = table.record
+        count = old.players
+        game = make_game(old.game, count, **old.options)
+        record = TableRecord(
+            id=secrets.token_urlsafe(6),
+            game=old.game,
+            rules_version=game.info.rules_version,
+            players=count,
+            options=dict(old.options),
+            seed=new_seed(),
+            seats=[
+                SeatRecord(
+                    number,
+                    old.seats[(number + 1) % count].kind,
+                    old.seats[(number + 1) % count].name,
+                    old.seats[(number + 1) % count].bot,
+                    old.seats[(number + 1) % count].token_hash,
+                )
+                for number in range(count)
+            ],
+            listed=old.listed,
+        )
+        self._make_room()
+        rematch_id = await stored(self.storage.create_rematch, old.id, record)
+        old.rematch = rematch_id
+        table.broadcast()
+        if rematch_id != record.id:  # another player asked first
+            return await self.table(rematch_id)
+        created = Table(self, record, game.new_initial_state(record.seed))
+        self.live[record.id] = created
+        logger.info(
+            "table_created", extra={"table": record.id, "game": record.game, "rematch_of": old.id}
+        )
+        created.start_bots()
+        return created
 
     # ------------------------------------------------------------------ finding
     async def table(self, table_id: str) -> Table:

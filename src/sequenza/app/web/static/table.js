@@ -7,7 +7,7 @@ import { fill, h } from "./dom.js";
 import { flip } from "./flip.js";
 import { alertsOn, alertTurn, primeAlerts, setAlerts } from "./notify.js";
 import { showDialog, showRules } from "./rules.js";
-import { addSeatToken, dropSeatTokens, saveOutbox, tableEntry } from "./store.js";
+import { addSeatToken, dropSeatTokens, saveEntry, saveOutbox, tableEntry } from "./store.js";
 import { describeEvent, loadView } from "./views/index.js";
 
 const RECONNECT_DELAYS = [500, 1000, 2000, 4000, 8000];
@@ -457,8 +457,40 @@ class TablePage {
         {},
         h("button.primary", { type: "button", id: "end-replay", onclick: () => this.toggleReplay() }, "Replay the game"),
         h("a.button", { id: "end-download", href: `/api/tables/${this.id}/record`, download: `${this.game.id}-${this.id}.json` }, "Download the record"),
+        this.rematchButton(),
       ),
     );
+  }
+
+  // Play again: the same people and options, a new deal, the seats turned by one so that the
+  // first player rotates. Whoever asks first makes the table; the others see it offered here.
+  rematchButton() {
+    const tokens = Object.values(this.entry.seats || {});
+    if (this.table.rematch) {
+      const label = tokens.length ? "Join the rematch" : "Watch the rematch";
+      return h("button.primary", { type: "button", id: "end-rematch", onclick: () => this.goToRematch(this.table.rematch) }, label);
+    }
+    if (!tokens.length) return null;
+    return h("button.primary", { type: "button", id: "end-rematch", onclick: () => this.askRematch(tokens[0]) }, "Play again");
+  }
+
+  async askRematch(token) {
+    try {
+      const made = await api(`/api/tables/${this.id}/rematch`, { method: "POST", body: { token } });
+      this.goToRematch(made.id);
+    } catch (error) {
+      this.showToast(error.message);
+    }
+  }
+
+  goToRematch(id) {
+    // Every token of this table opens the same person's seat at the rematch, one seat on.
+    const count = this.table.players;
+    const turned = (tokens) => Object.fromEntries(
+      Object.entries(tokens || {}).map(([seat, token]) => [String((Number(seat) - 1 + count) % count), token]),
+    );
+    saveEntry(id, { game: this.game.id, created: Date.now(), seats: turned(this.entry.seats), invites: turned(this.entry.invites) });
+    window.location.assign(`/t/${id}`);
   }
 
   setBanner(text, kind) {
