@@ -603,6 +603,41 @@ def test_play_again_seats_everyone_with_the_first_player_rotated(
     assert screen.errors == []
 
 
+def test_a_seat_follows_its_player_to_another_device(
+    server: LiveServer, browser: Any, screen: Screen, shots: Path
+) -> None:
+    created = server.create_table(
+        game="sequentia-cross",
+        seed=6,
+        seats=[{"kind": "invite", "name": "Ada"}, {"kind": "bot", "bot": "random"}],
+    )
+    open_seats(screen, server, created, 0)
+    screen.page.click("#continue-elsewhere")
+    link = screen.page.input_value(".seat-link")
+    assert link.endswith(f"/t/{created['id']}#join=0.{created['tokens']['0']}")
+    screen.page.screenshot(path=str(shots / "seat-link.png"))
+    phone = Screen(browser, PHONE)
+    try:
+        # Without the link the phone only watches, and says how to take the seat back.
+        phone.page.goto(server.url + created["url"])
+        phone.page.wait_for_selector(".watching:not([hidden])")
+        assert "Continue on another device" in phone.page.inner_text(".watching")
+        phone.page.goto("about:blank")  # the link opens afresh, as on another device
+        phone.page.goto(link)
+        wait_for(
+            phone.page,
+            "window.sequenzaTable && window.sequenzaTable.message"
+            " && window.sequenzaTable.message.seats.length",
+        )
+        assert phone.page.evaluate("window.sequenzaTable.message.seats") == [0]
+        assert phone.page.locator(".watching:not([hidden])").count() == 0
+        phone.play_move(random.Random(6))
+        assert phone.errors == []
+    finally:
+        phone.close()
+    assert screen.errors == []
+
+
 def test_the_banner_says_what_to_do_in_shift(
     server: LiveServer, screen: Screen, shots: Path
 ) -> None:

@@ -412,7 +412,7 @@ class TablePage {
     if (watching) {
       fill(this.watching,
         h("strong", {}, "You are watching"),
-        " — this screen holds no seat at this table, so it sees only what every player sees. A player opens their seat with their own invitation link, in the browser where they joined.",
+        " — this screen holds no seat at this table, so it sees only what every player sees. To take your seat here, open its link: your invitation link, or the \u201cContinue on another device\u201d link that the device you played on shows under Players.",
       );
     }
   }
@@ -532,6 +532,29 @@ class TablePage {
         }),
       ),
       this.table.spectators ? h("p.muted", {}, `${this.table.spectators} watching`) : null,
+      held.length && !this.message.over
+        ? h("button.link", { type: "button", id: "continue-elsewhere", onclick: () => this.showSeatLinks() }, "Continue on another device")
+        : null,
+    );
+  }
+
+  // A seat follows its player: the private link of each seat this screen holds opens it on
+  // another device (it is the seat's invitation link, token included).
+  showSeatLinks() {
+    const seats = Object.entries(this.entry.seats || {});
+    showDialog(
+      "Continue on another device",
+      h("p", {}, "Open this link on your other device to play your seat there. It is your seat's key: anyone who has it plays as you, so send it only to yourself."),
+      seats.map(([seat, token]) => {
+        const url = `${window.location.origin}/t/${this.id}#join=${seat}.${token}`;
+        return h(
+          "div.invite",
+          {},
+          h("span.invite-name", {}, this.table.seats[Number(seat)].name),
+          h("input.invite-link.seat-link", { type: "text", readonly: true, value: url, onfocus: (event) => event.target.select() }),
+          h("button", { type: "button", onclick: () => copy(url, this) }, "Copy"),
+        );
+      }),
     );
   }
 
