@@ -11,7 +11,6 @@ import os
 import socket
 import time
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import httpx
@@ -29,17 +28,6 @@ from tests.app.web.server_harness import LiveServer, Player, live_server
 
 JSON_TYPE = {"Content-Type": "application/json"}
 TOY_SEATS = [{"kind": "hotseat", "name": "Ann"}, {"kind": "invite", "name": "Bob"}]
-
-
-@pytest.fixture
-def database(tmp_path: Path) -> str:
-    return f"sqlite:///{tmp_path / 'tables.db'}"
-
-
-@pytest.fixture
-def server(database: str) -> Iterator[LiveServer]:
-    with live_server(database) as running:
-        yield running
 
 
 def post(http: httpx.Client, path: str, body: str | bytes) -> httpx.Response:

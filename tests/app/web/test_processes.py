@@ -11,7 +11,6 @@ from __future__ import annotations
 import json
 import os
 import random
-import secrets
 import signal
 import socket
 import subprocess
@@ -25,29 +24,10 @@ from typing import Any
 
 import httpx
 import pytest
-import sqlalchemy as sa
 
 from tests.app.web.server_harness import Player, connect
 
 SERVE = [sys.executable, "-c", "from sequenza.app.cli import main; main()", "serve"]
-
-
-@pytest.fixture
-def postgres(request: pytest.FixtureRequest) -> Iterator[str]:
-    """A fresh PostgreSQL database's URL, dropped after the test."""
-    admin_url = os.environ.get("SEQUENZA_TEST_POSTGRES")
-    if not admin_url:
-        if os.environ.get("CI"):
-            pytest.fail("CI must provide PostgreSQL: SEQUENZA_TEST_POSTGRES is not set")
-        pytest.skip("no PostgreSQL here: set SEQUENZA_TEST_POSTGRES (see .ci/postgres)")
-    name = f"test_{secrets.token_hex(6)}"
-    admin = sa.create_engine(admin_url, isolation_level="AUTOCOMMIT")
-    with admin.connect() as connection:
-        connection.execute(sa.text(f"CREATE DATABASE {name}"))
-    yield str(sa.engine.make_url(admin_url).set(database=name).render_as_string(False))
-    with admin.connect() as connection:
-        connection.execute(sa.text(f"DROP DATABASE {name} WITH (FORCE)"))
-    admin.dispose()
 
 
 @dataclass

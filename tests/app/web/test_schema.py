@@ -5,7 +5,6 @@ intact, and a database from a newer Sequenza is refused. On SQLite and PostgreSQ
 from __future__ import annotations
 
 import json
-import os
 import random
 import secrets
 from collections.abc import Iterator
@@ -20,6 +19,7 @@ from sequenza.app.cli import app
 from sequenza.app.web.schema import SchemaError, head
 from sequenza.app.web.storage import Storage
 from sequenza.core.game import GameRecord
+from tests.app.web.conftest import fresh_postgres_database
 
 # The schema as the first web app created it, copied from that version's storage module.
 _old = sa.MetaData()
@@ -64,19 +64,8 @@ def empty_database(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[s
     if request.param == "sqlite":
         yield f"sqlite:///{tmp_path / 'old.db'}"
         return
-    admin_url = os.environ.get("SEQUENZA_TEST_POSTGRES")
-    if not admin_url:
-        if os.environ.get("CI"):
-            pytest.fail("CI must provide PostgreSQL: SEQUENZA_TEST_POSTGRES is not set")
-        pytest.skip("no PostgreSQL here: set SEQUENZA_TEST_POSTGRES (see .ci/postgres)")
-    name = f"test_{secrets.token_hex(6)}"
-    admin = sa.create_engine(admin_url, isolation_level="AUTOCOMMIT")
-    with admin.connect() as connection:
-        connection.execute(sa.text(f"CREATE DATABASE {name}"))
-    yield str(sa.engine.make_url(admin_url).set(database=name).render_as_string(False))
-    with admin.connect() as connection:
-        connection.execute(sa.text(f"DROP DATABASE {name} WITH (FORCE)"))
-    admin.dispose()
+    with fresh_postgres_database() as url:
+        yield url
 
 
 def write_old_database(url: str) -> dict[str, sequenza.State]:  # type: ignore[type-arg]

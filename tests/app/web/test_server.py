@@ -9,7 +9,6 @@ import pickle
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
@@ -20,17 +19,6 @@ import sequenza
 from tests.app.web.server_harness import LiveServer, Player, live_server
 
 TOY_SEATS = [{"kind": "hotseat", "name": "Ann"}, {"kind": "bot", "bot": "random"}]
-
-
-@pytest.fixture
-def database(tmp_path: Path) -> str:
-    return f"sqlite:///{tmp_path / 'tables.db'}"
-
-
-@pytest.fixture
-def server(database: str) -> Iterator[LiveServer]:
-    with live_server(database) as running:
-        yield running
 
 
 def play_out(player: Player) -> None:

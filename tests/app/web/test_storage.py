@@ -1,9 +1,9 @@
 """Saved tables: what is written is read back, a turn is recorded once, and the same code runs
-on SQLite and (where SEQUENZA_TEST_POSTGRES holds a database URL) on PostgreSQL."""
+on SQLite and on PostgreSQL."""
 
 from __future__ import annotations
 
-import os
+import contextlib
 import secrets
 from collections.abc import Iterator
 from pathlib import Path
@@ -11,21 +11,19 @@ from pathlib import Path
 import pytest
 
 from sequenza.app.web.storage import SeatRecord, StaleWriteError, Storage, TableRecord
-
-URLS = ["sqlite"]
-if os.environ.get("SEQUENZA_TEST_POSTGRES"):
-    URLS.append("postgresql")
+from tests.app.web.conftest import fresh_postgres_database
 
 
-@pytest.fixture(params=URLS)
+@pytest.fixture(params=["sqlite", "postgresql"])
 def storage(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Storage]:
-    if request.param == "sqlite":
-        url = f"sqlite:///{tmp_path / 'tables.db'}"
-    else:
-        url = os.environ["SEQUENZA_TEST_POSTGRES"]
-    opened = Storage(url)
-    yield opened
-    opened.close()
+    with contextlib.ExitStack() as stack:
+        if request.param == "sqlite":
+            url = f"sqlite:///{tmp_path / 'tables.db'}"
+        else:
+            url = stack.enter_context(fresh_postgres_database())
+        opened = Storage(url)
+        yield opened
+        opened.close()
 
 
 def new_table(game: str = "test-toy") -> TableRecord:
