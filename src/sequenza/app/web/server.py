@@ -210,6 +210,15 @@ def create_app(
         response.headers.update(SECURITY_HEADERS)
         return response
 
+    def count_new_table(request: Request) -> None:
+        """One more table from this address, or ``RateLimitedError``."""
+        address = request.client.host if request.client else "unknown"
+        wait = table_limiter.wait_needed(address)
+        if wait:
+            raise RateLimitedError(
+                f"too many new tables from your address: try again in {math.ceil(wait)} s", wait
+            )
+
     @app.exception_handler(TableError)
     async def refuse(_request: Request, error: TableError) -> JSONResponse:
         headers = {}
@@ -294,12 +303,7 @@ def create_app(
     async def create_table(request: Request) -> dict[str, Any]:
         body = await _json_body(request)
         _validated(TableRequest, body)
-        address = request.client.host if request.client else "unknown"
-        wait = table_limiter.wait_needed(address)
-        if wait:
-            raise RateLimitedError(
-                f"too many new tables from your address: try again in {math.ceil(wait)} s", wait
-            )
+        count_new_table(request)
         table, tokens = await manager.create(body)
         return {
             "id": table.id,
@@ -351,13 +355,7 @@ def create_app(
         try:
             seats = table.seats_for_tokens([asked.token])
             if table.record.rematch is None:
-                address = request.client.host if request.client else "unknown"
-                wait = table_limiter.wait_needed(address)
-                if wait:
-                    raise RateLimitedError(
-                        f"too many new tables from your address: try again in {math.ceil(wait)} s",
-                        wait,
-                    )
+                count_new_table(request)
             created = await manager.rematch(table, seats)
             return {"id": created.id, "url": f"/t/{created.id}", "table": created.summary()}
         finally:
