@@ -23,6 +23,7 @@ import sequenza
 import tests.app.web.failing_bots  # noqa: F401  (registers the failing bots)
 from sequenza.app.web import tables as tables_module
 from sequenza.app.web.bot_workers import BotWorkers
+from sequenza.app.web.storage import SeatRecord, TableRecord
 from sequenza.components.number_decks import format_deck_json, generate_numbers_deck
 from tests.app.web.server_harness import LiveServer, Player, live_server
 
@@ -396,3 +397,20 @@ def test_a_flood_of_websocket_messages_is_slowed_not_served(server: LiveServer) 
         time.sleep(1)
         ann.send({"type": "ping"})
         assert ann.wait_for("pong")
+
+
+def test_a_table_from_older_rules_is_a_clear_410_not_a_server_error(server: LiveServer) -> None:
+    record = TableRecord(
+        id="old-rules",
+        game="test-toy",
+        rules_version="0",
+        players=2,
+        options={},
+        seed=1,
+        seats=[SeatRecord(0, "hotseat", "Ann"), SeatRecord(1, "bot", "Bot", "random")],
+    )
+    server.manager.storage.create_table(record)
+    with server.client() as http:
+        response = http.get("/api/tables/old-rules")
+    assert response.status_code == 410
+    assert response.json()["code"] == "corrupt" and "no longer plays" in response.json()["error"]

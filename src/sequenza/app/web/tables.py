@@ -817,5 +817,8 @@ def _replay(record: TableRecord) -> State[Any]:
         )
     except SequenzaError as error:
         raise TableError(
-            "corrupt", f"table {record.id} cannot be replayed by this version: {error}", 500
+            "corrupt",
+            f"table {record.id} was played under rules this version no longer plays, so it "
+            f"cannot be shown ({error})",
+            410,
         ) from None
