@@ -314,11 +314,8 @@ def create_app(
 
     @app.get("/api/tables/{table_id}", response_model=TableView, responses=ERRORS, tags=["tables"])
     async def table_view(table_id: str) -> dict[str, Any]:
-        table = await manager.table(table_id)
-        try:
+        async with manager.borrowed(table_id) as table:
             return {"table": table.summary(), "public": table.state.observation(None)}
-        finally:
-            manager.forget_if_idle(table)
 
     @app.post(
         "/api/tables/{table_id}/actions",
@@ -328,8 +325,7 @@ def create_app(
     )
     async def act(table_id: str, request: Request) -> dict[str, Any]:
         move = _validated(ActionRequest, await _json_body(request))
-        table = await manager.table(table_id)
-        try:
+        async with manager.borrowed(table_id) as table:
             seats = table.seats_for_tokens([move.token])
             await table.act(seats, move.action, move.turn)
             return {
@@ -337,8 +333,6 @@ def create_app(
                 "to_act": table.state.current_seat,
                 "over": table.state.is_over,
             }
-        finally:
-            manager.forget_if_idle(table)
 
     @app.post(
         "/api/tables/{table_id}/rematch",
@@ -351,15 +345,12 @@ def create_app(
         """Play again: the same people and options, a new deal, the first player rotated.
         Every person's token opens their seat of the new table."""
         asked = _validated(RematchRequest, await _json_body(request))
-        table = await manager.table(table_id)
-        try:
+        async with manager.borrowed(table_id) as table:
             seats = table.seats_for_tokens([asked.token])
             if table.record.rematch is None:
                 count_new_table(request)
             created = await manager.rematch(table, seats)
             return {"id": created.id, "url": f"/t/{created.id}", "table": created.summary()}
-        finally:
-            manager.forget_if_idle(table)
 
     @app.get(
         "/api/tables/{table_id}/record",
@@ -368,11 +359,8 @@ def create_app(
         tags=["tables"],
     )
     async def record(table_id: str) -> dict[str, Any]:
-        table = await manager.table(table_id)
-        try:
+        async with manager.borrowed(table_id) as table:
             return dict(table.game_record().to_json())
-        finally:
-            manager.forget_if_idle(table)
 
     @app.get(
         "/api/tables/{table_id}/replay/{turn}",
@@ -381,11 +369,8 @@ def create_app(
         tags=["tables"],
     )
     async def replay_frame(table_id: str, turn: int) -> dict[str, Any]:
-        table = await manager.table(table_id)
-        try:
+        async with manager.borrowed(table_id) as table:
             return table.replay_frame(turn)
-        finally:
-            manager.forget_if_idle(table)
 
     @app.websocket("/ws/tables/{table_id}")
     async def table_socket(websocket: WebSocket, table_id: str) -> None:

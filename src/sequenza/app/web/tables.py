@@ -29,7 +29,8 @@ import os
 import random
 import secrets
 import socket
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from typing import Any, ParamSpec, TypeVar
 
@@ -737,6 +738,16 @@ class TableManager:
             self.live[table_id] = table
         table.start_bots()
         return table
+
+    @asynccontextmanager
+    async def borrowed(self, table_id: str) -> AsyncIterator[Table]:
+        """The table for one HTTP request: loaded if needed, and dropped from memory afterwards
+        unless someone watches it or a bot plays there, so that a look does not pin it."""
+        table = await self.table(table_id)
+        try:
+            yield table
+        finally:
+            self.forget_if_idle(table)
 
     def _make_room(self) -> None:
         """Keep at most ``max_live_tables`` in memory: drop the least recently used tables
