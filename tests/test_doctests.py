@@ -13,12 +13,12 @@ MODULES = [
     "sequenza.components.grids",
     "sequenza.core.registry",
     "sequenza.components.sequentia_cards",
-    "sequenza.ai.shift_solver",
-    "sequenza.games.sequentia_shift",
-    "sequenza.games.sequentia_stack",
-    "sequenza.games.sequentia_cross",
+    "sequenza.games.sequentia_shift.solver",
+    "sequenza.games.sequentia_shift.rules",
+    "sequenza.games.sequentia_stack.rules",
+    "sequenza.games.sequentia_cross.rules",
     "sequenza.components.number_decks",
-    "sequenza.games.sequence_stacks",
+    "sequenza.games.sequence_stacks.rules",
 ]
 
 

@@ -8,7 +8,7 @@ import random
 from sequenza.ai.greedy import playout_policy_for
 from sequenza.core.actions import Action
 from sequenza.core.registry import make_game
-from sequenza.games.sequentia_cross import CrossGame, CrossState, from_position
+from sequenza.games.sequentia_cross.rules import CrossGame, CrossState, from_position
 
 GAME_ID = "sequentia-cross"
 

@@ -31,7 +31,7 @@ from sequenza.ai import GreedyBot, make_bot
 from sequenza.ai.greedy import playout_policy_for
 from sequenza.components.number_decks import card_result, shipped_numbers_deck
 from sequenza.core.registry import make_game
-from sequenza.games.sequence_board import SequenceBoardGame, SequenceBoardState, from_position
+from sequenza.games.sequence_board.rules import SequenceBoardGame, SequenceBoardState, from_position
 from tests.ai.matches import assert_decides_from_view, greedy_wins, play_out
 
 CLASSIC = "sequence"

@@ -12,9 +12,9 @@ import pytest
 import sequenza
 from sequenza.ai import GreedyBot, make_bot
 from sequenza.ai.greedy import playout_policy_for
-from sequenza.ai.heuristics.stacks import need
 from sequenza.core.registry import make_game
-from sequenza.games.sequence_stacks import StacksGame, StacksState, from_position
+from sequenza.games.sequence_stacks.play import need
+from sequenza.games.sequence_stacks.rules import StacksGame, StacksState, from_position
 from tests.ai.matches import assert_decides_from_view, greedy_wins, play_out
 
 GAME_ID = "sequence-stacks"

@@ -4,7 +4,7 @@ import random
 from collections import deque
 from itertools import product
 
-from sequenza.ai.shift_solver import NEIGHBOURS, best_slide, fewest_slides, shows
+from sequenza.games.sequentia_shift.solver import NEIGHBOURS, best_slide, fewest_slides, shows
 
 CODES = ["".join(digits) for digits in product("123", repeat=3)]
 

@@ -6,12 +6,12 @@ import random
 from typing import Any
 
 import pytest
+from toy_cards.rules import ToyGame, ToyState, ToyTermination
 
 import sequenza
 from sequenza import CorruptStateError, IllegalActionError, OptionError, UnknownGameError
 from sequenza.core.registry import state_from_json
 from sequenza.testing import ConformanceError, check_game
-from tests.core.toy_game import ToyGame, ToyState, ToyTermination
 
 
 def new_toy(seed: int = 3) -> ToyState:
@@ -103,8 +103,11 @@ def test_a_game_must_declare_its_endings_to_register() -> None:
     class Nameless(sequenza.core.Game[Any]):
         info = dataclasses.replace(ToyGame.info, id="test-nameless")
 
+    kit = dataclasses.replace(sequenza.core.game_kit("test-toy"), game=Nameless)
     with pytest.raises(ValueError, match="declares no terminations"):
-        sequenza.core.register(Nameless)
+        sequenza.core.register_kit(kit)
+    with pytest.raises(sequenza.UnknownGameError):
+        sequenza.core.game_kit("test-nameless")
 
 
 @pytest.mark.parametrize("game_id", ["test-toy", *(info.id for info in sequenza.available_games())])

@@ -1,7 +1,7 @@
 import pytest
+from toy_cards.rules import ToyOptions
 
 from sequenza import OptionError
-from tests.core.toy_game import ToyOptions
 
 
 def test_defaults_and_checked_values() -> None:

@@ -40,8 +40,8 @@ from sequenza.core.actions import Action
 from sequenza.core.errors import IllegalActionError, NotationError, OptionError
 from sequenza.core.game import Result
 from sequenza.core.registry import make_game, state_from_json
-from sequenza.games import sequence_board
-from sequenza.games.sequence_board import (
+from sequenza.games.sequence_board import rules as sequence_board
+from sequenza.games.sequence_board.rules import (
     SPACE_OF,
     BoardTermination,
     SequenceBoardGame,

@@ -15,8 +15,8 @@ from sequenza.core.actions import Action
 from sequenza.core.errors import IllegalActionError, NotationError, OptionError
 from sequenza.core.game import State
 from sequenza.core.registry import make_game, state_from_json
-from sequenza.games import sequence_stacks
-from sequenza.games.sequence_stacks import (
+from sequenza.games.sequence_stacks import rules as sequence_stacks
+from sequenza.games.sequence_stacks.rules import (
     StacksGame,
     StacksState,
     StacksTermination,

@@ -15,8 +15,8 @@ from sequenza.components.sequentia_cards import sequentia_deck
 from sequenza.core.actions import Action
 from sequenza.core.errors import IllegalActionError, NotationError, OptionError
 from sequenza.core.registry import make_game, state_from_json
-from sequenza.games import sequentia_cross
-from sequenza.games.sequentia_cross import (
+from sequenza.games.sequentia_cross import rules as sequentia_cross
+from sequenza.games.sequentia_cross.rules import (
     CrossGame,
     CrossState,
     CrossTermination,

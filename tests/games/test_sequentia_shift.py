@@ -13,7 +13,7 @@ import pytest
 import sequenza
 from sequenza import IllegalActionError, NotationError, OptionError
 from sequenza.app.render import render
-from sequenza.games.sequentia_shift import (
+from sequenza.games.sequentia_shift.rules import (
     ACTIONS,
     TEXTS,
     ShiftGame,

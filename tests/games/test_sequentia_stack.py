@@ -13,8 +13,8 @@ from sequenza.app.render import render
 from sequenza.components.sequentia_cards import sequentia_deck
 from sequenza.core.errors import IllegalActionError, NotationError, OptionError
 from sequenza.core.registry import make_game, state_from_json
-from sequenza.games import sequentia_stack
-from sequenza.games.sequentia_stack import (
+from sequenza.games.sequentia_stack import rules as sequentia_stack
+from sequenza.games.sequentia_stack.rules import (
     SequentiaStack,
     SequentiaStackState,
     StackTermination,

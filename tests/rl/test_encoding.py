@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 import sequenza
-from sequenza.games.sequentia_shift import TEXTS as SHIFT_TEXTS
+from sequenza.games.sequentia_shift.rules import TEXTS as SHIFT_TEXTS
 from sequenza.rl import CARD_FEATURES, EncodingLeak, action_mask, check_encoding, encoding_for
 from sequenza.rl.encoding import encoded_games, tensor_reference
 

@@ -5,7 +5,6 @@ import doctest
 import pytest
 
 import sequenza.sim.match
-import tests.core.toy_game  # noqa: F401  (registers the toy game)
 from sequenza.core.errors import OptionError, UnknownGameError
 from sequenza.sim import Simulation, SimulationError, derive_seed, parse_bots, play_game, sweep
 from sequenza.sim.match import UNFINISHED, BotSpec

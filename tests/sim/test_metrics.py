@@ -5,6 +5,7 @@ from typing import Any
 
 import pytest
 
+from sequenza import UnknownGameError
 from sequenza.sim import Simulation, parse_bots, play_game
 from sequenza.sim.metrics import measure, metrics_for
 
@@ -92,11 +93,16 @@ def test_stacks_counts_blocks_and_steals() -> None:
     assert counts["skip"] == 1 and "reverse" not in counts
 
 
-def test_unknown_games_get_verb_counts() -> None:
-    state = _finished((0, "move 3"), (1, "move 4"), (0, "pass"))
-    measured = measure("some-future-game", state)
-    assert measured.counts == {"verb:move": 2, "verb:pass": 1}
-    assert metrics_for("some-future-game").figures == ()
+def test_a_plug_in_game_gets_its_own_measures_and_the_verb_counts() -> None:
+    state = _finished((0, "play 6"), (1, "play 4"), (0, "play 6"))
+    measured = measure("test-toy", state)
+    assert measured.counts == {"sixes": 2, "verb:play": 3}
+    assert [figure.key for figure in metrics_for("test-toy").figures] == ["sixes"]
+
+
+def test_a_game_nobody_registered_has_no_metrics() -> None:
+    with pytest.raises(UnknownGameError):
+        metrics_for("some-future-game")
 
 
 GAMES = [

@@ -6,7 +6,6 @@ from pathlib import Path
 
 import pytest
 
-import tests.core.toy_game  # noqa: F401  (registers the toy game)
 from sequenza.sim import Simulation, Variant, parse_bots, run, summarize, sweep, write_report
 
 

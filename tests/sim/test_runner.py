@@ -6,7 +6,6 @@ import time
 import pytest
 
 import sequenza.sim.runner
-import tests.core.toy_game  # noqa: F401  (registers the toy game)
 from sequenza.core.errors import OptionError
 from sequenza.sim import Simulation, SimulationError, parse_bots, run, sweep
 from tests.sim import cheat_bot  # noqa: F401  (registers the test-cheat bot)

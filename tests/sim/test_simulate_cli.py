@@ -5,7 +5,6 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-import tests.core.toy_game  # noqa: F401  (registers the toy game)
 from sequenza.app.cli import app
 
 runner = CliRunner()

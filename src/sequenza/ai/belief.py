@@ -7,7 +7,7 @@ the game's own rating of its moves (``action_ranker``), mixed with a little unif
 so that no deal is ever ruled out by a model that is only a model. The search then draws its
 deals in proportion to those weights (importance resampling).
 
-It needs two things per game, registered by its heuristics with ``@hand_model``: how to read
+It needs two things per game, in its kit (``play.hand_model`` and ``play.ranker``): how to read
 and rewrite a seat's hand in an imagined state, and what each action does to the hand. It
 never touches the true state: it remembers its own earlier ``Decision`` deals, replays the
 public actions since (every action of these games is seen by every seat) and puts each
@@ -24,55 +24,21 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from sequenza.ai.base import Decision, register_bot
-from sequenza.ai.greedy import Ranker, action_ranker_for, load_heuristics
+from sequenza.ai.greedy import action_ranker_for
 from sequenza.ai.mcts import MctsBot
 from sequenza.core.actions import Action
 from sequenza.core.errors import OptionError
 from sequenza.core.game import State
-
-
-@dataclass(frozen=True)
-class Flow:
-    """What one action does to its player's hidden hand: the card it takes out (by face, as
-    the action names it, or ``None``), how many cards it makes the player draw, and whether
-    it is a choice the opponent model rates."""
-
-    card: str | None
-    draws: int
-    rated: bool
-
-
-@dataclass(frozen=True)
-class HandModel:
-    """A game's hands as search imagines them (always on a clone, never the true state)."""
-
-    hand: Callable[[State[Any], int], list[Any]]
-    set_hand: Callable[[State[Any], int, list[Any]], None]
-    #: A card of the given face (any copy: the model only reads what the hand can play).
-    card_of: Callable[[State[Any], str], Any]
-    #: A card's face, as actions name it.
-    face_of: Callable[[State[Any], Any], str]
-    flow: Callable[[Action], Flow]
-    #: Shuffle again what no seat's hand holds (the draw pile), keeping the hands.
-    shuffle_rest: Callable[[State[Any], random.Random], None]
-
-
-_HAND_MODELS: dict[str, HandModel] = {}
-
-
-def hand_model(game_id: str, model: HandModel) -> HandModel:
-    _HAND_MODELS[game_id] = model
-    return model
+from sequenza.core.kit import Flow, HandModel, Ranker
+from sequenza.core.registry import game_kit
 
 
 def hand_model_for(game_id: str) -> HandModel | None:
-    load_heuristics()
-    return _HAND_MODELS.get(game_id)
+    return game_kit(game_id).play.hand_model
 
 
 @dataclass

@@ -1,19 +1,18 @@
 """The greedy bot: a fast heuristic for each game, from the seat's point of view.
 
 It samples one determinisation of what the seat cannot see (so it never reads a hidden card)
-and asks the game's heuristic, registered with ``@greedy_policy("game-id")`` in
-``sequenza.ai.heuristics``, for an action. Games without a heuristic play at random.
+and asks the game's heuristic (``play.greedy`` of the game's kit, in its package under
+``sequenza.games``) for an action.
 
-``TurnSearch`` is a helper many heuristics share: it tries every line of play of the seat's
+This module is also the toolkit the games' heuristics are written with: ``shares``, ``lead``,
+``pile_lead``, ``pile_shares`` and ``TurnSearch``, which tries every line of play of the seat's
 own turn (the turns of these games are several actions long) and keeps the first action of
 the line whose end scores best. The MCTS bot also uses it to choose where to look.
 """
 
 from __future__ import annotations
 
-import importlib
 import math
-import pkgutil
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -22,51 +21,20 @@ from typing import Any
 from sequenza.ai.base import Bot, Decision, register_bot
 from sequenza.core.actions import Action
 from sequenza.core.game import State
-
-#: A heuristic: (a full state as the seat may imagine it, the legal actions, rng) -> action.
-Policy = Callable[[State[Any], list[Action], random.Random], Action]
-#: A position's worth to a seat (higher is better).
-Valuation = Callable[[State[Any], int], float]
-
-_POLICIES: dict[str, Policy] = {}
-_PLAYOUT_POLICIES: dict[str, Policy] = {}
+from sequenza.core.kit import OwnTurnSearch, Policy, PositionEvaluation, Ranker, Valuation
+from sequenza.core.registry import game_kit
 
 
-def greedy_policy(game_id: str) -> Callable[[Policy], Policy]:
-    def register(policy: Policy) -> Policy:
-        _POLICIES[game_id] = policy
-        return policy
-
-    return register
+def policy_for(game_id: str) -> Policy:
+    """The game's greedy heuristic."""
+    return game_kit(game_id).play.greedy
 
 
-def playout_policy(game_id: str) -> Callable[[Policy], Policy]:
-    """Register a cheap policy for search playouts (many thousands of calls a decision)."""
-
-    def register(policy: Policy) -> Policy:
-        _PLAYOUT_POLICIES[game_id] = policy
-        return policy
-
-    return register
-
-
-def load_heuristics() -> None:
-    import sequenza.ai.heuristics as heuristics
-
-    for module in pkgutil.iter_modules(heuristics.__path__):
-        importlib.import_module(f"{heuristics.__name__}.{module.name}")
-
-
-def policy_for(game_id: str) -> Policy | None:
-    """The game's heuristic, if it has one."""
-    load_heuristics()
-    return _POLICIES.get(game_id)
-
-
-def playout_policy_for(game_id: str) -> Policy | None:
-    """The game's cheap playout policy, if it has one."""
-    load_heuristics()
-    return _PLAYOUT_POLICIES.get(game_id)
+def playout_policy_for(game_id: str) -> Policy:
+    """The game's cheap policy for search playouts (its greedy heuristic where it has no
+    cheaper one)."""
+    play = game_kit(game_id).play
+    return play.playout or play.greedy
 
 
 class GreedyBot(Bot):
@@ -80,8 +48,6 @@ class GreedyBot(Bot):
         if len(legal) == 1:
             return legal[0]
         policy = policy_for(decision.game_id)
-        if policy is None:
-            return legal[self.rng.randrange(len(legal))]
         action = policy(decision.sample_state(self.rng), legal, self.rng)
         if action not in legal:
             raise AssertionError(f"the {decision.game_id} heuristic chose illegal {action}")
@@ -156,75 +122,19 @@ def search_turn(
     return TurnSearch(value, budget, narrow).best(state, legal, rng)
 
 
-#: What each legal action is worth to the seat to act: (state, legal) -> worths.
-Ranker = Callable[[State[Any], list[Action]], dict[Action, float]]
-_RANKERS: dict[str, Ranker] = {}
-
-
-def action_ranker(game_id: str) -> Callable[[Ranker], Ranker]:
-    """Register a game's one-move valuation of the legal actions (search uses it to choose
-    where to look)."""
-
-    def register(ranker: Ranker) -> Ranker:
-        _RANKERS[game_id] = ranker
-        return ranker
-
-    return register
-
-
 def action_ranker_for(game_id: str) -> Ranker | None:
-    load_heuristics()
-    return _RANKERS.get(game_id)
+    """The game's one-move valuation of the legal actions, if it has one."""
+    return game_kit(game_id).play.ranker
 
 
-_TURN_SEARCHES: dict[str, TurnSearch] = {}
-
-
-def register_turn_search(game_id: str, search: TurnSearch) -> TurnSearch:
-    _TURN_SEARCHES[game_id] = search
-    return search
-
-
-def turn_search_for(game_id: str) -> TurnSearch | None:
+def turn_search_for(game_id: str) -> OwnTurnSearch | None:
     """The game's own-turn search, if its heuristics define one."""
-    load_heuristics()
-    return _TURN_SEARCHES.get(game_id)
+    return game_kit(game_id).play.turn_search
 
 
-#: Each seat's expected share of the payoff, judged from a position before the end (a full
-#: state as the searching seat imagines it -> one share per seat).
-Judge = Callable[[State[Any]], list[float]]
-
-
-@dataclass(frozen=True)
-class PositionEvaluation:
-    """How search judges a game's positions: it plays ``horizon`` turns past the decision, with
-    the greedy heuristic (``greedy_playouts``) or the cheap playout policy, then asks ``judge``
-    instead of playing to the end, whose outcome owes more to the cards still to come."""
-
-    judge: Judge
-    horizon: int
-    greedy_playouts: bool
-
-
-_EVALUATIONS: dict[str, PositionEvaluation] = {}
-
-
-def position_evaluation(
-    game_id: str, *, horizon: int, greedy_playouts: bool = False
-) -> Callable[[Judge], Judge]:
-    """Register how a game's positions are judged (see ``PositionEvaluation``)."""
-
-    def register(judge: Judge) -> Judge:
-        _EVALUATIONS[game_id] = PositionEvaluation(judge, horizon, greedy_playouts)
-        return judge
-
-    return register
-
-
-def evaluation_for(game_id: str) -> PositionEvaluation | None:
-    load_heuristics()
-    return _EVALUATIONS.get(game_id)
+def evaluation_for(game_id: str) -> PositionEvaluation:
+    """How search judges the game's positions."""
+    return game_kit(game_id).play.evaluation
 
 
 def shares(scores: Sequence[float], scale: float) -> list[float]:
@@ -246,6 +156,23 @@ def lead(scores: list[float], seat: int) -> float:
     """A seat's score minus the best score of any other seat."""
     others = [score for other, score in enumerate(scores) if other != seat]
     return scores[seat] - (max(others) if others else 0.0)
+
+
+def pile_lead(state: State[Any], seat: int, pile: str) -> float:
+    """The seat's count in the observation's per-seat list ``pile`` (cards collected, say)
+    minus the best count of any other seat."""
+    return lead([float(count) for count in state.observation(seat)[pile]], seat)
+
+
+def pile_shares(state: State[Any], pile: str) -> list[float]:
+    """Payoff shares from the per-seat counts ``pile`` of the public view, where a lead counts
+    for more the fewer cards are left to win (the draw pile's ``deck_size`` and the
+    ``hand_sizes``)."""
+    seen = state.observation(None)
+    cards_left = int(seen.get("deck_size", 0)) + sum(
+        int(size) for size in seen.get("hand_sizes", [])
+    )
+    return shares([float(count) for count in seen[pile]], 2.0 + cards_left / 8)
 
 
 register_bot("greedy", GreedyBot)

@@ -22,7 +22,6 @@ from typing import Any
 
 from sequenza.ai.base import Bot, Decision, register_bot
 from sequenza.ai.greedy import (
-    Judge,
     action_ranker_for,
     evaluation_for,
     playout_policy_for,
@@ -32,6 +31,7 @@ from sequenza.ai.greedy import (
 from sequenza.core.actions import Action
 from sequenza.core.errors import OptionError
 from sequenza.core.game import State
+from sequenza.core.kit import Judge
 
 #: Picks a playout action: (state, legal actions, rng) -> action.
 PlayoutPolicy = Callable[[State[Any], list[Action], random.Random], Action]
@@ -134,14 +134,14 @@ class MctsBot(Bot):
         evaluation = evaluation_for(game_id)
         playout = self.playout
         if playout is None:
-            playout = "greedy" if evaluation is not None and evaluation.greedy_playouts else "cheap"
+            playout = "greedy" if evaluation.greedy_playouts else "cheap"
         if self.playout_policy is None:
             chosen = policy_for if playout == "greedy" else playout_policy_for
-            self._policy = chosen(game_id) or random_playout
+            self._policy = chosen(game_id)
         else:
             self._policy = self.playout_policy
         horizon = self.horizon
-        if evaluation is None or horizon == 0:
+        if horizon == 0:
             self._judge, self._cut_after = None, None
         else:
             self._judge = evaluation.judge
@@ -208,8 +208,6 @@ class MctsBot(Bot):
         ranker = action_ranker_for(decision.game_id)
         if ranker is None:
             policy = policy_for(decision.game_id)
-            if policy is None:
-                return legal
             # What the heuristic would play in a few of the deals the seat can imagine, the
             # most frequent choice first.
             votes = Counter(

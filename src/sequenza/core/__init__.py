@@ -22,9 +22,11 @@ from sequenza.core.options import Options, option
 from sequenza.core.registry import (
     available_games,
     game_class,
+    game_kit,
+    game_kits,
     make,
     make_game,
-    register,
+    register_kit,
     replay,
     state_from_json,
 )
@@ -47,10 +49,12 @@ __all__ = [
     "UnknownGameError",
     "available_games",
     "game_class",
+    "game_kit",
+    "game_kits",
     "make",
     "make_game",
     "option",
-    "register",
+    "register_kit",
     "replay",
     "state_from_json",
 ]

@@ -1,4 +1,6 @@
-"""The registry: game ids to game classes, and ``make`` to start a game.
+"""The registry: the one list of games. Each game is a ``GameKit`` (see ``sequenza.core.kit``)
+named in the ``sequenza.games`` entry-point group, the built-in games included; ``make``
+starts a game.
 
 Front ends, bots and the simulator reach games only through here and the contract.
 """
@@ -6,43 +8,74 @@ Front ends, bots and the simulator reach games only through here and the contrac
 from __future__ import annotations
 
 import json
+from importlib.metadata import entry_points
 from typing import Any
 
 from sequenza.core.errors import CorruptStateError, OptionError, UnknownGameError
 from sequenza.core.game import Game, GameInfo, GameRecord, State, load_state
+from sequenza.core.kit import GameKit
 from sequenza.core.rng import new_seed
 
-_GAMES: dict[str, type[Game[Any]]] = {}
+#: The entry-point group a package names its games' kits in: ``game-id = "module:KIT"``.
+ENTRY_POINT_GROUP = "sequenza.games"
+
+_KITS: dict[str, GameKit] = {}
+_loaded = False
 
 
-def register(game_class: type[Game[Any]]) -> type[Game[Any]]:
-    """Class decorator: make a game available by its id."""
-    game_id = game_class.info.id
-    if not isinstance(getattr(game_class, "terminations", None), type):
-        raise ValueError(f"game {game_id!r} declares no terminations (its Termination enum)")
-    if game_id in _GAMES and _GAMES[game_id] is not game_class:
-        raise ValueError(f"game id {game_id!r} is registered twice")
-    _GAMES[game_id] = game_class
-    return game_class
+def register_kit(kit: GameKit) -> GameKit:
+    """Make a game available by its id, once its kit is checked complete."""
+    if not isinstance(kit, GameKit):
+        raise ValueError(f"{kit!r} is not a GameKit")
+    kit.check()
+    known = _KITS.get(kit.id)
+    if known is not None and known is not kit:
+        raise ValueError(f"game id {kit.id!r} is registered twice")
+    _KITS[kit.id] = kit
+    return kit
 
 
-def _load_builtin_games() -> None:
-    import sequenza.games  # noqa: F401  (registers every built-in game)
+def _load_entry_points() -> None:
+    """Register every kit the installed packages name (once per process)."""
+    global _loaded
+    if _loaded:
+        return
+    _loaded = True
+    for entry in entry_points(group=ENTRY_POINT_GROUP):
+        if entry.name in _KITS:  # the same distribution seen twice on the path
+            continue
+        kit = entry.load()
+        if getattr(kit, "id", None) != entry.name:
+            raise ValueError(
+                f"entry point {entry.name!r} of {ENTRY_POINT_GROUP!r} names "
+                f"{entry.value!r}, not the kit of game {entry.name!r}"
+            )
+        register_kit(kit)
+
+
+def game_kit(game_id: str) -> GameKit:
+    """Everything the system knows of a game (``UnknownGameError`` for an unknown id)."""
+    _load_entry_points()
+    try:
+        return _KITS[game_id]
+    except KeyError:
+        known = ", ".join(sorted(_KITS))
+        raise UnknownGameError(f"unknown game {game_id!r}; the games are: {known}") from None
+
+
+def game_kits() -> list[GameKit]:
+    """Every registered game's kit, by id."""
+    _load_entry_points()
+    return [_KITS[game_id] for game_id in sorted(_KITS)]
 
 
 def game_class(game_id: str) -> type[Game[Any]]:
-    _load_builtin_games()
-    try:
-        return _GAMES[game_id]
-    except KeyError:
-        known = ", ".join(sorted(_GAMES))
-        raise UnknownGameError(f"unknown game {game_id!r}; the games are: {known}") from None
+    return game_kit(game_id).game
 
 
 def available_games() -> list[GameInfo]:
     """Every registered game's facts, by id."""
-    _load_builtin_games()
-    return [_GAMES[game_id].info for game_id in sorted(_GAMES)]
+    return [one.game.info for one in game_kits()]
 
 
 def make_game(game_id: str, players: int | None = None, **options: Any) -> Game[Any]:

@@ -1,8 +1,3 @@
-"""The games: one module per game, rules only. Importing this package registers them all."""
-
-import importlib
-import pkgutil
-
-for _module in pkgutil.iter_modules(__path__):
-    if not _module.name.startswith("_"):
-        importlib.import_module(f"{__name__}.{_module.name}")
+"""The built-in games, one package each (``sequentia_shift/`` holds the whole of Sequentia ·
+Shift, and so on). Each package declares its games' kits, which the registry loads from the
+``sequenza.games`` entry points: importing this package registers nothing by itself."""

@@ -397,7 +397,7 @@ class StacksEncoding(Encoding):
     """Sequence Stacks: hands and piles counted by face, chips by colour."""
 
     def __init__(self, game: Game[Any]) -> None:
-        from sequenza.games import sequence_stacks as rules
+        from sequenza.games.sequence_stacks import rules
 
         self.faces: tuple[str, ...] = tuple(rules.FACES)
         self.face_index = {face: index for index, face in enumerate(self.faces)}

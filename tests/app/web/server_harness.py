@@ -17,7 +17,6 @@ import uvicorn
 from fastapi import FastAPI
 from websockets.sync.client import ClientConnection, connect
 
-import tests.core.toy_game  # noqa: F401  (registers the toy game in this process)
 from sequenza.app.web import create_app, server_config
 from sequenza.app.web.tables import TableManager
 

@@ -50,26 +50,19 @@ def test_the_page_and_the_catalogue_are_served(server: LiveServer) -> None:
     assert bots[0] == "random" and "mcts" in bots
 
 
-def test_every_game_module_has_a_drawing_on_the_page(server: LiveServer) -> None:
+def test_every_game_serves_its_view_and_rules_page_from_its_package(server: LiveServer) -> None:
     with server.client() as http:
-        index = http.get("/static/views/index.js").text
         for info in sequenza.available_games():
-            if info.id.startswith("test-"):
-                continue
-            assert f'"{info.id}"' in index, f"no view for {info.id}"
-            module = index.split(f'"{info.id}": "./', 1)[1].split('"', 1)[0]
-            assert http.get(f"/static/views/{module}").status_code == 200
-
-
-def test_every_game_has_a_rules_page_for_people(server: LiveServer) -> None:
-    with server.client() as http:
-        dialog = http.get("/static/rules.js").text
-        for info in sequenza.available_games():
-            if info.id.startswith("test-"):
-                continue
-            assert f'"{info.id}"' in dialog, f"no rules page listed for {info.id}"
-            page = http.get(f"/static/rules/{info.id}.js")
-            assert page.status_code == 200 and "export function rules" in page.text
+            for module in ("view.js", "guide.js"):
+                response = http.get(f"/games/{info.id}/{module}")
+                assert response.status_code == 200, (info.id, module)
+                assert response.headers["content-type"].startswith("text/javascript")
+                assert "export function" in response.text
+            guide = http.get(f"/games/{info.id}/guide.js").text
+            assert "export function rules" in guide
+        assert http.get("/games/sequence/rules.py").status_code == 404
+        assert http.get("/games/sequence/__init__.py").status_code == 404
+        assert http.get("/games/chess/view.js").json()["code"] == "not_found"
 
 
 # ---------------------------------------------------------------------- tables and seats

@@ -57,7 +57,7 @@ from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from sequenza.ai.levels import menu as bot_menu
 from sequenza.core.errors import SequenzaError
-from sequenza.core.registry import available_games, game_class, make_game
+from sequenza.core.registry import available_games, game_class, game_kits, make_game
 
 from . import logs
 from .api_models import (
@@ -106,6 +106,8 @@ logger = logging.getLogger("sequenza.web")
 access = logging.getLogger("sequenza.web.access")
 
 STATIC = Path(__file__).parent / "static"
+#: The page modules a game's kit serves, by file name: the kit's attribute holding each.
+GAME_MODULES = {"view.js": "view", "guide.js": "guide"}
 
 JOIN_TIMEOUT = 30.0
 #: Seconds a message may wait to be written to a client before it counts as gone.
@@ -263,6 +265,17 @@ def create_app(
     @app.get("/t/{table_id}", include_in_schema=False)
     async def table_page(table_id: str) -> FileResponse:
         return FileResponse(STATIC / "index.html")
+
+    @app.get("/games/{game_id}/{module}", include_in_schema=False)
+    async def game_module(game_id: str, module: str) -> FileResponse:
+        """A game's page modules, from its package: ``view.js`` and ``guide.js`` (the two files
+        its kit names, nothing else of the package)."""
+        known = {one.id: one for one in game_kits()}
+        if game_id not in known or module not in GAME_MODULES:
+            raise TableError("not_found", "there is no such page module", 404)
+        return FileResponse(
+            getattr(known[game_id], GAME_MODULES[module]), media_type="text/javascript"
+        )
 
     @app.get("/healthz", response_model=Status, tags=["operations"])
     async def healthz() -> dict[str, str]:

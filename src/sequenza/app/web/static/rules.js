@@ -1,9 +1,8 @@
 // The rules of a game, one click away, in a dialog: prose for people with pictures of real
-// cards, from the game's module in rules/ (the terminal's text for a game without one).
+// cards, from the game's own rules page (``guide.js`` in its package, served at
+// /games/<id>/guide.js).
 
 import { fill, h } from "./dom.js";
-
-const PAGES = new Set(["sequentia-shift", "sequentia-stack", "sequentia-cross", "sequence-numbers", "sequence", "sequence-stacks"]);
 
 export function showDialog(title, ...content) {
   const dialog = document.getElementById("dialog");
@@ -30,16 +29,6 @@ export async function showRules(game, options = {}, table = null) {
     names: table ? table.seats.map((seat) => seat.name) : null,
     atTable: Boolean(table && table.id),
   };
-  let page = null;
-  if (PAGES.has(game.id)) {
-    try {
-      page = (await import(`./rules/${game.id}.js`)).rules(context);
-    } catch (error) {
-      console.error(`the rules page of ${game.id} failed to load`, error);
-    }
-  }
-  if (!page) {
-    return showDialog(`${game.name}: rules`, h("pre.rules-text", {}, game.rules));
-  }
+  const page = (await import(`/games/${encodeURIComponent(game.id)}/guide.js`)).rules(context);
   return showDialog(`${game.name}: rules`, h("div.rules-page", {}, page));
 }

@@ -1,5 +1,5 @@
-// Game views: one module per game draws its observations and maps actions to board parts.
-// A game without its own module is shown by the generic view.
+// Game views: one module per game (view.js in the game's package) draws its observations
+// and maps actions to board parts.
 //
 // A view module exports:
 //   render(observation, ctx) -> Element   ctx: {seat, names, players, legal, table, replay}
@@ -12,24 +12,10 @@
 
 import * as generic from "./generic.js";
 
-const MODULES = {
-  "sequentia-shift": "./sequentia-shift.js",
-  "sequentia-stack": "./sequentia-stack.js",
-  "sequentia-cross": "./sequentia-cross.js",
-  "sequence": "./sequence.js",
-  "sequence-numbers": "./sequence.js",
-  "sequence-stacks": "./sequence-stacks.js",
-};
-
+// Every game's kit has a view module, served from its package at /games/<id>/view.js; the
+// generic view fills in the optional functions a module leaves out.
 export async function loadView(gameId) {
-  const path = MODULES[gameId];
-  if (!path) return generic;
-  try {
-    return { ...generic, ...(await import(path)) };
-  } catch (error) {
-    console.error(`the view of ${gameId} failed to load`, error);
-    return generic;
-  }
+  return { ...generic, ...(await import(`/games/${encodeURIComponent(gameId)}/view.js`)) };
 }
 
 export function describeEvent(view, event, names) {

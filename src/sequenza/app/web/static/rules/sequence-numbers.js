@@ -1,7 +1,0 @@
-// Sequence Numbers for people: Sequence with sums on the cards and their results on the board.
-
-import { boardRules } from "./sequence.js";
-
-export function rules(ctx) {
-  return boardRules(ctx, true);
-}

@@ -1,0 +1,197 @@
+"""A game kit: one declaration of everything the rest of the system needs from a game.
+
+Each game package (``sequenza.games.<name>``) builds one ``GameKit`` per game it plays and
+names it in the ``sequenza.games`` entry-point group (see ``pyproject.toml``); the registry
+loads the group, so a game from another installed package shows up in the command line, the
+web lobby, the simulator and the bots exactly like a built-in one. A kit is checked when it
+is registered: a missing piece is an error then, never a silent fallback later.
+
+A kit holds:
+
+``game``
+    the rules (a ``Game`` subclass).
+``play``
+    what the bots need: the greedy heuristic, the search's position evaluation and the
+    optional helpers that make search sharper (a cheap playout policy, a one-move valuation,
+    an own-turn search, a model of hidden hands).
+``metrics``
+    what the simulator measures in a finished game and how the balance report shows it.
+``drawing``
+    the terminal's text drawing of an observation.
+``view`` and ``guide``
+    the web page's view module and its rules page for people (JavaScript files in the
+    package, served at ``/games/<id>/view.js`` and ``/games/<id>/guide.js``).
+
+The types here are plain data and protocols: a game package imports ``core`` and
+``components`` (and the bot toolkit in ``sequenza.ai`` for its heuristics), while ``ai``,
+``sim`` and ``app`` ask the kit; none of them keeps a table keyed by game id.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Protocol
+
+from sequenza.core.actions import Action
+from sequenza.core.game import Game, State
+
+#: A heuristic: (a full state as the seat may imagine it, the legal actions, rng) -> action.
+Policy = Callable[[State[Any], list[Action], random.Random], Action]
+#: A position's worth to a seat (higher is better).
+Valuation = Callable[[State[Any], int], float]
+#: What each legal action is worth to the seat to act: (state, legal) -> worths.
+Ranker = Callable[[State[Any], list[Action]], dict[Action, float]]
+#: Each seat's expected share of the payoff, judged from a position before the end (a full
+#: state as the searching seat imagines it -> one share per seat).
+Judge = Callable[[State[Any]], list[float]]
+#: The terminal's text drawing of one observation.
+Drawing = Callable[[dict[str, Any]], str]
+
+
+@dataclass(frozen=True)
+class PositionEvaluation:
+    """How search judges a game's positions: it plays ``horizon`` turns past the decision, with
+    the greedy heuristic (``greedy_playouts``) or the cheap playout policy, then asks ``judge``
+    instead of playing to the end, whose outcome owes more to the cards still to come."""
+
+    judge: Judge
+    horizon: int
+    greedy_playouts: bool = False
+
+
+class OwnTurnSearch(Protocol):
+    """A search through the seat's own turn (these games' turns are several actions long)."""
+
+    def best(self, state: State[Any], legal: list[Action], rng: random.Random) -> Action: ...
+
+    def candidates(self, state: State[Any], legal: list[Action]) -> list[Action]: ...
+
+
+@dataclass(frozen=True)
+class Flow:
+    """What one action does to its player's hidden hand: the card it takes out (by face, as
+    the action names it, or ``None``), how many cards it makes the player draw, and whether
+    it is a choice the opponent model rates."""
+
+    card: str | None
+    draws: int
+    rated: bool
+
+
+@dataclass(frozen=True)
+class HandModel:
+    """A game's hands as search imagines them (always on a clone, never the true state)."""
+
+    hand: Callable[[State[Any], int], list[Any]]
+    set_hand: Callable[[State[Any], int, list[Any]], None]
+    #: A card of the given face (any copy: the model only reads what the hand can play).
+    card_of: Callable[[State[Any], str], Any]
+    #: A card's face, as actions name it.
+    face_of: Callable[[State[Any], Any], str]
+    flow: Callable[[Action], Flow]
+    #: Shuffle again what no seat's hand holds (the draw pile), keeping the hands.
+    shuffle_rest: Callable[[State[Any], random.Random], None]
+
+
+@dataclass(frozen=True)
+class Play:
+    """What the bots know of a game. ``greedy`` and ``evaluation`` are required; each optional
+    helper is ``None`` on purpose, and the bots then do without it (``playout=None``: search
+    playouts use ``greedy``)."""
+
+    greedy: Policy
+    evaluation: PositionEvaluation
+    playout: Policy | None = None
+    ranker: Ranker | None = None
+    turn_search: OwnTurnSearch | None = None
+    #: Reading opponents' hidden hands from their plays (the expert bot needs ``ranker`` too).
+    hand_model: HandModel | None = None
+
+
+@dataclass(frozen=True)
+class Figure:
+    """One line of a game's table in the report: the sum of count ``key`` over all games,
+    divided by the number of games (``per=None``) or by the sum of count ``per`` (a ratio,
+    e.g. slides per claim). ``per`` may also be ``"turns"`` or ``"actions"``."""
+
+    key: str
+    label: str
+    per: str | None = None
+    percent: bool = False
+
+
+@dataclass(frozen=True)
+class Measured:
+    """A finished game's counts (summed or averaged over games by the report) and samples
+    (values collected for a histogram)."""
+
+    counts: dict[str, float] = field(default_factory=dict)
+    samples: dict[str, list[float]] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class GameMetrics:
+    """A game's own measures: how to take them from a finished game and how to show them.
+    How a game ended is not measured here: its ``Result`` says it."""
+
+    measure: Callable[[State[Any]], Measured]
+    figures: tuple[Figure, ...]
+    #: Sample key -> histogram title.
+    histograms: dict[str, str] = field(default_factory=dict)
+
+
+def logged_actions(state: State[Any]) -> Iterator[tuple[int, str, list[str]]]:
+    """Each action of a finished game's log as (seat, verb, argument words), in order."""
+    for event in state.log:
+        if event.get("event") == "action":
+            verb, *args = str(event["action"]).split()
+            yield int(event["seat"]), verb, args
+
+
+def logged_events(state: State[Any], name: str) -> list[dict[str, Any]]:
+    """The events called ``name`` of a finished game's log."""
+    return [event for event in state.log if event.get("event") == name]
+
+
+@dataclass(frozen=True)
+class GameKit:
+    """Everything the system needs from one game (see the module's text)."""
+
+    game: type[Game[Any]]
+    play: Play
+    metrics: GameMetrics
+    drawing: Drawing
+    #: The page's view module (JavaScript, an ES module).
+    view: Path
+    #: The page's rules for people (JavaScript, an ES module exporting ``rules(context)``).
+    guide: Path
+
+    @property
+    def id(self) -> str:
+        return self.game.info.id
+
+    def check(self) -> None:
+        """Refuse an incomplete kit (``ValueError`` naming what is missing)."""
+        name = getattr(getattr(self.game, "info", None), "id", repr(self.game))
+        problems = []
+        if not isinstance(self.game, type) or not issubclass(self.game, Game):
+            problems.append("game is not a Game class")
+        elif not isinstance(getattr(self.game, "terminations", None), type):
+            problems.append("the game declares no terminations (its Termination enum)")
+        if not isinstance(self.play, Play) or not callable(self.play.greedy):
+            problems.append("play has no greedy heuristic")
+        elif not isinstance(self.play.evaluation, PositionEvaluation):
+            problems.append("play has no position evaluation")
+        if not isinstance(self.metrics, GameMetrics):
+            problems.append("metrics is not a GameMetrics")
+        if not callable(self.drawing):
+            problems.append("drawing is not a function")
+        for piece in ("view", "guide"):
+            path = getattr(self, piece)
+            if not isinstance(path, Path) or path.suffix != ".js" or not path.is_file():
+                problems.append(f"{piece} {path!s} is not a JavaScript file")
+        if problems:
+            raise ValueError(f"the kit of game {name!r} is incomplete: " + "; ".join(problems))

@@ -1,0 +1,35 @@
+"""Sequence and Sequence Numbers, the whole games: one set of board rules (``rules.py``) played
+on two boards, what the bots know of them (``play.py``), what the simulator measures
+(``metrics.py``), their terminal drawing (``drawing.py``), their web view (``view.js``) and
+their rules pages for people (``guide.js``, ``guide_numbers.js``). ``SEQUENCE`` and
+``NUMBERS`` declare them; ``pyproject.toml`` names both in the ``sequenza.games`` entry points.
+"""
+
+from pathlib import Path
+
+from sequenza.core.kit import GameKit
+
+from .drawing import render_sequence_board
+from .metrics import METRICS
+from .play import PLAY
+from .rules import SequenceGame, SequenceNumbersGame
+
+_HERE = Path(__file__).parent
+
+SEQUENCE = GameKit(
+    game=SequenceGame,
+    play=PLAY,
+    metrics=METRICS,
+    drawing=render_sequence_board,
+    view=_HERE / "view.js",
+    guide=_HERE / "guide.js",
+)
+
+NUMBERS = GameKit(
+    game=SequenceNumbersGame,
+    play=PLAY,
+    metrics=METRICS,
+    drawing=render_sequence_board,
+    view=_HERE / "view.js",
+    guide=_HERE / "guide_numbers.js",
+)

@@ -1,0 +1,253 @@
+// Sequence and Sequence Numbers: a 10x10 board of card (or number) spaces, chips of up to
+// three team colours, a hand of cards; make lines of five.
+
+import { ownLabel, plural } from "/static/cards.js";
+import { h } from "/static/dom.js";
+
+const LETTERS = "ABCDEFGHIJ";
+const SUITS = { S: "♠", H: "♥", D: "♦", C: "♣" };
+const RED_SUITS = new Set(["H", "D"]);
+
+function spaceName(index) {
+  return `${LETTERS[index % 10]}${Math.floor(index / 10)}`;
+}
+
+function spaceIndex(name) {
+  return Number(name.slice(1)) * 10 + LETTERS.indexOf(name[0]);
+}
+
+// The spaces of a window written "A0-E0" (both ends included, in a straight line).
+function windowSpaces(name) {
+  const [first, last] = name.split("-").map(spaceIndex);
+  const rows = Math.floor(last / 10) - Math.floor(first / 10);
+  const columns = (last % 10) - (first % 10);
+  const step = Math.sign(rows) * 10 + Math.sign(columns);
+  return Array.from({ length: 5 }, (_, index) => first + index * step);
+}
+
+function isClassic(observation) {
+  return observation.game === "sequence";
+}
+
+// "TS" -> {rank: "10", suit: "♠", red: false}; numbers and specials pass through.
+function classicFace(face) {
+  const suit = face.slice(-1);
+  const rank = face.slice(0, -1);
+  return { rank: rank === "T" ? "10" : rank, suit: SUITS[suit] || "", red: RED_SUITS.has(suit), jack: rank === "J" };
+}
+
+export function faceText(face, observation) {
+  if (observation && !isClassic(observation)) {
+    if (face === "plus") return "Plus";
+    if (face === "minus") return "Minus";
+    return face.replace("-", "−");
+  }
+  if (!SUITS[face.slice(-1)]) return face;
+  const card = classicFace(face);
+  return `${card.rank}${card.suit}`;
+}
+
+// A card as the hand shows it; the rules page draws its pictures with it too.
+export function handCard(face, observation, key) {
+  const numbers = !isClassic(observation);
+  if (numbers) {
+    const special = face === "plus" || face === "minus";
+    const note = face === "plus" ? "anywhere" : face === "minus" ? "remove" : "";
+    return h(
+      `div.pcard.ncard${special ? `.${face}` : ""}`,
+      { dataset: { part: `hand:${face}`, key }, title: face },
+      h("span.face", {}, special ? (face === "plus" ? "+" : "−") : face.replace("-", "−")),
+      note ? h("span.note", {}, note) : null,
+    );
+  }
+  const card = classicFace(face);
+  const note = card.jack ? (face === "JC" || face === "JD" ? "anywhere" : "remove") : "";
+  return h(
+    `div.pcard.${card.red ? "red" : "black"}`,
+    { dataset: { part: `hand:${face}`, key }, title: face },
+    h("span.face", {}, card.rank, h("span.suit", {}, card.suit)),
+    note ? h("span.note", {}, note) : null,
+  );
+}
+
+// What a space shows, as text: the chip on it repeats it so that it stays readable.
+function labelText(label, observation) {
+  if (label === "XX") return "★";
+  if (!isClassic(observation)) return label;
+  const card = classicFace(label);
+  return `${card.rank}${card.suit}`;
+}
+
+export function spaceLabel(label, observation) {
+  if (label === "XX") return h("span.free", {}, "★");
+  if (!isClassic(observation)) return h("span.num", {}, label);
+  const card = classicFace(label);
+  return h(`span.${card.red ? "red" : "black"}`, {}, card.rank, h("span.suit", {}, card.suit));
+}
+
+export function render(observation, ctx) {
+  const labels = observation.board.map((row) => row.trim().split(/\s+/));
+  const chips = observation.chips.join("");
+  const groups = observation.groups.join("");
+  const marked = new Set(observation.marked.map(spaceIndex));
+  const choosing = new Set(observation.choose_sequence.flatMap(windowSpaces));
+  const last = observation.last_action ? observation.last_action.split(" ")[2] : null;
+  const lastIndex = last && /^[A-J]\d$/.test(last) ? spaceIndex(last) : null;
+  const teamColour = (team) => `var(--team-${observation.colours[observation.teams.indexOf(team)] || "grey"})`;
+  const cells = [h("span.coord", {})];
+  for (let column = 0; column < 10; column += 1) cells.push(h("span.coord", {}, LETTERS[column]));
+  for (let row = 0; row < 10; row += 1) {
+    cells.push(h("span.coord", {}, row));
+    for (let column = 0; column < 10; column += 1) {
+      const index = row * 10 + column;
+      const chip = chips[index];
+      const classes = [`space`, `g${groups[index]}`];
+      if (choosing.has(index)) classes.push("window");
+      if (index === lastIndex) classes.push("last");
+      cells.push(
+        h(
+          "div.space",
+          { class: classes.join(" "), dataset: { part: `space:${spaceName(index)}` }, title: spaceName(index) },
+          spaceLabel(labels[row][column], observation),
+          /[0-9]/.test(chip)
+            ? h("span.chip", { class: `chip${marked.has(index) ? " marked" : ""}`, style: { background: teamColour(Number(chip)) }, dataset: { key: `chip:${index}` } }, h("span.chip-label", {}, labelText(labels[row][column], observation)))
+            : null,
+        ),
+      );
+    }
+  }
+  const counts = {};
+  const hand = observation.hand || [];
+  const teams = [...new Set(observation.teams)];
+  return h(
+    "div",
+    { class: `board-layout sequence${isClassic(observation) ? "" : " numbers"}` },
+    h(
+      "div.stat-row",
+      {},
+      h("span", {}, "Draw pile ", h("strong", {}, observation.draw_pile)),
+      teams.map((team) =>
+        h(
+          "span.team-score",
+          {},
+          h("span.seat-dot", { style: { background: teamColour(team) } }),
+          ` ${observation.colours[observation.teams.indexOf(team)]}: ${observation.sequences[team].length} / ${observation.sequences_to_win} ${observation.sequences_to_win === 1 ? "sequence" : "sequences"}`,
+        ),
+      ),
+    ),
+    h("div.sboard", {}, cells),
+    ctx.seat === null
+      ? null
+      : h(
+          "div.zone",
+          {},
+          h("span.zone-label", {}, observation.dead_exchanged ? `${ownLabel(ctx, "hand")} (dead card exchanged this turn)` : ownLabel(ctx, "hand")),
+          h(
+            "div.hand",
+            {},
+            hand.map((face) => {
+              counts[face] = (counts[face] || 0) + 1;
+              return handCard(face, observation, `hand:${face}:${counts[face]}`);
+            }),
+          ),
+        ),
+    h(
+      "div.seat-lines",
+      {},
+      ctx.names.map((name, seat) => {
+        const pile = observation.discards[seat];
+        return h(
+          "div.seat-line",
+          { class: `seat-line${seat === ctx.seat ? " me" : ""}` },
+          h("span.seat-dot", { style: { background: teamColour(observation.teams[seat]) } }),
+          h("span.seat-line-name", {}, name),
+          h("span.seat-line-info", {}, `${plural(observation.hand_sizes[seat], "card")}${pile.length ? ` · last played ${faceText(pile[pile.length - 1], observation)}` : ""}`),
+        );
+      }),
+    ),
+  );
+}
+
+// What to do now, in the game's words.
+export function prompt(observation, legal) {
+  const verbs = new Set(legal.map((action) => action.split(" ")[0]));
+  if (verbs.has("mark")) return "Several lines of five qualify: choose the one that becomes your sequence";
+  if (verbs.size === 1 && verbs.has("pass")) return "None of your cards can be played: pass";
+  const where = isClassic(observation) ? "on a space that shows it" : "on the space that shows its result";
+  const dead = verbs.has("dead") ? " (a dead card, both of its spaces taken, may be exchanged first)" : "";
+  return `Play a card and put a chip ${where}${dead}`;
+}
+
+// The end screen's figures: each team's sequences, its chips on the board, chips removed.
+export function figures(observation, log) {
+  const chips = observation.chips.join("");
+  const onBoard = (team) => [...chips].filter((chip) => chip === String(team)).length;
+  const removed = (seat) => log.filter((event) => event.event === "action" && event.seat === seat && String(event.action).startsWith("remove ")).length;
+  const played = (seat) => observation.discards[seat].length;
+  return {
+    score: "Sequences",
+    columns: ["Colour", "Chips on the board", "Chips removed", "Cards played"],
+    rows: observation.teams.map((team, seat) => [
+      observation.colours[seat] || "",
+      onBoard(team),
+      removed(seat),
+      played(seat),
+    ]),
+    notes: observation.teams.length > new Set(observation.teams).size ? ["Teammates share a colour, their chips and their sequences."] : [],
+  };
+}
+
+export function parts(action) {
+  const [verb, face, space] = action.split(" ");
+  return verb === "play" || verb === "remove" ? [`hand:${face}`, `space:${space}`] : [];
+}
+
+export function label(action, observation) {
+  const [verb, first, second] = action.split(" ");
+  const face = first ? faceText(first, observation || { game: /[+-]|^plus$|^minus$/.test(first) ? "sequence-numbers" : "sequence" }) : "";
+  switch (verb) {
+    case "play":
+      return `Play ${face} on ${second}`;
+    case "remove":
+      return `Remove the chip on ${second} with ${face}`;
+    case "dead":
+      return `Exchange the dead card ${face}`;
+    case "mark":
+      return `Make ${first}–${second} the sequence`;
+    case "pass":
+      return "Pass: no card can be played";
+    default:
+      return action;
+  }
+}
+
+export function seatColour(observation, seat) {
+  return `var(--team-${observation.colours[seat] || "grey"})`;
+}
+
+export function scores(observation) {
+  return observation.teams.map((team) => observation.sequences[team].length);
+}
+
+export function boardHint() {
+  return "Tap a card in your hand, then a highlighted space.";
+}
+
+export function describeEvent(event, names) {
+  switch (event.event) {
+    case "deal":
+      return "The cards are dealt.";
+    case "sequence":
+      return `${names[event.seat]} completes a sequence (${event.window})`;
+    case "won":
+      return `Team ${event.team + 1} has ${plural(event.sequences, "sequence")}: game won`;
+    case "pass":
+      return `${names[event.seat]} passes`;
+    case "drawn":
+      return `Drawn game: ${event.reason}`;
+    case "reshuffle":
+      return `The discard piles are shuffled into a new draw pile (${plural(event.cards, "card")})`;
+    default:
+      return undefined;
+  }
+}

@@ -1,0 +1,511 @@
+"""Sequentia · Cross: cover a 3x3 grid of piles with every card of your hand, then collect
+the rows or the columns that show the code of a card you placed.
+
+The grid's positions, row-major; rows read left to right, columns top to bottom::
+
+     0 | 1 | 2      row 0
+    ---+---+---
+     3 | 4 | 5      row 1
+    ---+---+---
+     6 | 7 | 8      row 2
+    col col col
+     0   1   2
+
+Each position holds a pile (card ids, top card last). A turn is several actions by one seat:
+``place 2:131 4`` for each card of the hand, then, when sequences show, the claim of a set of
+them that share no position: some of the rows (``claim rows 0 2``) or some of the columns
+(``claim columns 1``). The engine discards unplaceable cards, collects, refills the grid and
+draws by itself.
+
+>>> import sequenza
+>>> state = sequenza.make("sequentia-cross", players=2, seed=1)
+>>> str(state.legal_actions()[0]).startswith("place ")
+True
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from itertools import combinations
+from typing import Any, ClassVar
+
+from sequenza.components.decks import draw, redeal
+from sequenza.components.sequentia_cards import card_ids_by_text, sequentia_deck
+from sequenza.components.turns import next_seat
+from sequenza.core.actions import Action
+from sequenza.core.errors import NotationError
+from sequenza.core.game import JSON, Game, GameInfo, State, Termination
+from sequenza.core.notation import position_fields
+from sequenza.core.options import Options, option
+
+SIZE = 3
+POSITIONS = SIZE * SIZE
+HAND_SIZE = 3
+ROWS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(row * SIZE + column for column in range(SIZE)) for row in range(SIZE)
+)
+COLUMNS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(row * SIZE + column for row in range(SIZE)) for column in range(SIZE)
+)
+DIRECTIONS = ("rows", "columns")
+PLACE = "place"
+CLAIM = "claim"
+
+_DECK = sequentia_deck()
+_TEXTS: tuple[str, ...] = tuple(str(card) for card in _DECK)
+#: Digits as characters, so that a line's digits join into a string comparable to a code.
+_DIGITS: tuple[str, ...] = tuple(str(card.digit) for card in _DECK)
+_CODES: tuple[str, ...] = tuple(card.code for card in _DECK)
+_CLAIM_BASE = len(_DECK) * POSITIONS
+# Built once: validating a new Action on every legal-move listing is the hot path's main cost.
+_PLACE_ACTIONS: tuple[tuple[Action, ...], ...] = tuple(
+    tuple(Action(PLACE, (text, position)) for position in range(POSITIONS)) for text in _TEXTS
+)
+#: Every set of lines a claim may name: rows or columns, never both, since every row crosses
+#: every column. Smaller sets first, each in index order.
+_LINE_SETS: tuple[tuple[int, ...], ...] = tuple(
+    indices for size in range(1, SIZE + 1) for indices in combinations(range(SIZE), size)
+)
+_CLAIMS: tuple[tuple[str, tuple[int, ...]], ...] = tuple(
+    (direction, indices) for direction in DIRECTIONS for indices in _LINE_SETS
+)
+_CLAIM_ACTIONS: dict[tuple[str, tuple[int, ...]], Action] = {
+    claim: Action(CLAIM, (claim[0], *claim[1])) for claim in _CLAIMS
+}
+_CLAIM_IDS: dict[Action, int] = {
+    action: _CLAIM_BASE + index for index, action in enumerate(_CLAIM_ACTIONS.values())
+}
+
+RULES_TEXT = """
+Sequentia · Cross uses the 54-card Sequentia deck. A card shows a digit (1, 2 or 3) and asks
+for a code of three digits, e.g. card 2:131 shows 2 and asks for 1-3-1.
+
+Setup: 9 cards are dealt face up into a 3x3 grid of piles, one card each (positions 0-8, row by
+row). Each player draws 3 cards (hidden from the others).
+
+On your turn:
+1. Place all. Place every card of your hand, one at a time, on top of a pile: "place 2:131 4".
+   A card may not go on a pile whose top digit equals its own digit, nor on a pile you already
+   covered this turn. An empty position (once the deck has run dry) takes any card. A card
+   that has no allowed position left is discarded from the game for good, automatically.
+2. Sequences. A row (read left to right) or a column (read top to bottom) through the position
+   of a card you placed this turn is a sequence when its top digits show that card's code.
+   Sequences that share a position may not both be claimed, and every row crosses every
+   column: you choose a set of your rows or a set of your columns, never both, naming the
+   lines ("claim rows 0 2", "claim columns 1"; the screen marks the set that collects the
+   most cards). When sequences show, you must claim one such set.
+3. Collect. You take every card of every pile on the claimed lines, the cards underneath
+   included; each emptied position gets one new card from the deck (as far as it allows).
+4. You draw 3 new cards (as far as the deck allows). A player with no cards passes.
+
+The game ends when the deck is empty and no player holds a card. Decision (option
+stall_rounds, default 3): with an empty deck, the game also ends after that many full rounds
+without a claim. The player with the most collected cards wins; equal counts share the win.
+"""
+
+
+@dataclass(frozen=True)
+class CrossOptions(Options):
+    stall_rounds: int = option(
+        3,
+        "With an empty deck, the game ends after this many full rounds without a claim",
+        minimum=1,
+        maximum=50,
+        decision=True,
+    )
+
+
+class CrossTermination(Termination):
+    #: The deck is empty and no player holds a card.
+    DECK_EXHAUSTED = "deck_exhausted"
+    #: With an empty deck, ``stall_rounds`` full rounds without a claim.
+    STALL = "stall"
+
+    @property
+    def is_stall(self) -> bool:
+        return self is CrossTermination.STALL
+
+
+class CrossGame(Game[CrossOptions]):
+    info: ClassVar[GameInfo] = GameInfo(
+        id="sequentia-cross",
+        name="Sequentia · Cross",
+        player_counts=(2, 3, 4),
+        rules_version="2",
+        summary="Cover a 3x3 grid of piles with your whole hand; collect rows or columns "
+        "that show your cards' codes.",
+        rules_text=RULES_TEXT,
+    )
+    options_class: ClassVar[type[Options]] = CrossOptions
+    terminations = CrossTermination
+
+    @property
+    def num_distinct_actions(self) -> int:
+        return _CLAIM_BASE + len(_CLAIMS)
+
+    def action_to_id(self, action: Action) -> int:
+        if action.verb == PLACE and len(action.args) == 2:
+            text, position = action.args
+            card = card_ids_by_text().get(str(text))
+            if card is not None and isinstance(position, int) and 0 <= position < POSITIONS:
+                return card * POSITIONS + position
+        claim_id = _CLAIM_IDS.get(action)
+        if claim_id is not None:
+            return claim_id
+        raise NotationError(
+            f"{str(action)!r} is not a Cross action (place CARD POSITION, claim rows INDICES, "
+            "claim columns INDICES)"
+        )
+
+    def action_from_id(self, action_id: int) -> Action:
+        if 0 <= action_id < _CLAIM_BASE:
+            card, position = divmod(action_id, POSITIONS)
+            return _PLACE_ACTIONS[card][position]
+        if _CLAIM_BASE <= action_id < self.num_distinct_actions:
+            return _CLAIM_ACTIONS[_CLAIMS[action_id - _CLAIM_BASE]]
+        raise NotationError(f"action id {action_id} is outside 0..{self.num_distinct_actions - 1}")
+
+    def new_initial_state(self, seed: int) -> CrossState:
+        return CrossState(self, seed)
+
+
+class CrossState(State[CrossGame]):
+    def __init__(self, game: CrossGame, seed: int) -> None:
+        super().__init__(game, seed)
+        #: The draw pile, top card last.
+        self.deck: list[int] = list(range(len(_DECK)))
+        self.rng.shuffle(self.deck)
+        #: Nine piles, row-major, each bottom card first.
+        self.grid: list[list[int]] = [draw(self.deck, 1) for _ in range(POSITIONS)]
+        self.hands: list[list[int]] = [
+            sorted(draw(self.deck, HAND_SIZE)) for _ in range(game.players)
+        ]
+        self.collected: list[list[int]] = [[] for _ in range(game.players)]
+        #: Cards discarded from the game for good (unplaceable), public.
+        self.out_of_play: list[int] = []
+        self.phase = PLACE
+        #: Positions covered by the seat to act this turn, in placing order.
+        self.covered: list[int] = []
+        #: Consecutive turns played with an empty deck and without a claim.
+        self.idle_turns = 0
+        if game.options.random_first_player:
+            self.to_act = self.rng.randrange(game.players)
+        self._event("deal", grid=[_TEXTS[pile[0]] for pile in self.grid], hand_size=HAND_SIZE)
+        self._settle()
+
+    # ------------------------------------------------------------------ rules
+    def _allowed_positions(self, card: int) -> list[int]:
+        digit = _DIGITS[card]
+        return [
+            position
+            for position, pile in enumerate(self.grid)
+            if position not in self.covered and (not pile or _DIGITS[pile[-1]] != digit)
+        ]
+
+    def _shows(self, line: tuple[int, ...], code: str) -> bool:
+        grid = self.grid
+        return all(grid[position] for position in line) and (
+            "".join(_DIGITS[grid[position][-1]] for position in line) == code
+        )
+
+    def sequences(self) -> dict[str, list[int]]:
+        """The rows and the columns that are sequences now: each runs through a position
+        covered this turn and shows the code of the card placed there."""
+        rows: set[int] = set()
+        columns: set[int] = set()
+        for position in self.covered:
+            code = _CODES[self.grid[position][-1]]
+            row, column = divmod(position, SIZE)
+            if self._shows(ROWS[row], code):
+                rows.add(row)
+            if self._shows(COLUMNS[column], code):
+                columns.add(column)
+        return {"rows": sorted(rows), "columns": sorted(columns)}
+
+    def _claim_positions(self, direction: str, indices: tuple[int, ...]) -> list[int]:
+        lines = ROWS if direction == "rows" else COLUMNS
+        return sorted(position for index in indices for position in lines[index])
+
+    def _claims(self) -> list[tuple[str, tuple[int, ...]]]:
+        """Every claim open to the seat to act: each set of its rows, then of its columns."""
+        found = self.sequences()
+        return [
+            (direction, indices)
+            for direction, indices in _CLAIMS
+            if set(indices) <= set(found[direction])
+        ]
+
+    def _legal_actions(self) -> list[Action]:
+        if self.phase == CLAIM:
+            return [_CLAIM_ACTIONS[claim] for claim in self._claims()]
+        return [
+            _PLACE_ACTIONS[card][position]
+            for card in self.hands[self.to_act]
+            for position in self._allowed_positions(card)
+        ]
+
+    def _why_illegal(self, action: Action) -> str:
+        if action.verb == PLACE:
+            if self.phase == CLAIM:
+                return "your hand is empty: claim a set of rows or of columns"
+            text, position = action.args if len(action.args) == 2 else ("", "")
+            if not isinstance(position, int):
+                return "write place CARD POSITION, e.g. place 2:131 4"
+            card = card_ids_by_text().get(str(text))
+            if card is None:
+                return f"{text} is not a Sequentia card (write digit:code, e.g. 2:131 or 2:131+)"
+            if card not in self.hands[self.to_act]:
+                return f"card {text} is not in your hand"
+            if not 0 <= position < POSITIONS:
+                return f"there is no position {position}: the grid's positions are 0 to 8"
+            if position in self.covered:
+                return f"card {text} cannot go on pile {position}: you already covered it this turn"
+            return (
+                f"card {text} cannot go on pile {position}: its top digit is also {_DIGITS[card]}"
+            )
+        if action.verb == CLAIM:
+            if self.phase == PLACE:
+                return "place every card of your hand first"
+            if action not in _CLAIM_IDS:
+                return (
+                    "write claim rows or claim columns and the lines' numbers, each once and "
+                    "in order, e.g. claim rows 0 2"
+                )
+            direction, *indices = action.args
+            found = self.sequences()[str(direction)]
+            line = str(direction)[:-1]
+            missing = ", ".join(f"{line} {index}" for index in indices if index not in found)
+            return (
+                f"{missing}: no sequence, it does not run through a card you placed this turn "
+                "showing that card's code"
+            )
+        return "the actions are place CARD POSITION, claim rows INDICES and claim columns INDICES"
+
+    def _apply(self, action: Action) -> None:
+        if action.verb == PLACE:
+            text, position = action.args
+            card = card_ids_by_text()[str(text)]
+            self.hands[self.to_act].remove(card)
+            self.grid[int(position)].append(card)
+            self.covered.append(int(position))
+        else:
+            direction, *indices = action.args
+            self._claim(str(direction), tuple(int(index) for index in indices))
+        self._settle()
+
+    def _claim(self, direction: str, indices: tuple[int, ...]) -> None:
+        seat = self.to_act
+        positions = self._claim_positions(direction, indices)
+        taken = 0
+        for position in positions:
+            taken += len(self.grid[position])
+            self.collected[seat].extend(self.grid[position])
+            self.grid[position] = []
+        self._event("claim", seat=seat, lines=direction, indices=list(indices), cards=taken)
+        refilled: dict[str, str] = {}
+        for position in positions:
+            if not self.deck:
+                break
+            self.grid[position] = draw(self.deck, 1)
+            refilled[str(position)] = _TEXTS[self.grid[position][0]]
+        if refilled:
+            self._event("refill", positions=refilled, deck=len(self.deck))
+        self._end_turn(claimed=True)
+
+    def _settle(self) -> None:
+        """Run the engine's own steps (discards, turns without a claim, passes) until a seat
+        has a decision to make or the game is over."""
+        while not self.finished and self.phase == PLACE:
+            seat = self.to_act
+            hand = self.hands[seat]
+            for card in [card for card in hand if not self._allowed_positions(card)]:
+                hand.remove(card)
+                self.out_of_play.append(card)
+                self._event("discard", seat=seat, card=_TEXTS[card])
+            if hand:
+                return
+            found = self.sequences()
+            if found["rows"] or found["columns"]:
+                self.phase = CLAIM
+                return
+            self._event("no_sequence" if self.covered else "pass", seat=seat)
+            self._end_turn(claimed=False)
+
+    def _end_turn(self, *, claimed: bool) -> None:
+        seat = self.to_act
+        if claimed:
+            self.idle_turns = 0
+        elif not self.deck:
+            # Nothing draws from the deck before this point of a turn, so an empty deck now
+            # means the whole turn was played with an empty deck.
+            self.idle_turns += 1
+        drawn = draw(self.deck, HAND_SIZE)
+        self.hands[seat] = sorted(self.hands[seat] + drawn)
+        if drawn:
+            self._event("draw", seat=seat, cards=len(drawn), deck=len(self.deck))
+        self.covered = []
+        self.phase = PLACE
+        if not self.deck and not any(self.hands):
+            self._event(
+                "game_end",
+                reason="the deck is empty and no player holds a card",
+                termination=CrossTermination.DECK_EXHAUSTED.value,
+            )
+            self._finish(self.scores(), CrossTermination.DECK_EXHAUSTED)
+        elif self.idle_turns >= self.game.options.stall_rounds * self.players:
+            self._event(
+                "game_end",
+                reason=f"{self.game.options.stall_rounds} full rounds without a claim "
+                "with an empty deck",
+                termination=CrossTermination.STALL.value,
+            )
+            self._finish(self.scores(), CrossTermination.STALL)
+        else:
+            self.to_act = next_seat(seat, self.players)
+
+    def scores(self) -> list[int]:
+        """Collected cards per seat."""
+        return [len(pile) for pile in self.collected]
+
+    # ------------------------------------------------------------------ views
+    def claim_choices(self) -> list[dict[str, JSON]]:
+        """Each claim the seat to act may make (in the order of the legal actions), with its
+        action text and the cards it collects; the ones that collect the most are marked
+        ``suggested``."""
+        if self.phase != CLAIM:
+            return []
+        choices: list[dict[str, JSON]] = []
+        for direction, indices in self._claims():
+            positions = self._claim_positions(direction, indices)
+            cards = sum(len(self.grid[position]) for position in positions)
+            choices.append(
+                {
+                    "action": str(_CLAIM_ACTIONS[direction, indices]),
+                    "lines": direction,
+                    "indices": list(indices),
+                    "cards": cards,
+                }
+            )
+        best = max(int(choice["cards"]) for choice in choices)
+        for choice in choices:
+            choice["suggested"] = choice["cards"] == best
+        return choices
+
+    def _observation(self, seat: int | None) -> dict[str, JSON]:
+        return {
+            "grid": [
+                {
+                    "top": _TEXTS[pile[-1]] if pile else None,
+                    "digit": _DECK[pile[-1]].digit if pile else None,
+                    "size": len(pile),
+                }
+                for pile in self.grid
+            ],
+            "phase": self.phase,
+            "covered": list(self.covered),
+            "hand": None if seat is None else [_TEXTS[card] for card in self.hands[seat]],
+            "hand_sizes": [len(hand) for hand in self.hands],
+            "deck_size": len(self.deck),
+            "collected": self.scores(),
+            "out_of_play": [_TEXTS[card] for card in self.out_of_play],
+            "claims": self.claim_choices(),
+            "idle_turns": self.idle_turns,
+            "stall_turns": self.game.options.stall_rounds * self.players,
+        }
+
+    def card_zones(self) -> dict[str, list[Any]]:
+        zones: dict[str, list[Any]] = {
+            "deck": list(self.deck),
+            "grid": [card for pile in self.grid for card in pile],
+            "out_of_play": list(self.out_of_play),
+        }
+        for seat in range(self.players):
+            zones[f"hand {seat}"] = list(self.hands[seat])
+            zones[f"collected {seat}"] = list(self.collected[seat])
+        return zones
+
+    def _redeal_unseen(self, seat: int, rng: random.Random) -> None:
+        # Every card on the grid was face up when it arrived there (and placements are in
+        # the public record), so only the deck and the other hands are unknown.
+        others = [self.hands[other] for other in range(self.players) if other != seat]
+        redeal([self.deck, *others], rng)
+        for hand in others:
+            hand.sort()
+
+    # ------------------------------------------------------------------ positions
+    @classmethod
+    def from_position(
+        cls, game: CrossGame, position: str | dict[str, str], seed: int = 0
+    ) -> CrossState:
+        """A state built from a compact description, one ``key: value`` per line::
+
+            grid: 1:111 2:112+ 3:112 / 3:113+ . 1:113 / 2:121 3:121,1:122 2:123
+            hand0: 2:131 3:131
+            hand1: 1:132
+            deck: 3:133 1:133            (top card first)
+            collected0: 1:211            (optional, like collected1...)
+            out: 1:212                   (optional: out of play)
+            to_act: 0                    (optional, default 0)
+            covered: 4                   (optional: positions covered this turn)
+            idle_turns: 0                (optional)
+
+        A pile is ``.`` (empty) or its cards bottom to top joined by commas; ``/`` between
+        rows is optional. Cards named nowhere lie out of play. The engine then takes its own
+        steps (discards, claim phase) as it would in play.
+        """
+        fields = dict(position) if isinstance(position, dict) else position_fields(position)
+        state = cls(game, seed)
+        ids = card_ids_by_text()
+        used: set[int] = set()
+
+        def cards(text: str) -> list[int]:
+            found = []
+            for word in text.replace(",", " ").split():
+                if word not in ids:
+                    raise NotationError(f"{word!r} is not a card of the Sequentia deck")
+                if ids[word] in used:
+                    raise NotationError(f"card {word} appears twice in the position")
+                used.add(ids[word])
+                found.append(ids[word])
+            return found
+
+        known = {"grid", "deck", "out", "to_act", "covered", "idle_turns"}
+        known |= {f"{zone}{seat}" for zone in ("hand", "collected") for seat in range(game.players)}
+        unknown = sorted(set(fields) - known)
+        if unknown:
+            raise NotationError(f"unknown position field {unknown[0]!r}; known: {sorted(known)}")
+        piles = [word for word in fields.get("grid", "").split() if word != "/"]
+        if len(piles) != POSITIONS:
+            raise NotationError(f"the grid needs {POSITIONS} piles, got {len(piles)}")
+        state.grid = [[] if pile == "." else cards(pile) for pile in piles]
+        state.hands = [sorted(cards(fields.get(f"hand{seat}", ""))) for seat in range(game.players)]
+        state.collected = [
+            cards(fields.get(f"collected{seat}", "")) for seat in range(game.players)
+        ]
+        state.deck = cards(fields.get("deck", ""))[::-1]
+        state.out_of_play = cards(fields.get("out", ""))
+        state.out_of_play += [card for card in range(len(_DECK)) if card not in used]
+        try:
+            state.to_act = int(fields.get("to_act", "0"))
+            state.covered = [int(word) for word in fields.get("covered", "").split()]
+            state.idle_turns = int(fields.get("idle_turns", "0"))
+        except ValueError as error:
+            raise NotationError(f"a position number is not an integer: {error}") from None
+        if not 0 <= state.to_act < game.players:
+            raise NotationError(f"to_act {state.to_act} is not a seat")
+        if any(not 0 <= pos < POSITIONS or not state.grid[pos] for pos in state.covered):
+            raise NotationError("covered positions must be non-empty positions 0..8")
+        state.phase = PLACE
+        state.finished = False
+        state.final_scores = None
+        state.final_winners = None
+        state.history = []
+        state.log = []
+        state._settle()
+        return state
+
+
+def from_position(game: CrossGame, position: str | dict[str, str], seed: int = 0) -> CrossState:
+    """Shorthand for ``CrossState.from_position``."""
+    return CrossState.from_position(game, position, seed)

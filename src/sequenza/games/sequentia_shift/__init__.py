@@ -1,0 +1,24 @@
+"""Sequentia · Shift, the whole game: its rules (``rules.py``), what the bots know of it
+(``play.py``), what the simulator measures (``metrics.py``), its terminal drawing
+(``drawing.py``), and its web view and rules page for people (``view.js``, ``guide.js``).
+``KIT`` declares them all; ``pyproject.toml`` names it in the ``sequenza.games`` entry points."""
+
+from pathlib import Path
+
+from sequenza.core.kit import GameKit
+
+from .drawing import render_shift
+from .metrics import METRICS
+from .play import PLAY
+from .rules import ShiftGame
+
+_HERE = Path(__file__).parent
+
+KIT = GameKit(
+    game=ShiftGame,
+    play=PLAY,
+    metrics=METRICS,
+    drawing=render_shift,
+    view=_HERE / "view.js",
+    guide=_HERE / "guide.js",
+)

@@ -1,0 +1,58 @@
+"""What the bots know of Sequentia · Shift: the greedy heuristic (which search also plays in
+its playouts), the own-turn search and the position evaluation. They read the seat's
+observation and take the grid's geometry from the rules module and the exact solver."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from sequenza.ai.greedy import TurnSearch, pile_lead, pile_shares
+from sequenza.core.actions import Action
+from sequenza.core.game import State
+from sequenza.core.kit import Play, PositionEvaluation
+
+from .solver import best_slide, fewest_slides
+
+END = Action("end")
+
+
+def shift_policy(state: State[Any], legal: list[Action], rng: random.Random) -> Action:
+    """Claim at once; otherwise follow the exact solver when the target can be reached within
+    the slides left this turn, and end the turn rather than arrange the grid for others."""
+    claims = [action for action in legal if action.verb == "claim"]
+    if claims:
+        return claims[0]
+    if END not in legal:
+        return legal[rng.randrange(len(legal))]
+    seen = state.observation(state.current_seat)
+    target = seen["target"]
+    if target is None or seen["grid"].count(None) != 1:
+        return END
+    # A card's text is digit:code, e.g. 2:131+.
+    digits = [0 if card is None else int(card[0]) for card in seen["grid"]]
+    code = target[2:5]
+    distance = fewest_slides(digits, code)
+    if distance is not None and 0 < distance <= seen["slide_limit"] - seen["slides"]:
+        card = best_slide(digits, code)
+        slide = Action("slide", (card, digits.index(0))) if card is not None else END
+        if slide in legal:
+            return slide
+    return END
+
+
+def _shift_lead(state: State[Any], seat: int) -> float:
+    return pile_lead(state, seat, "score_piles")
+
+
+def score_pile_shares(state: State[Any]) -> list[float]:
+    return pile_shares(state, "score_piles")
+
+
+PLAY = Play(
+    greedy=shift_policy,
+    playout=shift_policy,
+    # For search: the lines of a turn that end in a claim are the ones worth looking at.
+    turn_search=TurnSearch(_shift_lead, budget=2000),
+    evaluation=PositionEvaluation(score_pile_shares, horizon=2),
+)

@@ -1,0 +1,563 @@
+"""Sequentia · Stack: build a row of four piles, then claim three adjacent piles whose top
+digits spell the code of a card in your hand.
+
+::
+
+    >>> import sequenza
+    >>> state = sequenza.make("sequentia-stack", players=2, seed=1)
+    >>> [str(action) for action in state.legal_actions()][:2]
+    ['place 1:311+ left', 'place 1:311+ right']
+
+The row, as the actions number it once it holds four piles::
+
+    pile:     1        2        3        4
+            [top]    [top]    [top]    [top]      <- each pile shows its top card's digit
+             ...      ...      ...      ...
+    claim CARD 1  -> piles 1-2-3 must show CARD's code, left to right
+    claim CARD 2  -> piles 2-3-4
+
+A turn is several actions by the same seat: ``place`` (always first), then ``end`` or
+``claim`` after a simple card, ``place`` again or ``claim`` after a bonus card. The engine ends
+a turn by itself when the player's hand is empty after a placement (nothing else is possible),
+then draws back up to the hand size.
+
+Positions have a compact text form for studies and tests (``from_position`` reads it,
+``position_text`` writes it)::
+
+    row: 1:111+ 2:122 | 3:312 | 2:131 | 1:123
+    hands: 2:232 2:312+ / 3:112
+    deck: 1:113 3:333
+    collected: - / 1:121 2:211 2:111 1:131
+    to_act: 0
+    phase: simple_placed
+    last_pile: 4
+
+``row``: the piles left to right, each bottom to top; ``hands`` and ``collected``: seat by
+seat, ``-`` for none; ``deck``: top card first; ``phase``: ``turn_start`` (place, or pass
+with an empty hand), ``simple_placed`` (end or claim) or ``bonus_placed`` (place or claim);
+``last_pile``: the pile just played on, ``-`` at the start of a turn.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any, ClassVar, Self
+
+from sequenza.components.decks import draw, redeal
+from sequenza.components.sequentia_cards import card_ids_by_text, sequentia_deck
+from sequenza.components.turns import next_seat
+from sequenza.core.actions import Action, Argument
+from sequenza.core.errors import NotationError, OptionError
+from sequenza.core.game import JSON, Game, GameInfo, State, Termination
+from sequenza.core.options import Options, option
+
+ROW_LENGTH = 4
+CLAIM_WIDTH = 3
+#: The first pile of each claimable run of three piles (piles 1-2-3 and 2-3-4).
+CLAIM_STARTS = (1, 2)
+
+TURN_START = "turn_start"
+SIMPLE_PLACED = "simple_placed"
+BONUS_PLACED = "bonus_placed"
+PHASES = (TURN_START, SIMPLE_PLACED, BONUS_PLACED)
+
+NEW_PILE_ENDS = ("left", "right")
+PILE_NUMBERS = tuple(range(1, ROW_LENGTH + 1))
+PLACE_TARGETS: tuple[str | int, ...] = (*NEW_PILE_ENDS, *PILE_NUMBERS)
+
+_DECK = sequentia_deck()
+_IDS = card_ids_by_text()
+_TEXT = tuple(str(card) for card in _DECK)
+_DIGIT = tuple(str(card.digit) for card in _DECK)
+_CODE = tuple(card.code for card in _DECK)
+_BONUS = tuple(card.bonus for card in _DECK)
+#: Each card's place in card-text order. Hands are kept in that order, so that a seat's legal
+#: actions never depend on the order in which it happened to draw its cards.
+_RANK = {card: rank for rank, card in enumerate(sorted(range(len(_DECK)), key=_TEXT.__getitem__))}
+
+END = Action("end")
+PASS = Action("pass")
+
+
+@dataclass(frozen=True)
+class _ActionSpace:
+    actions: tuple[Action, ...]
+    ids: dict[Action, int]
+    #: ``place[card][i]``: the placement of ``card`` on ``PLACE_TARGETS[i]``.
+    place: tuple[tuple[Action, ...], ...]
+    #: ``claim[card][i]``: the claim of piles starting at ``CLAIM_STARTS[i]`` with ``card``.
+    claim: tuple[tuple[Action, ...], ...]
+
+
+def _build_action_space() -> _ActionSpace:
+    place = tuple(
+        tuple(Action("place", (text, target)) for target in PLACE_TARGETS) for text in _TEXT
+    )
+    claim = tuple(tuple(Action("claim", (text, start)) for start in CLAIM_STARTS) for text in _TEXT)
+    actions = (
+        *(action for row in place for action in row),
+        *(action for row in claim for action in row),
+        END,
+        PASS,
+    )
+    return _ActionSpace(
+        actions, {action: index for index, action in enumerate(actions)}, place, claim
+    )
+
+
+_SPACE = _build_action_space()
+
+
+def _sort_hand(hand: list[int]) -> None:
+    hand.sort(key=_RANK.__getitem__)
+
+
+@dataclass(frozen=True)
+class StackOptions(Options):
+    claim_must_include_last_pile: bool = option(
+        False,
+        "A claim's three piles must include the pile just played on (a published review's "
+        "reading); by default any three adjacent piles may be claimed",
+        decision=True,
+    )
+    hand_size: int = option(
+        3,
+        "Cards dealt to each player, and drawn back up to after every turn",
+        minimum=1,
+        maximum=10,
+    )
+
+
+RULES_TEXT = """
+The Sequentia deck: 54 cards. Each card has a digit (1, 2 or 3: what it shows on the table),
+a code of three digits (what it asks for when claimed with) and may carry a bonus mark "+".
+Cards are written digit:code, e.g. 2:112+ (digit 2, code 112, bonus).
+
+Setup: shuffle the deck; each player draws 3 cards (option hand_size), kept secret. The table
+holds a row of at most 4 piles, empty at the start. A pile shows the digit of its top card.
+Seat 0 plays first (option random_first_player picks the first player at random).
+
+Your turn:
+1. Place a card from your hand face up. While the row has fewer than 4 piles it starts a new
+   pile at the left or the right end ("place 2:131 left" / "place 2:131 right"): filling the
+   row comes before anything else. Once the row has 4 piles, place it on top of any pile,
+   numbered 1 to 4 from the left ("place 2:131 3").
+2. After a simple card, either end your turn ("end") or claim (3).
+   After a bonus card you must place another card (back to 1) or claim; only when you have no
+   card left does your turn end, by itself.
+3. Claim (only while the row has 4 piles): reveal a card from your hand whose code is shown,
+   left to right, by the top digits of piles 1-2-3 ("claim 2:131 1") or 2-3-4
+   ("claim 2:131 2"). You collect every card of those three piles and the revealed card, and
+   your turn ends. The remaining pile stays; players rebuild the row to 4 at either end.
+   [decision] The three piles need not include the pile you just played on. Option
+   claim_must_include_last_pile=true follows a published review that says they must.
+4. At the end of your turn draw back up to 3 cards (hand_size), as far as the deck allows.
+If your turn ends because your hand is empty after a placement, the engine ends it for you.
+
+A player with no card in hand passes ("pass"). The game ends when the deck and every hand are
+empty (this always happens: every turn but a pass uses a card). Cards still in the row belong
+to nobody. The most collected cards wins; equal counts share the win.
+"""
+
+
+class StackTermination(Termination):
+    #: The deck and every hand are empty: the only ending (every turn but a pass uses a card).
+    DECK_EXHAUSTED = "deck_exhausted"
+
+
+class SequentiaStack(Game[StackOptions]):
+    info: ClassVar[GameInfo] = GameInfo(
+        id="sequentia-stack",
+        name="Sequentia · Stack",
+        player_counts=(2, 3, 4),
+        rules_version="1",
+        summary="Build a row of four piles; claim three whose top digits spell a card's code.",
+        rules_text=RULES_TEXT,
+    )
+    options_class = StackOptions
+    terminations = StackTermination
+
+    def _check_setup(self) -> None:
+        if self.players * self.options.hand_size > len(_DECK):
+            raise OptionError(
+                f"{self.players} hands of {self.options.hand_size} cards need more than the "
+                f"deck's {len(_DECK)} cards"
+            )
+
+    @property
+    def num_distinct_actions(self) -> int:
+        return len(_SPACE.actions)
+
+    def action_to_id(self, action: Action) -> int:
+        try:
+            return _SPACE.ids[action]
+        except KeyError:
+            raise NotationError(f"{action} is not an action of {self.info.name}") from None
+
+    def action_from_id(self, action_id: int) -> Action:
+        actions = _SPACE.actions
+        if not 0 <= action_id < len(actions):
+            raise NotationError(f"action id {action_id} is outside 0..{len(actions) - 1}")
+        return actions[action_id]
+
+    def new_initial_state(self, seed: int) -> SequentiaStackState:
+        return SequentiaStackState(self, seed)
+
+
+class SequentiaStackState(State[SequentiaStack]):
+    """A Stack position. Cards are deck ids; the deck's top is the end of ``deck``; each pile
+    of ``piles`` (left to right) lists its cards bottom to top."""
+
+    def __init__(self, game: SequentiaStack, seed: int) -> None:
+        super().__init__(game, seed)
+        self.deck: list[int] = list(range(len(_DECK)))
+        self.rng.shuffle(self.deck)
+        if game.options.random_first_player:
+            self.to_act = self.rng.randrange(game.players)
+        self.hands: list[list[int]] = []
+        for _ in range(game.players):
+            hand = draw(self.deck, game.options.hand_size)
+            _sort_hand(hand)
+            self.hands.append(hand)
+        self.piles: list[list[int]] = []
+        self.collected: list[list[int]] = [[] for _ in range(game.players)]
+        #: Cards a studied position left out of play (always empty in a dealt game).
+        self.set_aside: list[int] = []
+        self.phase = TURN_START
+        #: Index in ``piles`` of the pile played on last this turn.
+        self.last_pile: int | None = None
+        self._event("deal", cards_each=game.options.hand_size, deck=len(self.deck))
+
+    # ------------------------------------------------------------------ rules
+    def _claims(self, hand: list[int]) -> list[Action]:
+        if len(self.piles) < ROW_LENGTH:
+            return []
+        tops = "".join(_DIGIT[pile[-1]] for pile in self.piles)
+        shown = [
+            (index, tops[start - 1 : start - 1 + CLAIM_WIDTH])
+            for index, start in enumerate(CLAIM_STARTS)
+            if self._may_claim(start)
+        ]
+        return [
+            _SPACE.claim[card][index]
+            for card in hand
+            for index, code in shown
+            if _CODE[card] == code
+        ]
+
+    def _may_claim(self, start: int) -> bool:
+        if not self.game.options.claim_must_include_last_pile or self.last_pile is None:
+            return True
+        return start - 1 <= self.last_pile < start - 1 + CLAIM_WIDTH
+
+    def _legal_actions(self) -> list[Action]:
+        hand = self.hands[self.to_act]
+        if self.phase == SIMPLE_PLACED:
+            return [*self._claims(hand), END]
+        if not hand:
+            return [PASS]
+        targets = range(2) if len(self.piles) < ROW_LENGTH else range(2, len(PLACE_TARGETS))
+        actions = [_SPACE.place[card][target] for card in hand for target in targets]
+        if self.phase == BONUS_PLACED:
+            actions += self._claims(hand)
+        return actions
+
+    def _apply(self, action: Action) -> None:
+        if action.verb == "place":
+            self._place(_IDS[str(action.args[0])], action.args[1])
+        elif action.verb == "claim":
+            self._claim(_IDS[str(action.args[0])], int(action.args[1]))
+        else:  # "end", or "pass" with an empty hand: the turn ends either way
+            self._end_turn()
+
+    def _place(self, card: int, target: Argument) -> None:
+        hand = self.hands[self.to_act]
+        hand.remove(card)
+        if target == "left":
+            self.piles.insert(0, [card])
+            self.last_pile = 0
+        elif target == "right":
+            self.piles.append([card])
+            self.last_pile = len(self.piles) - 1
+        else:
+            self.last_pile = int(target) - 1
+            self.piles[self.last_pile].append(card)
+        self.phase = BONUS_PLACED if _BONUS[card] else SIMPLE_PLACED
+        if not hand:
+            self._event(
+                "turn_ends",
+                seat=self.to_act,
+                reason="no card left in hand after the placement, nothing else is possible",
+            )
+            self._end_turn()
+
+    def _claim(self, card: int, start: int) -> None:
+        seat = self.to_act
+        self.hands[seat].remove(card)
+        first = start - 1
+        taken = self.piles[first : first + CLAIM_WIDTH]
+        del self.piles[first : first + CLAIM_WIDTH]
+        gained = [pile_card for pile in taken for pile_card in pile]
+        gained.append(card)
+        self.collected[seat].extend(gained)
+        self._event(
+            "claim",
+            seat=seat,
+            card=_TEXT[card],
+            piles=f"{start}-{start + 1}-{start + 2}",
+            cards=len(gained),
+            collected=len(self.collected[seat]),
+        )
+        self._end_turn()
+
+    def _end_turn(self) -> None:
+        seat = self.to_act
+        hand = self.hands[seat]
+        missing = self.game.options.hand_size - len(hand)
+        if missing > 0 and self.deck:
+            drawn = draw(self.deck, missing)
+            hand.extend(drawn)
+            _sort_hand(hand)
+            self._event("draw", seat=seat, cards=len(drawn), deck=len(self.deck))
+        self.phase = TURN_START
+        self.last_pile = None
+        if not self.deck and not any(self.hands):
+            self._event(
+                "game_end",
+                reason="the deck and every hand are empty",
+                termination=StackTermination.DECK_EXHAUSTED.value,
+            )
+            self._finish([len(pile) for pile in self.collected], StackTermination.DECK_EXHAUSTED)
+        else:
+            self.to_act = next_seat(seat, self.players)
+
+    # ------------------------------------------------------------------ why an action is refused
+    def _why_illegal(self, action: Action) -> str:
+        hand = self.hands[self.to_act]
+        if action.verb not in {"place", "claim", "end", "pass"}:
+            return "Stack's actions are place, claim, end and pass"
+        if action.verb == "pass":
+            return "you hold cards: place one (only a player with an empty hand passes)"
+        if self.phase == TURN_START and not hand:
+            return "your hand is empty: pass"
+        if action.verb == "end":
+            if self.phase == TURN_START:
+                return "place a card first"
+            return "after a bonus card you must place another card or claim"
+        card_problem = self._card_problem(action, hand)
+        if card_problem:
+            return card_problem
+        card = _IDS[str(action.args[0])]
+        if action.verb == "place":
+            return self._why_not_placed(card, action.args[1])
+        return self._why_not_claimed(card, action.args[1])
+
+    def _card_problem(self, action: Action, hand: list[int]) -> str:
+        if len(action.args) != 2:
+            return (
+                "write place CARD left, place CARD right or place CARD PILE (PILE 1-4)"
+                if action.verb == "place"
+                else "write claim CARD 1 (piles 1-2-3) or claim CARD 2 (piles 2-3-4)"
+            )
+        text = str(action.args[0])
+        if text not in _IDS:
+            return (
+                f"{text!r} is not a card of the Sequentia deck "
+                "(write digit:code, e.g. 2:131 or 2:112+)"
+            )
+        if _IDS[text] not in hand:
+            return f"card {text} is not in your hand"
+        return ""
+
+    def _why_not_placed(self, card: int, target: Argument) -> str:
+        if self.phase == SIMPLE_PLACED:
+            return "after a simple card you may only claim or end the turn"
+        count = len(self.piles)
+        if target in NEW_PILE_ENDS:
+            return f"the row already has {ROW_LENGTH} piles: place {_TEXT[card]} on pile 1-4"
+        if target in PILE_NUMBERS:
+            return (
+                f"the row has {count} of {ROW_LENGTH} piles: start a new pile at the left or "
+                "right end before stacking"
+            )
+        return f"place a card at the left or right end, or on pile 1-4, not {target!r}"
+
+    def _why_not_claimed(self, card: int, start: Argument) -> str:
+        if self.phase == TURN_START:
+            return "place a card first: a claim comes after a placement"
+        if start not in CLAIM_STARTS:
+            return "claim piles 1-2-3 (claim CARD 1) or 2-3-4 (claim CARD 2)"
+        first = int(start) - 1
+        if len(self.piles) < ROW_LENGTH:
+            return f"claims need {ROW_LENGTH} piles in the row, it has {len(self.piles)}"
+        piles = f"piles {first + 1}-{first + 2}-{first + 3}"
+        shown = "".join(_DIGIT[pile[-1]] for pile in self.piles[first : first + CLAIM_WIDTH])
+        if shown != _CODE[card]:
+            return f"card {_TEXT[card]} asks for {_CODE[card]} but {piles} show {shown}"
+        assert self.last_pile is not None
+        return (
+            f"{piles} do not include pile {self.last_pile + 1}, the pile just played on "
+            "(option claim_must_include_last_pile)"
+        )
+
+    def clone(self) -> Self:
+        # Search and the conformance kit clone constantly; every attribute here is at most
+        # two lists deep, so a copy per level is enough and much faster than a deep copy.
+        return self._clone_two_levels()
+
+    # ------------------------------------------------------------------ views and zones
+    def _observation(self, seat: int | None) -> dict[str, JSON]:
+        return {
+            "deck_size": len(self.deck),
+            "row": [
+                {
+                    "pile": number,
+                    "digit": int(_DIGIT[pile[-1]]),
+                    "top": _TEXT[pile[-1]],
+                    "cards": [_TEXT[card] for card in pile],
+                }
+                for number, pile in enumerate(self.piles, start=1)
+            ],
+            "hand": None if seat is None else [_TEXT[card] for card in self.hands[seat]],
+            "hand_sizes": [len(hand) for hand in self.hands],
+            "collected": [len(pile) for pile in self.collected],
+            "phase": self.phase,
+            "last_pile": None if self.last_pile is None else self.last_pile + 1,
+            "hand_size": self.game.options.hand_size,
+            "claim_must_include_last_pile": self.game.options.claim_must_include_last_pile,
+        }
+
+    def card_zones(self) -> dict[str, list[Any]]:
+        zones: dict[str, list[Any]] = {"deck": self.deck}
+        for seat, hand in enumerate(self.hands):
+            zones[f"hand {seat}"] = hand
+        zones["row"] = [card for pile in self.piles for card in pile]
+        for seat, pile in enumerate(self.collected):
+            zones[f"collected {seat}"] = pile
+        zones["set aside"] = self.set_aside
+        return zones
+
+    def _redeal_unseen(self, seat: int, rng: random.Random) -> None:
+        others = [hand for other, hand in enumerate(self.hands) if other != seat]
+        redeal([self.deck, *others], rng)
+        for hand in others:
+            _sort_hand(hand)
+
+    # ------------------------------------------------------------------ compact positions
+    @classmethod
+    def from_position(
+        cls, game: SequentiaStack, position: str | dict[str, Any], seed: int = 0
+    ) -> SequentiaStackState:
+        """A state from the compact notation of this module's docstring (a text, or a dict
+        with the same keys; ``hands`` and ``collected`` may be lists of texts there). Cards the
+        position does not name form the deck, shuffled from ``seed``, unless ``deck`` is given:
+        then they are set aside."""
+        fields = _position_fields(position)
+        unknown = sorted(set(fields) - _POSITION_KEYS)
+        if unknown:
+            raise NotationError(f"unknown position field {unknown[0]!r}")
+        state = game.new_initial_state(seed)
+        named: set[int] = set()
+
+        def cards(text: str) -> list[int]:
+            ids = []
+            for word in text.split():
+                if word == "-":
+                    continue
+                if word not in _IDS:
+                    raise NotationError(f"{word!r} is not a card of the Sequentia deck")
+                card = _IDS[word]
+                if card in named:
+                    raise NotationError(f"card {word} appears twice in the position")
+                named.add(card)
+                ids.append(card)
+            return ids
+
+        state.piles = [cards(pile) for pile in _split(fields.get("row", ""), "|")]
+        if len(state.piles) > ROW_LENGTH or not all(state.piles):
+            raise NotationError(f"a row holds 1 to {ROW_LENGTH} non-empty piles")
+        state.hands = [cards(hand) for hand in _seat_values(fields, "hands", game.players)]
+        for hand in state.hands:
+            _sort_hand(hand)
+        state.collected = [cards(pile) for pile in _seat_values(fields, "collected", game.players)]
+        rest = [card for card in range(len(_DECK)) if card not in named]
+        if "deck" in fields:
+            state.deck = cards(str(fields["deck"]))[::-1]
+            state.set_aside = [card for card in rest if card not in named]
+        else:
+            state.rng.shuffle(rest)
+            state.deck = rest
+            state.set_aside = []
+        state.to_act = _number(fields, "to_act", "0")
+        if not 0 <= state.to_act < game.players:
+            raise NotationError(f"to_act {state.to_act} is not a seat")
+        state.phase = str(fields.get("phase", TURN_START))
+        if state.phase not in PHASES:
+            raise NotationError(f"phase is one of {', '.join(PHASES)}, not {state.phase!r}")
+        last = str(fields.get("last_pile", "-"))
+        state.last_pile = None if last == "-" else _number(fields, "last_pile", last) - 1
+        if state.last_pile is not None and not 0 <= state.last_pile < len(state.piles):
+            raise NotationError(f"last_pile {last} is not a pile of the row")
+        if (state.phase == TURN_START) != (state.last_pile is None):
+            raise NotationError("last_pile is given after a placement, and only then")
+        state.history = []
+        state.log = []
+        return state
+
+    def position_text(self) -> str:
+        """This position in the notation ``from_position`` reads. The deck is written out, so
+        the cards it does not name are exactly the set-aside ones."""
+
+        def texts(cards: list[int]) -> str:
+            return " ".join(_TEXT[card] for card in cards) or "-"
+
+        lines = [
+            "row: " + " | ".join(texts(pile) for pile in self.piles),
+            "hands: " + " / ".join(texts(hand) for hand in self.hands),
+            "deck: " + texts(self.deck[::-1]),
+            "collected: " + " / ".join(texts(pile) for pile in self.collected),
+            f"to_act: {self.to_act}",
+            f"phase: {self.phase}",
+            "last_pile: " + ("-" if self.last_pile is None else str(self.last_pile + 1)),
+        ]
+        return "\n".join(lines)
+
+
+_POSITION_KEYS = frozenset({"row", "hands", "deck", "collected", "to_act", "phase", "last_pile"})
+
+
+def _position_fields(position: str | dict[str, Any]) -> dict[str, Any]:
+    if isinstance(position, dict):
+        return dict(position)
+    fields: dict[str, Any] = {}
+    for line in position.splitlines():
+        if not line.strip():
+            continue
+        key, colon, value = line.partition(":")
+        if not colon:
+            raise NotationError(f"a position line reads 'field: value', not {line.strip()!r}")
+        fields[key.strip()] = value.strip()
+    return fields
+
+
+def _number(fields: dict[str, Any], key: str, default: str) -> int:
+    text = str(fields.get(key, default))
+    try:
+        return int(text)
+    except ValueError:
+        raise NotationError(f"{key} is a number, not {text!r}") from None
+
+
+def _split(text: str, separator: str) -> list[str]:
+    return [part for part in (piece.strip() for piece in text.split(separator)) if part]
+
+
+def _seat_values(fields: dict[str, Any], key: str, players: int) -> list[str]:
+    value = fields.get(key)
+    if value is None:
+        return ["-"] * players
+    parts = [str(part) for part in value] if isinstance(value, list) else value.split("/")
+    if len(parts) != players:
+        raise NotationError(f"{key} gives {len(parts)} seats, the table has {players}")
+    return parts

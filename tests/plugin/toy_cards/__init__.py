@@ -1,0 +1,24 @@
+"""Toy cards, a game from another package: it touches nothing outside its folder, yet plays in
+the command line, the web app, the simulator and against every bot, because its kit is named
+in the ``sequenza.games`` entry points of its distribution (``toy_cards-1.0.dist-info``
+beside this folder stands for an installed package's metadata)."""
+
+from pathlib import Path
+
+from sequenza.core.kit import GameKit
+
+from .drawing import draw
+from .metrics import METRICS
+from .play import PLAY
+from .rules import ToyGame
+
+_HERE = Path(__file__).parent
+
+KIT = GameKit(
+    game=ToyGame,
+    play=PLAY,
+    metrics=METRICS,
+    drawing=draw,
+    view=_HERE / "view.js",
+    guide=_HERE / "guide.js",
+)
