@@ -1,0 +1,67 @@
+"""The rules for people: every game has them in every language, naming every option, and the
+index's links all lead somewhere."""
+
+import re
+from pathlib import Path
+
+import pytest
+
+import sequenza
+from sequenza.core.registry import game_class
+
+DOCS = Path(__file__).resolve().parent.parent / "docs"
+RULES = DOCS / "rules"
+INDEX = RULES / "README.md"
+LANGUAGES = ("en", "it", "fi", "eo")
+
+#: The games this package ships. A game registered from another installed package (or by a
+#: test) brings its own rules, so only ours are held to this folder.
+GAME_IDS = sorted(
+    info.id
+    for info in sequenza.available_games()
+    if game_class(info.id).__module__.startswith("sequenza.")
+)
+
+#: Markdown links, inline: [text](target).
+LINK = re.compile(r"\[[^\]]*\]\(([^)\s]+)\)")
+
+
+def test_every_game_is_documented() -> None:
+    assert len(GAME_IDS) >= 6
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_rules_exist_in_each_language(game_id: str, language: str) -> None:
+    path = RULES / language / f"{game_id}.md"
+    assert path.is_file(), f"{game_id} has no rules in {language}: write {path.relative_to(DOCS)}"
+    assert path.read_text(encoding="utf-8").strip(), f"{path.relative_to(DOCS)} is empty"
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_english_rules_name_every_option(game_id: str) -> None:
+    text = (RULES / "en" / f"{game_id}.md").read_text(encoding="utf-8")
+    missing = [
+        spec.name for spec in game_class(game_id).options_class.specs() if spec.name not in text
+    ]
+    assert not missing, f"the English rules of {game_id} do not mention {missing}"
+
+
+def test_index_links_resolve() -> None:
+    targets = LINK.findall(INDEX.read_text(encoding="utf-8"))
+    assert targets, "the rules index links to nothing"
+    broken = []
+    for target in targets:
+        if "://" in target or target.startswith(("#", "mailto:")):
+            continue
+        path = (INDEX.parent / target.split("#", 1)[0]).resolve()
+        if not path.exists():
+            broken.append(target)
+    assert not broken, f"links in docs/rules/README.md that lead nowhere: {broken}"
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_index_links_every_rules_file(game_id: str, language: str) -> None:
+    targets = set(LINK.findall(INDEX.read_text(encoding="utf-8")))
+    assert f"{language}/{game_id}.md" in targets
