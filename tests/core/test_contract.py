@@ -248,3 +248,28 @@ def test_the_kit_catches_a_leak_and_a_lost_card(monkeypatch: pytest.MonkeyPatch)
     monkeypatch.setattr(ToyGame, "new_initial_state", lambda self, seed: LosingState(self, seed))
     with pytest.raises(ConformanceError, match="cards created or lost"):
         check_game("test-toy", games=10)
+
+
+def test_a_state_attribute_outside_the_declared_save_fields_fails_the_kit(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    plain_apply = ToyState._apply
+
+    def apply_and_remember(self: ToyState, action: sequenza.Action) -> None:
+        plain_apply(self, action)
+        self.last_value = int(action.args[0])  # type: ignore[attr-defined]
+
+    monkeypatch.setattr(ToyState, "_apply", apply_and_remember)
+    with pytest.raises(ConformanceError, match=r"\['last_value'\] are neither in SAVE_FIELDS"):
+        check_game("test-toy", games=1)
+
+
+def test_a_save_in_another_format_is_refused() -> None:
+    saved = new_toy().to_json()
+    assert saved["format"] == ToyState.SAVE_FORMAT == 1
+    assert sequenza.state_from_json(saved).dumps() == new_toy().dumps()
+    del saved["format"]  # saves from before formats were versioned read as format 1
+    sequenza.state_from_json(saved)
+    saved["format"] = 2
+    with pytest.raises(sequenza.CorruptStateError, match="format 2"):
+        sequenza.state_from_json(saved)

@@ -1,6 +1,6 @@
 """The contract every game implements, and what front ends need to reach games."""
 
-from sequenza.core.actions import Action
+from sequenza.core.actions import Action, ActionSpace
 from sequenza.core.errors import (
     CorruptStateError,
     IllegalActionError,
@@ -33,6 +33,7 @@ from sequenza.core.registry import (
 
 __all__ = [
     "Action",
+    "ActionSpace",
     "CorruptStateError",
     "Game",
     "GameInfo",

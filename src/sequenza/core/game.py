@@ -13,7 +13,8 @@ The two halves:
 
 ``Game``
     the rules and options of one table: player count, options, the fixed action space
-    (every action maps to an integer below ``num_distinct_actions`` and back).
+    (an ``ActionSpace``: every action maps to an integer below ``num_distinct_actions`` and
+    back).
 ``State``
     one position of one game: the seat to act, the legal actions, ``apply``, observations,
     JSON round trips, records and determinisation.
@@ -38,7 +39,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, ClassVar, Generic, Self, TypeVar
 
-from sequenza.core.actions import Action
+from sequenza.core.actions import Action, ActionSpace
 from sequenza.core.errors import CorruptStateError, IllegalActionError, NotationError, OptionError
 from sequenza.core.options import Options
 from sequenza.core.rng import child_rng, rng_from_json, rng_to_json
@@ -188,16 +189,21 @@ class Game(ABC, Generic[OptionsT]):
 
     @property
     @abstractmethod
+    def action_space(self) -> ActionSpace:
+        """Every action of this table's game, numbered (see ``ActionSpace``)."""
+
+    @property
     def num_distinct_actions(self) -> int:
         """The size of the fixed action space."""
+        return len(self.action_space)
 
-    @abstractmethod
     def action_to_id(self, action: Action) -> int:
         """The integer of an action, below ``num_distinct_actions``."""
+        return self.action_space.id_of(action)
 
-    @abstractmethod
     def action_from_id(self, action_id: int) -> Action:
         """The action of an integer of the action space."""
+        return self.action_space.action_of(action_id)
 
     @abstractmethod
     def new_initial_state(self, seed: int) -> State[Any]:
@@ -232,6 +238,23 @@ class State(ABC, Generic[G]):
 
     #: Attributes that are not game data and never travel in ``to_json``.
     _NOT_DATA: ClassVar[frozenset[str]] = frozenset({"game", "rng"})
+    #: The contract's own saved fields, first in every save.
+    CONTRACT_FIELDS: ClassVar[tuple[str, ...]] = (
+        "seed",
+        "to_act",
+        "finished",
+        "final_scores",
+        "final_winners",
+        "termination",
+        "history",
+        "log",
+    )
+    #: The game's saved fields, beyond the contract's: ``data()`` saves exactly these, so a
+    #: new attribute must be declared here (or be a ``_`` cache), which the conformance kit
+    #: checks.
+    SAVE_FIELDS: ClassVar[tuple[str, ...]] = ()
+    #: The version of the save format; raise it when ``SAVE_FIELDS`` or their meaning change.
+    SAVE_FORMAT: ClassVar[int] = 1
 
     def __init__(self, game: G, seed: int) -> None:
         self.game: G = game
@@ -346,23 +369,17 @@ class State(ABC, Generic[G]):
         return self._legal_actions()
 
     def legal_action_ids(self) -> list[int]:
-        return [self.game.action_to_id(action) for action in self.legal_actions()]
+        space = self.game.action_space
+        return [space.id_of(action) for action in self.legal_actions()]
 
     def legal_action_mask(self) -> list[bool]:
-        mask = [False] * self.game.num_distinct_actions
-        for action_id in self.legal_action_ids():
-            mask[action_id] = True
-        return mask
+        return self.game.action_space.mask(self.legal_actions())
 
     def parse_action(self, text: str | Action | int) -> Action:
         """An action from its text, its JSON form or its integer id."""
         if isinstance(text, Action):
             return text
         if isinstance(text, int) and not isinstance(text, bool):
-            if not 0 <= text < self.game.num_distinct_actions:
-                raise NotationError(
-                    f"action id {text} is outside 0..{self.game.num_distinct_actions - 1}"
-                )
             return self.game.action_from_id(text)
         return Action.from_json(text)
 
@@ -481,12 +498,14 @@ class State(ABC, Generic[G]):
         )
 
     def data(self) -> dict[str, JSON]:
-        """The game data, attribute by attribute (no caches, no generator)."""
-        return {
-            name: value
-            for name, value in vars(self).items()
-            if name not in self._NOT_DATA and not name.startswith("_")
-        }
+        """The game data, field by declared field (no caches, no generator)."""
+        return {name: getattr(self, name) for name in (*self.CONTRACT_FIELDS, *self.SAVE_FIELDS)}
+
+    def undeclared_fields(self) -> list[str]:
+        """Public attributes that are neither declared save fields nor the table and its
+        generator: data a save would silently lose."""
+        declared = {*self.CONTRACT_FIELDS, *self.SAVE_FIELDS, *self._NOT_DATA}
+        return sorted(name for name in vars(self) if name not in declared and name[0] != "_")
 
     def to_json(self) -> dict[str, JSON]:
         """The whole state as JSON values (a copy: changing it changes nothing here)."""
@@ -496,6 +515,7 @@ class State(ABC, Generic[G]):
         return {
             "game": self.game.id,
             "rules_version": self.game.info.rules_version,
+            "format": self.SAVE_FORMAT,
             "players": self.players,
             "options": self.game.options.to_json(),
             "rng": rng_to_json(self.rng),
@@ -549,6 +569,12 @@ def load_state(game: Game[Any], data: JSON) -> State[Any]:
             f"{game.info.rules_version!r}"
         )
     state = game.new_initial_state(0)
+    # Saves from before formats were versioned are format 1.
+    if data.get("format", 1) != state.SAVE_FORMAT:
+        raise CorruptStateError(
+            f"saved in format {data.get('format')!r}, this engine reads format "
+            f"{state.SAVE_FORMAT} of {game.info.name}"
+        )
     reference_cards = state.card_counter()
     expected = state.data()
     saved = data["data"]

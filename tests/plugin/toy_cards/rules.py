@@ -14,6 +14,7 @@ from typing import Any
 from sequenza.components.decks import draw, redeal
 from sequenza.core import (
     Action,
+    ActionSpace,
     Game,
     GameInfo,
     Options,
@@ -44,21 +45,15 @@ class ToyGame(Game[ToyOptions]):
     options_class = ToyOptions
     terminations = ToyTermination
 
-    @property
-    def num_distinct_actions(self) -> int:
-        return 6
-
-    def action_to_id(self, action: Action) -> int:
-        return int(action.args[0]) - 1
-
-    def action_from_id(self, action_id: int) -> Action:
-        return Action("play", (action_id + 1,))
+    action_space = ActionSpace((Action("play", (value,)) for value in range(1, 7)), "Toy cards")
 
     def new_initial_state(self, seed: int) -> ToyState:
         return ToyState(self, seed)
 
 
 class ToyState(State[ToyGame]):
+    SAVE_FIELDS = ("draw_pile", "hands", "played")
+
     def __init__(self, game: ToyGame, seed: int) -> None:
         super().__init__(game, seed)
         self.draw_pile = list(range(1, 7))

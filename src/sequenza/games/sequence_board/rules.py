@@ -46,7 +46,7 @@ from sequenza.components.number_decks import (
     parse_numbers_deck,
     shipped_numbers_deck,
 )
-from sequenza.core.actions import Action
+from sequenza.core.actions import Action, ActionSpace
 from sequenza.core.errors import NotationError, OptionError
 from sequenza.core.game import JSON, Game, GameInfo, State, Termination
 from sequenza.core.options import Options, option
@@ -139,8 +139,7 @@ class Layout:
     card_actions: tuple[Mapping[int, Action], ...]
     #: Per value face: its two spaces, the play action of each and its dead-card exchange.
     value_cards: Mapping[int, tuple[int, int, Action, Action, Action]]
-    actions: tuple[Action, ...]
-    action_ids: Mapping[Action, int]
+    action_space: ActionSpace
     #: Action -> (action kind, face, space or window).
     moves: Mapping[Action, tuple[int, int, int]]
 
@@ -225,8 +224,7 @@ class Layout:
                 )
                 for face in dead_actions
             },
-            actions=tuple(actions),
-            action_ids={action: index for index, action in enumerate(actions)},
+            action_space=ActionSpace(actions, "Sequence"),
             moves=moves,
         )
 
@@ -460,17 +458,8 @@ class SequenceBoardGame(Game[BoardOptionsT], Generic[BoardOptionsT]):
         return list(self.team_of)
 
     @property
-    def num_distinct_actions(self) -> int:
-        return len(self.layout.actions)
-
-    def action_to_id(self, action: Action) -> int:
-        try:
-            return self.layout.action_ids[action]
-        except KeyError:
-            raise NotationError(f"{action} is not an action of {self.info.name}") from None
-
-    def action_from_id(self, action_id: int) -> Action:
-        return self.layout.actions[action_id]
+    def action_space(self) -> ActionSpace:
+        return self.layout.action_space
 
     def new_initial_state(self, seed: int) -> SequenceBoardState:
         return SequenceBoardState(self, seed)
@@ -534,6 +523,18 @@ class SequenceBoardState(State[SequenceBoardGame[Any]]):
     ``sequences`` holds per team the windows it has marked. ``pending`` lists the windows the
     seat to act must choose from (``mark``), through ``pending_space``, the chip just placed.
     """
+
+    SAVE_FIELDS = (
+        "board",
+        "sequences",
+        "draw_pile",
+        "hands",
+        "discards",
+        "dead_used",
+        "pending",
+        "pending_space",
+        "passes",
+    )
 
     def __init__(self, game: SequenceBoardGame[Any], seed: int) -> None:
         super().__init__(game, seed)

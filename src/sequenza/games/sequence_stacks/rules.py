@@ -37,7 +37,7 @@ from typing import Any, ClassVar, Self
 
 from sequenza.components.decks import draw, load_data
 from sequenza.components.turns import next_seat, seats_from
-from sequenza.core.actions import Action
+from sequenza.core.actions import Action, ActionSpace
 from sequenza.core.errors import NotationError
 from sequenza.core.game import JSON, Game, GameInfo, State, Termination
 from sequenza.core.notation import position_fields
@@ -174,7 +174,6 @@ _build_actions()
 BLOCK_ACTION = _add(Action("block"), (_K_BLOCK, _BLOCK, HAND, -1, -1))
 ALLOW = _add(Action("allow"), (_K_ALLOW, -1, -1, -1, -1))
 END = _add(Action("end"), (_K_END, -1, -1, -1, -1))
-_ACTION_IDS = {action: index for index, action in enumerate(_ACTIONS)}
 
 
 RULES_TEXT = """
@@ -285,30 +284,39 @@ class StacksGame(Game[StacksOptions]):
     options_class: ClassVar[type[Options]] = StacksOptions
     terminations = StacksTermination
 
-    @property
-    def num_distinct_actions(self) -> int:
-        return len(_ACTIONS)
-
-    def action_to_id(self, action: Action) -> int:
-        try:
-            return _ACTION_IDS[action]
-        except KeyError:
-            raise NotationError(
-                f"{str(action)!r} is not a Sequence Stacks action (e.g. play red-3 hand 1, "
-                "play red-1 discard new, play skip hand, play steal-card hand 2, "
-                "play steal-chip hand 2 red, discard red-3, block, allow, end)"
-            ) from None
-
-    def action_from_id(self, action_id: int) -> Action:
-        if not 0 <= action_id < len(_ACTIONS):
-            raise NotationError(f"action id {action_id} is outside 0..{len(_ACTIONS) - 1}")
-        return _ACTIONS[action_id]
+    action_space = ActionSpace(
+        _ACTIONS,
+        "Sequence Stacks",
+        "e.g. play red-3 hand 1, play red-1 discard new, play skip hand, play steal-card hand 2, "
+        "play steal-chip hand 2 red, discard red-3, block, allow, end",
+    )
 
     def new_initial_state(self, seed: int) -> StacksState:
         return StacksState(self, seed)
 
 
 class StacksState(State[StacksGame]):
+    SAVE_FIELDS = (
+        "removed",
+        "draw_pile",
+        "hands",
+        "known",
+        "discards",
+        "action_discard",
+        "piles",
+        "set_aside",
+        "reshuffled",
+        "chips",
+        "supply",
+        "direction",
+        "skips",
+        "turn_seat",
+        "block_pile",
+        "block_waiting",
+        "quiet_turns",
+        "chipless_turns",
+    )
+
     def __init__(self, game: StacksGame, seed: int) -> None:
         super().__init__(game, seed)
         players = game.players

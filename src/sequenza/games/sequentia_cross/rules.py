@@ -33,7 +33,7 @@ from typing import Any, ClassVar
 from sequenza.components.decks import draw, redeal
 from sequenza.components.sequentia_cards import card_ids_by_text, sequentia_deck
 from sequenza.components.turns import next_seat
-from sequenza.core.actions import Action
+from sequenza.core.actions import Action, ActionSpace
 from sequenza.core.errors import NotationError
 from sequenza.core.game import JSON, Game, GameInfo, State, Termination
 from sequenza.core.notation import position_fields
@@ -57,7 +57,6 @@ _TEXTS: tuple[str, ...] = tuple(str(card) for card in _DECK)
 #: Digits as characters, so that a line's digits join into a string comparable to a code.
 _DIGITS: tuple[str, ...] = tuple(str(card.digit) for card in _DECK)
 _CODES: tuple[str, ...] = tuple(card.code for card in _DECK)
-_CLAIM_BASE = len(_DECK) * POSITIONS
 # Built once: validating a new Action on every legal-move listing is the hot path's main cost.
 _PLACE_ACTIONS: tuple[tuple[Action, ...], ...] = tuple(
     tuple(Action(PLACE, (text, position)) for position in range(POSITIONS)) for text in _TEXTS
@@ -73,9 +72,7 @@ _CLAIMS: tuple[tuple[str, tuple[int, ...]], ...] = tuple(
 _CLAIM_ACTIONS: dict[tuple[str, tuple[int, ...]], Action] = {
     claim: Action(CLAIM, (claim[0], *claim[1])) for claim in _CLAIMS
 }
-_CLAIM_IDS: dict[Action, int] = {
-    action: _CLAIM_BASE + index for index, action in enumerate(_CLAIM_ACTIONS.values())
-}
+_CLAIM_SET = frozenset(_CLAIM_ACTIONS.values())
 
 RULES_TEXT = """
 Sequentia · Cross uses the 54-card Sequentia deck. A card shows a digit (1, 2 or 3) and asks
@@ -140,37 +137,31 @@ class CrossGame(Game[CrossOptions]):
     options_class: ClassVar[type[Options]] = CrossOptions
     terminations = CrossTermination
 
-    @property
-    def num_distinct_actions(self) -> int:
-        return _CLAIM_BASE + len(_CLAIMS)
-
-    def action_to_id(self, action: Action) -> int:
-        if action.verb == PLACE and len(action.args) == 2:
-            text, position = action.args
-            card = card_ids_by_text().get(str(text))
-            if card is not None and isinstance(position, int) and 0 <= position < POSITIONS:
-                return card * POSITIONS + position
-        claim_id = _CLAIM_IDS.get(action)
-        if claim_id is not None:
-            return claim_id
-        raise NotationError(
-            f"{str(action)!r} is not a Cross action (place CARD POSITION, claim rows INDICES, "
-            "claim columns INDICES)"
-        )
-
-    def action_from_id(self, action_id: int) -> Action:
-        if 0 <= action_id < _CLAIM_BASE:
-            card, position = divmod(action_id, POSITIONS)
-            return _PLACE_ACTIONS[card][position]
-        if _CLAIM_BASE <= action_id < self.num_distinct_actions:
-            return _CLAIM_ACTIONS[_CLAIMS[action_id - _CLAIM_BASE]]
-        raise NotationError(f"action id {action_id} is outside 0..{self.num_distinct_actions - 1}")
+    action_space = ActionSpace(
+        (
+            *(action for by_position in _PLACE_ACTIONS for action in by_position),
+            *_CLAIM_ACTIONS.values(),
+        ),
+        "Sequentia · Cross",
+        "place CARD POSITION, claim rows INDICES, claim columns INDICES",
+    )
 
     def new_initial_state(self, seed: int) -> CrossState:
         return CrossState(self, seed)
 
 
 class CrossState(State[CrossGame]):
+    SAVE_FIELDS = (
+        "deck",
+        "grid",
+        "hands",
+        "collected",
+        "out_of_play",
+        "phase",
+        "covered",
+        "idle_turns",
+    )
+
     def __init__(self, game: CrossGame, seed: int) -> None:
         super().__init__(game, seed)
         #: The draw pile, top card last.
@@ -267,7 +258,7 @@ class CrossState(State[CrossGame]):
         if action.verb == CLAIM:
             if self.phase == PLACE:
                 return "place every card of your hand first"
-            if action not in _CLAIM_IDS:
+            if action not in _CLAIM_SET:
                 return (
                     "write claim rows or claim columns and the lines' numbers, each once and "
                     "in order, e.g. claim rows 0 2"

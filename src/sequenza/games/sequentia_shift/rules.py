@@ -35,6 +35,7 @@ from sequenza.components.decks import redeal
 from sequenza.components.sequentia_cards import SequentiaCard, sequentia_deck
 from sequenza.core import (
     Action,
+    ActionSpace,
     Game,
     GameInfo,
     NotationError,
@@ -93,6 +94,7 @@ ACTIONS = (
     *HOLE_ACTIONS,
     *REFILL_ACTIONS,
 )
+ACTION_SPACE = ActionSpace(ACTIONS, "Sequentia · Shift")
 ACTION_IDS = {action: index for index, action in enumerate(ACTIONS)}
 # For each empty position, the slides into it: (the card's position, the action).
 SLIDES_INTO = tuple(
@@ -207,18 +209,7 @@ class ShiftGame(Game[ShiftOptions]):
     options_class = ShiftOptions
     terminations = ShiftTermination
 
-    @property
-    def num_distinct_actions(self) -> int:
-        return len(ACTIONS)
-
-    def action_to_id(self, action: Action) -> int:
-        try:
-            return ACTION_IDS[action]
-        except KeyError:
-            raise NotationError(f"{str(action)!r} is not an action of {self.info.name}") from None
-
-    def action_from_id(self, action_id: int) -> Action:
-        return ACTIONS[action_id]
+    action_space = ACTION_SPACE
 
     def new_initial_state(self, seed: int) -> ShiftState:
         return ShiftState(self, seed)
@@ -227,6 +218,20 @@ class ShiftGame(Game[ShiftOptions]):
 class ShiftState(State[ShiftGame]):
     """A Shift position. ``grid`` holds card ids by position, ``deck`` the draw pile (top at
     the end), ``targets`` each seat's target card id (``None``: no target)."""
+
+    SAVE_FIELDS = (
+        "deck",
+        "first_player",
+        "grid",
+        "targets",
+        "score_piles",
+        "out_of_play",
+        "phase",
+        "slides",
+        "quiet_turns",
+        "positions",
+        "repetitions",
+    )
 
     def __init__(self, game: ShiftGame, seed: int) -> None:
         super().__init__(game, seed)

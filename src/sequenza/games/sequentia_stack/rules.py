@@ -47,7 +47,7 @@ from typing import Any, ClassVar, Self
 from sequenza.components.decks import draw, redeal
 from sequenza.components.sequentia_cards import card_ids_by_text, sequentia_deck
 from sequenza.components.turns import next_seat
-from sequenza.core.actions import Action, Argument
+from sequenza.core.actions import Action, ActionSpace, Argument
 from sequenza.core.errors import NotationError, OptionError
 from sequenza.core.game import JSON, Game, GameInfo, State, Termination
 from sequenza.core.options import Options, option
@@ -81,16 +81,15 @@ PASS = Action("pass")
 
 
 @dataclass(frozen=True)
-class _ActionSpace:
+class _ActionTables:
     actions: tuple[Action, ...]
-    ids: dict[Action, int]
     #: ``place[card][i]``: the placement of ``card`` on ``PLACE_TARGETS[i]``.
     place: tuple[tuple[Action, ...], ...]
     #: ``claim[card][i]``: the claim of piles starting at ``CLAIM_STARTS[i]`` with ``card``.
     claim: tuple[tuple[Action, ...], ...]
 
 
-def _build_action_space() -> _ActionSpace:
+def _build_action_tables() -> _ActionTables:
     place = tuple(
         tuple(Action("place", (text, target)) for target in PLACE_TARGETS) for text in _TEXT
     )
@@ -101,12 +100,10 @@ def _build_action_space() -> _ActionSpace:
         END,
         PASS,
     )
-    return _ActionSpace(
-        actions, {action: index for index, action in enumerate(actions)}, place, claim
-    )
+    return _ActionTables(actions, place, claim)
 
 
-_SPACE = _build_action_space()
+_SPACE = _build_action_tables()
 
 
 def _sort_hand(hand: list[int]) -> None:
@@ -185,21 +182,7 @@ class SequentiaStack(Game[StackOptions]):
                 f"deck's {len(_DECK)} cards"
             )
 
-    @property
-    def num_distinct_actions(self) -> int:
-        return len(_SPACE.actions)
-
-    def action_to_id(self, action: Action) -> int:
-        try:
-            return _SPACE.ids[action]
-        except KeyError:
-            raise NotationError(f"{action} is not an action of {self.info.name}") from None
-
-    def action_from_id(self, action_id: int) -> Action:
-        actions = _SPACE.actions
-        if not 0 <= action_id < len(actions):
-            raise NotationError(f"action id {action_id} is outside 0..{len(actions) - 1}")
-        return actions[action_id]
+    action_space = ActionSpace(_SPACE.actions, "Sequentia · Stack")
 
     def new_initial_state(self, seed: int) -> SequentiaStackState:
         return SequentiaStackState(self, seed)
@@ -208,6 +191,16 @@ class SequentiaStack(Game[StackOptions]):
 class SequentiaStackState(State[SequentiaStack]):
     """A Stack position. Cards are deck ids; the deck's top is the end of ``deck``; each pile
     of ``piles`` (left to right) lists its cards bottom to top."""
+
+    SAVE_FIELDS = (
+        "deck",
+        "hands",
+        "piles",
+        "collected",
+        "set_aside",
+        "phase",
+        "last_pile",
+    )
 
     def __init__(self, game: SequentiaStack, seed: int) -> None:
         super().__init__(game, seed)
