@@ -49,6 +49,7 @@ from sequenza.components.number_decks import (
 from sequenza.core.actions import Action, ActionSpace
 from sequenza.core.errors import NotationError, OptionError
 from sequenza.core.game import JSON, Game, GameInfo, State, Termination
+from sequenza.core.notation import position_fields
 from sequenza.core.options import Options, option
 
 SIZE = 10
@@ -877,6 +878,7 @@ class SequenceBoardState(State[SequenceBoardGame[Any]]):
 
         Every key is optional; an omitted board is empty.
         """
+        position = position_fields(position, _POSITION_KEYS)
         state = cls(game, 0)
         layout = game.layout
         state.board = _parse_chips(str(position.get("board", "")), game.sides)
@@ -954,4 +956,15 @@ def _window_named(name: str) -> int:
         raise NotationError(f"{name!r} is not a five-space window (write e.g. A1-E1)") from None
 
 
+_POSITION_KEYS = (
+    "board",
+    "sequences",
+    "hands",
+    "draw",
+    "discards",
+    "rest",
+    "to_act",
+    "dead_used",
+    "passes",
+)
 from_position = SequenceBoardState.from_position

@@ -804,7 +804,7 @@ class StacksState(State[StacksGame]):
         The position is taken as it stands in the middle of ``turn``'s turn: nobody draws.
         With 2 players the removed cards are out of the game as usual.
         """
-        fields = dict(position) if isinstance(position, dict) else position_fields(position)
+        fields = position_fields(position)
         players = game.players
         seats = range(players)
         known_fields = {

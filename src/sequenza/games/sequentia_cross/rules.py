@@ -445,7 +445,7 @@ class CrossState(State[CrossGame]):
         rows is optional. Cards named nowhere lie out of play. The engine then takes its own
         steps (discards, claim phase) as it would in play.
         """
-        fields = dict(position) if isinstance(position, dict) else position_fields(position)
+        fields = position_fields(position)
         state = cls(game, seed)
         ids = card_ids_by_text()
         used: set[int] = set()

@@ -44,6 +44,7 @@ from sequenza.core import (
     Termination,
     option,
 )
+from sequenza.core.notation import position_fields
 
 SIZE = 3
 POSITIONS = SIZE * SIZE
@@ -646,7 +647,7 @@ def from_position(game: ShiftGame, position: str | Mapping[str, Any]) -> ShiftSt
     >>> [str(action) for action in state.legal_actions()][-2:]
     ['claim 0', 'end']
     """
-    fields = _position_fields(position)
+    fields = position_fields(position, _POSITION_KEYS)
     if "grid" not in fields:
         raise NotationError("a position needs a grid")
     grid_cells = _grid_cells(str(fields["grid"]))
@@ -707,24 +708,6 @@ def from_position(game: ShiftGame, position: str | Mapping[str, Any]) -> ShiftSt
     state.positions[state._position_key()] = seen - 1
     state._count_position()
     return state
-
-
-def _position_fields(position: str | Mapping[str, Any]) -> dict[str, Any]:
-    if isinstance(position, str):
-        fields: dict[str, Any] = {}
-        for line in position.strip().splitlines():
-            key, colon, value = line.partition(":")
-            if not colon:
-                raise NotationError(f"write a position line as 'key: value', not {line!r}")
-            fields[key.strip()] = value.strip()
-    else:
-        fields = dict(position)
-    unknown = sorted(set(fields) - set(_POSITION_KEYS))
-    if unknown:
-        raise NotationError(
-            f"unknown position field {unknown[0]!r}; use {', '.join(_POSITION_KEYS)}"
-        )
-    return fields
 
 
 def _words(value: Any) -> list[str]:

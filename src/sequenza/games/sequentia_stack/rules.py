@@ -50,6 +50,7 @@ from sequenza.components.turns import next_seat
 from sequenza.core.actions import Action, ActionSpace, Argument
 from sequenza.core.errors import NotationError, OptionError
 from sequenza.core.game import JSON, Game, GameInfo, State, Termination
+from sequenza.core.notation import position_fields
 from sequenza.core.options import Options, option
 
 ROW_LENGTH = 4
@@ -446,7 +447,7 @@ class SequentiaStackState(State[SequentiaStack]):
         with the same keys; ``hands`` and ``collected`` may be lists of texts there). Cards the
         position does not name form the deck, shuffled from ``seed``, unless ``deck`` is given:
         then they are set aside."""
-        fields = _position_fields(position)
+        fields = position_fields(position)
         unknown = sorted(set(fields) - _POSITION_KEYS)
         if unknown:
             raise NotationError(f"unknown position field {unknown[0]!r}")
@@ -518,20 +519,6 @@ class SequentiaStackState(State[SequentiaStack]):
 
 
 _POSITION_KEYS = frozenset({"row", "hands", "deck", "collected", "to_act", "phase", "last_pile"})
-
-
-def _position_fields(position: str | dict[str, Any]) -> dict[str, Any]:
-    if isinstance(position, dict):
-        return dict(position)
-    fields: dict[str, Any] = {}
-    for line in position.splitlines():
-        if not line.strip():
-            continue
-        key, colon, value = line.partition(":")
-        if not colon:
-            raise NotationError(f"a position line reads 'field: value', not {line.strip()!r}")
-        fields[key.strip()] = value.strip()
-    return fields
 
 
 def _number(fields: dict[str, Any], key: str, default: str) -> int:
