@@ -590,7 +590,7 @@ def test_a_move_is_taken_back_against_a_bot_with_the_bots_reply(server: LiveServ
     truth = sequenza.make("sequentia-shift", players=2, seed=3)
     with server.join(created["id"], created["tokens"]["0"]) as ann:
         ann.wait_for("state")
-        assert ann.state["undo"] is None  # nothing to take back yet
+        assert not ann.state["undo"]  # nothing to take back yet
         start = ann.state["views"]["0"]
         slide = next(move for move in ann.state["legal"]["0"] if move.startswith("slide"))
         ann.act(slide)
