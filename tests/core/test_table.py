@@ -199,3 +199,13 @@ def test_a_copy_is_independent() -> None:
     twin = history.copy()
     moved(twin, 1)
     assert history.turn == 0 and twin.turn == 1 and history.state.history == []
+
+
+def test_positions_kept_for_taking_back_match_a_replay() -> None:
+    history = TableHistory(sequenza.make("sequentia-shift", players=2, seed=6))
+    moved(history, 12)
+    for moves in (0, 3, 11, 12):
+        fresh = sequenza.make("sequentia-shift", players=2, seed=6)
+        for index in history.played[:moves]:
+            fresh.apply(history.entries[index].action)
+        assert history._replayed(moves).dumps() == fresh.dumps()

@@ -35,6 +35,8 @@ from sequenza.core.game import Result, SharedTermination, State, Termination
 
 #: Determinisations that ``reveals`` compares.
 REVEAL_SAMPLES = 8
+#: Positions before the last moves kept, so that taking back need not replay the game.
+SNAPSHOTS = 8
 #: Seconds a per-game clock restarts with after a bot played for a seat whose time ran out,
 #: unless the increment is longer: a player who is back can still play on.
 RESTART_SECONDS = 10.0
@@ -311,6 +313,8 @@ class TableHistory:
         self.turn_started: float | None = None
         self.request: UndoRequest | None = None
         self._plans: dict[tuple[int, int], UndoPlan] = {}
+        #: The position after the first ``k`` moves in force, for the last few ``k``.
+        self._snapshots: dict[int, State[Any]] = {}
 
     def copy(self) -> TableHistory:
         twin = TableHistory.__new__(TableHistory)
@@ -326,6 +330,7 @@ class TableHistory:
             else replace(self.request, accepted=set(self.request.accepted))
         )
         twin._plans = {}
+        twin._snapshots = dict(self._snapshots)  # never played on: shared
         return twin
 
     # ------------------------------------------------------------------ reading
@@ -419,6 +424,9 @@ class TableHistory:
 
     def _replayed(self, moves: int) -> State[Any]:
         """The position after the first ``moves`` moves in force."""
+        kept = self._snapshots.get(moves)
+        if kept is not None:
+            return kept.clone()
         state = self.initial.clone()
         for index in self.played[:moves]:
             state.apply(self.entries[index].action)
@@ -461,6 +469,8 @@ class TableHistory:
         if seat != entry.seat:
             raise TableError(f"entry {turn}: seat {entry.seat} moved, but seat {seat} is to act")
         before = len(self.state.log)
+        self._snapshots[len(self.played)] = self.state.clone()
+        self._snapshots.pop(len(self.played) - SNAPSHOTS, None)
         self.state.apply(entry.action)
         if entry.kind is EntryKind.TIME_MOVE:
             self.clocks.ran_out(entry.seat)
@@ -526,6 +536,7 @@ class TableHistory:
         if not 0 < moves <= len(self.played):
             raise TableError(f"{moves} moves cannot be taken back from {len(self.played)}")
         self.played = self.played[:-moves]
+        self._snapshots = {k: v for k, v in self._snapshots.items() if k <= len(self.played)}
         self.state = self._replayed(len(self.played))
         self.request = None
         self.log.append({"event": "undone", "seat": entry.seat, "moves": moves})

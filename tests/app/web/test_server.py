@@ -652,3 +652,24 @@ def test_online_the_others_are_asked_before_a_move_is_taken_back(
         else:
             assert ann.log[-1] == {"event": "undo_refused", "seat": 1, "asker": 0}
             assert ann.state["views"]["0"]["turn"] == 1  # the slide stands
+
+
+def test_a_refused_request_cannot_be_asked_again_and_again(server: LiveServer) -> None:
+    created = server.create_table(game="sequentia-shift", seed=3, seats=PEOPLE)
+    table, tokens = created["id"], created["tokens"]
+    with server.join(table, tokens["0"]) as ann, server.join(table, tokens["1"]) as bob:
+        ann.wait_for("state")
+        bob.wait_for("state")
+        ann.act(next(move for move in ann.state["legal"]["0"] if move.startswith("slide")))
+        for asked in range(3):
+            ann.send({"type": "undo"})
+            # The slide, then a request and its refusal each time.
+            bob.wait_until(lambda state, asked=asked: state["turn"] == 2 + 2 * asked)
+            assert bob.state["table"]["undo_request"] is not None
+            bob.send({"type": "undo_answer", "accept": False})
+            ann.wait_until(lambda state, asked=asked: state["turn"] == 3 + 2 * asked)
+        assert ann.log[-1]["event"] == "undo_refused"
+        turn = ann.state["turn"]
+        ann.send({"type": "undo"})
+        assert ann.wait_for("error")["code"] == "rate_limited"
+        assert ann.state["turn"] == turn

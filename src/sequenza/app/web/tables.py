@@ -77,6 +77,9 @@ BOT_LEASE_SECONDS = 6.0
 BOT_CLAIM_POLL_SECONDS = 2.0
 #: The bot that plays for a seat that is out, or whose time ran out.
 STAND_IN_BOT = "greedy"
+#: Requests to take back one move that the others may refuse before the asker must play on:
+#: each is saved, so asking again and again must not fill the database.
+MAX_UNDO_REQUESTS = 3
 
 _P = ParamSpec("_P")
 _R = TypeVar("_R")
@@ -430,6 +433,10 @@ class Table:
                 )
             if history.request is not None:
                 raise TableError("undo_waiting", "a request to take back is waiting already", 409)
+            if self._requests_since_last_move(seat) >= MAX_UNDO_REQUESTS:
+                raise TableError(
+                    "rate_limited", "you asked for this move already: play on, or resign", 429
+                )
             ask = [
                 other.seat
                 for other in self.record.seats
@@ -443,6 +450,14 @@ class Table:
             else:
                 await self._commit(self._entry(EntryKind.UNDO, seat, str(plan.moves)))
         self.start_bots()
+
+    def _requests_since_last_move(self, seat: int) -> int:
+        count = 0
+        for entry in reversed(self.history.entries):
+            if entry.kind.is_move:
+                break
+            count += entry.kind is EntryKind.UNDO_REQUEST and entry.seat == seat
+        return count
 
     async def answer_undo(self, seats: tuple[int, ...], accept: Any) -> None:
         """Accept or refuse the waiting request to take back, for the seats ``seats`` holds."""
@@ -500,6 +515,9 @@ class Table:
         )
 
     def _moved_to(self, history: TableHistory) -> None:
+        if len(history.played) < len(self.history.played):
+            # Moves were taken back: a bot's memory of the game since is no longer true.
+            self.bot_memory.clear()
         self.history = history
         self.broadcast()
         # Wake whoever waits for this table to move on (a bot loop of this process).
