@@ -409,7 +409,8 @@ def test_a_rematch_seats_the_same_people_with_the_first_player_rotated(
     server: LiveServer,
 ) -> None:
     seats = [{"kind": "hotseat", "name": "Ann"}, {"kind": "invite", "name": "Bob"}]
-    created = server.create_table(game="test-toy", seed=5, seats=seats, listed=True)
+    clock = {"kind": "game", "game_minutes": 60, "increment_seconds": 2}
+    created = server.create_table(game="test-toy", seed=5, seats=seats, listed=True, clock=clock)
     table_id, ann, bob = created["id"], created["tokens"]["0"], created["tokens"]["1"]
     with server.client() as http:
         early = http.post(f"/api/tables/{table_id}/rematch", json={"token": ann})
@@ -434,6 +435,7 @@ def test_a_rematch_seats_the_same_people_with_the_first_player_rotated(
     # Bob, second last time, moves first now; the same options and a fresh game.
     assert [seat["name"] for seat in new["seats"]] == ["Bob", "Ann"]
     assert new["turn"] == 0 and new["listed"] is True and new["options"] == old["options"]
+    assert new["clock"] == old["clock"] and old["clock"]["game_minutes"] == 60
     # Each person's token opens their seat of the rematch: invitation links carry over.
     with server.join(rematch["id"], bob) as player:
         assert player.wait_for("state")["seats"] == [0]
@@ -605,6 +607,14 @@ def test_a_move_is_taken_back_against_a_bot_with_the_bots_reply(server: LiveServ
         assert ann.state["views"]["0"]["grid"] == truth.observation(0)["grid"]
         assert ann.state["views"]["0"] != start
         assert ann.state["to_act"] == 0 and ann.state["undo"]["moves"] == 1
+    # Once the game is over, its record and its replay keep what was taken back.
+    with server.client() as http:
+        http.post(f"/api/tables/{created['id']}/resign", json={"token": created["tokens"]["0"]})
+        record = http.get(f"/api/tables/{created['id']}/record").json()
+        kinds = [entry["kind"] for entry in record["history"]]
+        assert kinds[-2:] == ["undo", "resign"] and record["actions"] == [slide]
+        frame = http.get(f"/api/tables/{created['id']}/replay/{len(kinds) - 1}").json()
+    assert frame["kind"] == "undo" and frame["views"]["0"]["grid"] == truth.observation(0)["grid"]
     # A move that drew a card cannot be taken back, and the page is told why.
     toy = server.create_table(game="test-toy", seed=2, seats=TOY_SEATS)
     with server.join(toy["id"], toy["tokens"]["0"]) as ann:
