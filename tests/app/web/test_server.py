@@ -683,3 +683,25 @@ def test_a_refused_request_cannot_be_asked_again_and_again(server: LiveServer) -
         ann.send({"type": "undo"})
         assert ann.wait_for("error")["code"] == "rate_limited"
         assert ann.state["turn"] == turn
+
+
+def test_a_move_made_while_a_request_was_asked_cancels_it(server: LiveServer) -> None:
+    created = server.create_table(game="sequentia-shift", seed=3, seats=PEOPLE)
+    table, tokens = created["id"], created["tokens"]
+    with server.join(table, tokens["0"]) as ann, server.join(table, tokens["1"]) as bob:
+        ann.wait_for("state")
+        bob.wait_for("state")
+        ann.act(next(move for move in ann.state["legal"]["0"] if move.startswith("slide")))
+        ann.wait_until(lambda state: state["turn"] == 1)
+        ann.act("end")
+        bob.wait_until(lambda state: "1" in state["legal"])
+        seen = bob.state["turn"]
+        ann.send({"type": "undo"})
+        ann.wait_until(lambda state: state["table"]["undo_request"] is not None)
+        # Bob answers the position he saw, before the request: his move stands and cancels it.
+        bob.act(bob.state["legal"]["1"][0], turn=seen)
+        ann.wait_until(lambda state: state["turn"] == seen + 2)
+        assert ann.state["table"]["undo_request"] is None
+        assert ann.log[-1]["event"] == "action" and ann.log[-1]["seat"] == 1
+        bob.act("end", turn=seen)  # a position has changed since: stale
+        assert bob.wait_for("error")["code"] == "stale"

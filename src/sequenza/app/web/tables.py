@@ -347,7 +347,7 @@ class Table:
             )
         async with self.lock:
             self._check_playing(seats)
-            if turn != self.turn:
+            if not self._same_position(turn):
                 raise TableError(
                     "stale",
                     f"that action was for turn {turn}, but the game is at turn {self.turn}: "
@@ -370,6 +370,14 @@ class Table:
                 raise TableError("illegal", f"not an action: {error}") from None
             await self._commit(self._entry(EntryKind.MOVE, seat, str(parsed), now))
         self.start_bots()
+
+    def _same_position(self, turn: int) -> bool:
+        """Whether the position is the one of ``turn``: only requests to take back and their
+        answers came since, so a move made meanwhile still answers it (and cancels them)."""
+        questions = (EntryKind.UNDO_REQUEST, EntryKind.UNDO_ACCEPT, EntryKind.UNDO_REFUSE)
+        return 0 <= turn <= self.turn and all(
+            entry.kind in questions for entry in self.history.entries[turn:]
+        )
 
     def _check_playing(self, seats: tuple[int, ...]) -> None:
         if self.history.over:

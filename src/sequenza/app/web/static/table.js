@@ -237,7 +237,8 @@ class TablePage {
   settleOutbox(message) {
     const outbox = this.outbox;
     if (message.turn > outbox.turn) {
-      const played = this.log.find((event) => event.event === "action" && event.turn === outbox.turn);
+      // The first move since: a request to take back made meanwhile does not turn it away.
+      const played = this.log.find((event) => event.event === "action" && event.turn >= outbox.turn);
       this.keep(null);
       if (played && played.action === outbox.action && played.seat === outbox.seat) {
         // From the moment it lands, whatever the network's delay.
