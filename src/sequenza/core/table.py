@@ -362,21 +362,19 @@ class TableHistory:
         """Every seat's time left now (``None``: no clock for that seat), and whose runs."""
         if not self.clock.on:
             return None
+        started = self.turn_started
         seat = self.to_act
-        running = seat if seat is not None and self.turn_started is not None else None
+        running = seat if seat is not None and started is not None and self.timed(seat) else None
         left: list[float | None] = []
         for other in range(self.state.players):
             if not self.timed(other):
                 left.append(None)
                 continue
             allowance = self.clocks.allowance(other)
-            if other == running and self.turn_started is not None and self.timed(other):
-                allowance -= now - self.turn_started
+            if other == running and started is not None:
+                allowance -= now - started
             left.append(round(max(0.0, allowance), 2))
-        return {
-            "left": left,
-            "running": running if running is not None and self.timed(running) else None,
-        }
+        return {"left": left, "running": running}
 
     def last_person_move(self) -> int | None:
         """The index in ``played`` of the last move a person made, bots' moves after it aside."""
