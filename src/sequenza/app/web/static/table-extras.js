@@ -178,10 +178,13 @@ export function shownScore(result, scores, seat) {
   return result ? result.scores[seat] : scores ? scores[seat] : null;
 }
 
-// What a replayed entry that is not a move was.
-export function entryText(frame, names) {
+// What a replayed entry was; ``label`` is its move in the game's words, if it is a move.
+export function entryText(frame, names, label) {
   const name = names[frame.seat] ?? `seat ${frame.seat}`;
   switch (frame.kind) {
+    case "move": return `${name} — ${label}`;
+    case "time_move": return `${name} — ${label}${standInNote({ stand_in: "time" })}`;
+    case "stand_in": return `${name} — ${label}${standInNote({ stand_in: "out" })}`;
     case "resign": return `${name} resigned`;
     case "time_out": return `${name} ran out of time`;
     case "undo_request": return `${name} asked to take back their last move`;

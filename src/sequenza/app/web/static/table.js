@@ -609,8 +609,9 @@ class TablePage {
     const names = this.replay ? this.names() : this.names();
     const lines = [];
     for (const event of log) {
-      const game = describeTableEvent(event, names) === undefined ? describeEvent(this.view, event, names) : null;
-      const text = game ? game + standInNote(event) : describeTableEvent(event, names);
+      const table = describeTableEvent(event, names);
+      const game = table === undefined ? describeEvent(this.view, event, names) : null;
+      const text = table ?? (game ? game + standInNote(event) : game);
       if (text) lines.push(h("li", { class: `log-${event.event}` }, text));
     }
     fill(this.logList, ...lines.slice(-300));
@@ -769,8 +770,8 @@ class TablePage {
     flip(this.board, () => fill(this.board, drawn));
     this.actionBar.hidden = true;
     const names = this.names();
-    const what = frame.action !== null ? `${names[frame.seat]} — ${this.view.label(frame.action, replay.observation, names)}` : frame.turn ? entryText(frame, names) : "";
-    const last = frame.turn ? `Move ${frame.turn} of ${frame.turns}: ${what}` : `Start of the game (${frame.turns} moves)`;
+    const label = frame.action !== null ? this.view.label(frame.action, replay.observation, names) : null;
+    const last = frame.turn ? `Move ${frame.turn} of ${frame.turns}: ${entryText(frame, names, label)}` : `Start of the game (${frame.turns} moves)`;
     this.setBanner(last, "replay");
     this.renderPlayers();
     this.renderLog(frame.log);
