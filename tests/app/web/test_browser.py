@@ -948,3 +948,34 @@ def test_online_the_other_player_accepts_or_refuses_to_take_back(
         assert friend.errors == [] and screen.errors == []
     finally:
         friend.close()
+
+
+def test_with_three_players_a_resigned_seat_is_played_by_a_bot(
+    server: LiveServer, screen: Screen, shots: Path
+) -> None:
+    created = server.create_table(
+        game="sequentia-shift",
+        players=3,
+        seed=2,
+        seats=[
+            {"kind": "hotseat", "name": "Ada"},
+            {"kind": "hotseat", "name": "Ben"},
+            {"kind": "bot", "bot": "random"},
+        ],
+    )
+    page = screen.page
+    open_seats(screen, server, created, 0, 1)
+    assert screen.wait_for_turn() == "reveal"
+    page.click("#reveal")
+    page.click("#resign")
+    page.wait_for_selector("dialog[open] #resign-confirm")
+    assert "a bot plays your turns" in page.inner_text("dialog")
+    page.click("#resign-confirm")
+    # Ada's turns are played for her; then Ben is asked for the device, not Ada.
+    wait_for(page, "document.querySelector('.log-list').textContent.includes('out of the game)')")
+    assert "Ada resigned" in log_text(page)
+    assert "this screen · out" in page.inner_text('.player[data-seat="0"]')
+    assert screen.wait_for_turn() == "reveal"
+    assert "Pass the device to Ben" in page.inner_text(".cover")
+    page.screenshot(path=str(shots / "resigned-three.png"), full_page=True)
+    assert screen.errors == []

@@ -309,7 +309,8 @@ class TablePage {
     const toAct = this.message.to_act;
     if (held.length === 0) return { seat: null, cover: false };
     if (held.length === 1) return { seat: held[0], cover: false };
-    if (toAct !== null && held.includes(toAct)) {
+    // A seat that is out is played by a bot: nobody needs the device passed to it.
+    if (toAct !== null && held.includes(toAct) && !(this.table.out || []).includes(toAct)) {
       // The player who just moved watches it land before the device is passed on.
       if (this.shownSeat !== toAct && this.shownSeat !== null && Date.now() < this.landingUntil) {
         return { seat: this.shownSeat, cover: false, landing: true };
@@ -419,7 +420,8 @@ class TablePage {
       }
     } else {
       const seatInfo = this.table.seats[message.to_act];
-      const waiting = seatInfo.kind === "bot" ? `${seatInfo.name} is thinking…` : `Waiting for ${seatInfo.name}${seatInfo.connected ? "" : " (not connected)"}`;
+      const out = (this.table.out || []).includes(message.to_act);
+      const waiting = seatInfo.kind === "bot" ? `${seatInfo.name} is thinking…` : out ? `A bot plays for ${seatInfo.name}, who is out of the game…` : `Waiting for ${seatInfo.name}${seatInfo.connected ? "" : " (not connected)"}`;
       this.setBanner(waiting, "wait");
     }
   }
