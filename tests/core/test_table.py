@@ -8,6 +8,7 @@ import pytest
 
 import sequenza
 import tests.core.toy_game  # noqa: F401  (registers the toy game)
+from sequenza.core.errors import SequenzaError
 from sequenza.core.game import Result, SharedTermination
 from sequenza.core.table import (
     ClockKind,
@@ -209,3 +210,21 @@ def test_positions_kept_for_taking_back_match_a_replay() -> None:
         for index in history.played[:moves]:
             fresh.apply(history.entries[index].action)
         assert history._replayed(moves).dumps() == fresh.dumps()
+
+
+@pytest.mark.parametrize(
+    "entry",
+    [
+        Entry(EntryKind.UNDO_REQUEST, 0, "not json"),
+        Entry(EntryKind.UNDO_REQUEST, 0, '{"moves": 1}'),
+        Entry(EntryKind.UNDO, 0, "many"),
+        Entry(EntryKind.UNDO, 0, "5"),
+        Entry(EntryKind.MOVE, 0, "play 1"),  # not seat 0's turn
+        Entry(EntryKind.MOVE, 1, "play 9"),
+    ],
+)
+def test_an_entry_that_cannot_follow_is_refused(entry: Entry) -> None:
+    history = TableHistory(sequenza.make("test-toy", players=2, seed=1))
+    moved(history, 1)
+    with pytest.raises(SequenzaError):
+        history.copy().add(entry)

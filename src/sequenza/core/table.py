@@ -514,8 +514,12 @@ class TableHistory:
     def _ask(self, entry: Entry) -> None:
         if self.request is not None:
             raise TableError("a request to take back is waiting already")
-        asked = json.loads(entry.action)
-        self.request = UndoRequest(entry.seat, int(asked["moves"]), tuple(asked["ask"]))
+        try:
+            asked = json.loads(entry.action)
+            request = UndoRequest(entry.seat, int(asked["moves"]), tuple(asked["ask"]))
+        except (ValueError, KeyError, TypeError):
+            raise TableError(f"not a request to take back: {entry.action!r}") from None
+        self.request = request
         self.log.append({"event": "undo_request", **self.request.to_json()})
 
     def _answer(self, entry: Entry) -> None:
@@ -530,7 +534,7 @@ class TableHistory:
             self.log.append({"event": "undo_accepted", "seat": entry.seat})
 
     def _undo(self, entry: Entry) -> None:
-        moves = int(entry.action)
+        moves = int(entry.action) if entry.action.isdigit() else 0
         if not 0 < moves <= len(self.played):
             raise TableError(f"{moves} moves cannot be taken back from {len(self.played)}")
         self.played = self.played[:-moves]
