@@ -887,6 +887,11 @@ def test_a_move_is_taken_back_against_a_bot(
     truth.apply("slide 1 4")
     assert json.loads(grid) == truth.observation(0)["grid"] and grid != start
     assert screen.wait_for_turn() == "move"
+    # The moves taken back do not count in the game's length.
+    page.click("#resign")
+    page.click("#resign-confirm")
+    page.wait_for_selector(".end-screen:not([hidden])")
+    assert "(1 move)" in page.inner_text(".end-length")
     assert screen.errors == []
 
 

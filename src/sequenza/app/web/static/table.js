@@ -858,7 +858,12 @@ function endReason(log, names) {
 // Moves are every action; a turn is a run of one seat's moves, where answers such as a Block
 // window's do not break the run of the player they answer.
 function gameLength(log) {
-  const actions = log.filter((event) => event.event === "action");
+  // The moves in force: those taken back do not count.
+  const actions = [];
+  for (const event of log) {
+    if (event.event === "action") actions.push(event);
+    else if (event.event === "undone") actions.splice(actions.length - event.moves, event.moves);
+  }
   let turns = 0;
   let last = null;
   for (const event of actions) {
