@@ -10,6 +10,7 @@ HTTP (every error is ``{"error": text, "code": word}`` with a 4xx status; nothin
     GET  /api/tables/{id}                public summary and spectator view
     POST /api/tables/{id}/actions        {"token", "action", "turn"}
     POST /api/tables/{id}/rematch        {"token"}: the same people, a new deal -> {"id", "url"}
+    POST /api/tables/{id}/resign         {"token", "seat"?}: the seat's side is out
     GET  /api/tables/{id}/record         the game record, once the game is over
     GET  /api/tables/{id}/replay/{turn}  the position after ``turn`` actions, every seat's view
     GET  /healthz                        200 while the process runs
@@ -18,7 +19,9 @@ HTTP (every error is ``{"error": text, "code": word}`` with a 4xx status; nothin
 
 Websocket ``/ws/tables/{id}``: the client first sends ``{"type": "join", "tokens": [...]}``
 (no tokens: a spectator), then ``{"type": "act", "action": "slide 5", "turn": 12}`` where
-``turn`` is the ``turn`` of the observation it answers. The server sends ``state`` messages
+``turn`` is the ``turn`` of the observation it answers; ``{"type": "resign", "seat": 0}``,
+``{"type": "undo"}`` (take back this client's last move, asking the other people if any) and
+``{"type": "undo_answer", "accept": true}`` act for the table. The server sends ``state`` messages
 (the views of the seats the client holds, their legal actions, new public events), ``table``
 messages (who is connected) and ``error`` messages (``code``, ``message``); after an error the
 socket stays open. A socket closes with a reason only when the table or the token is wrong
@@ -71,6 +74,7 @@ from .api_models import (
     RematchCreated,
     RematchRequest,
     ReplayFrame,
+    ResignRequest,
     Status,
     TableCreated,
     TableRequest,
@@ -341,11 +345,7 @@ def create_app(
         async with manager.borrowed(table_id) as table:
             seats = table.seats_for_tokens([move.token])
             await table.act(seats, move.action, move.turn)
-            return {
-                "turn": table.turn,
-                "to_act": table.state.current_seat,
-                "over": table.state.is_over,
-            }
+            return {"turn": table.turn, "to_act": table.history.to_act, "over": table.history.over}
 
     @app.post(
         "/api/tables/{table_id}/rematch",
@@ -365,6 +365,20 @@ def create_app(
             created = await manager.rematch(table, seats)
             return {"id": created.id, "url": f"/t/{created.id}", "table": created.summary()}
 
+    @app.post(
+        "/api/tables/{table_id}/resign",
+        response_model=ActionResult,
+        responses=ERRORS,
+        tags=["tables"],
+    )
+    async def resign(table_id: str, request: Request) -> dict[str, Any]:
+        """The seat resigns: with one side left the game ends at once; otherwise its side is
+        out, and a bot plays its turns."""
+        asked = _validated(ResignRequest, await _json_body(request))
+        async with manager.borrowed(table_id) as table:
+            await table.resign(table.seats_for_tokens([asked.token]), asked.seat)
+            return {"turn": table.turn, "to_act": table.history.to_act, "over": table.history.over}
+
     @app.get(
         "/api/tables/{table_id}/record",
         response_model=GameRecordOut,
@@ -373,7 +387,7 @@ def create_app(
     )
     async def record(table_id: str) -> dict[str, Any]:
         async with manager.borrowed(table_id) as table:
-            return dict(table.game_record().to_json())
+            return table.game_record()
 
     @app.get(
         "/api/tables/{table_id}/replay/{turn}",
@@ -593,10 +607,19 @@ async def _serve(
             kind = message.get("type")
             if kind == "act":
                 await table.act(client.seats, message.get("action"), message.get("turn"))
+            elif kind == "resign":
+                await table.resign(client.seats, message.get("seat"))
+            elif kind == "undo":
+                await table.ask_undo(client.seats)
+            elif kind == "undo_answer":
+                await table.answer_undo(client.seats, message.get("accept"))
             elif kind == "ping":
                 await client.reply({"type": "pong"})
             else:
-                raise TableError("bad_request", f"unknown message type {kind!r}: send act or ping")
+                raise TableError(
+                    "bad_request",
+                    f"unknown message type {kind!r}: send act, resign, undo, undo_answer or ping",
+                )
         except TableError as error:
             await client.reply(error.to_json())
             if error.code == "stale":

@@ -56,6 +56,7 @@ class TableForm {
       h("p.hint", {}, "Several seats on this screen make a hotseat game: the cards stay hidden until each player taps in."),
       this.seatsBox,
       h("details.options-details", {}, h("summary", {}, "Rule options"), this.optionsBox),
+      this.clockRow(),
       h("div.form-row.listed-row", {}, this.listed,
         h("label", { for: "listed" }, "Anyone may watch: list this table in Recent tables")),
       this.error,
@@ -63,6 +64,57 @@ class TableForm {
     );
     this.drawGames();
     this.setGame(this.game);
+  }
+
+  // The table's clock: none, so many seconds a move, or minutes a game plus an increment per
+  // move; when a player's time is up, a bot plays the move or the player loses.
+  clockRow() {
+    const number = (id, value, min, max) => h("input", { type: "number", id, value, min, max, step: 1 });
+    this.clock = {
+      kind: h("select", { id: "clock-kind", onchange: () => this.showClockFields() },
+        h("option", { value: "none" }, "No clock"),
+        h("option", { value: "move" }, "Per move"),
+        h("option", { value: "game" }, "Per game (Fischer)")),
+      move_seconds: number("clock-move-seconds", 60, 2, 3600),
+      game_minutes: number("clock-game-minutes", 10, 1, 180),
+      increment_seconds: number("clock-increment", 5, 0, 600),
+      on_timeout: h("select", { id: "clock-on-timeout" },
+        h("option", { value: "bot" }, "a bot plays the move"),
+        h("option", { value: "lose" }, "the player loses")),
+    };
+    const field = (label, input, kinds) => h("label.clock-field", { dataset: { kinds } }, `${label} `, input);
+    this.clockFields = h(
+      "div.clock-fields",
+      { hidden: true },
+      field("Seconds a move", this.clock.move_seconds, "move"),
+      field("Minutes a game", this.clock.game_minutes, "game"),
+      field("+ seconds a move", this.clock.increment_seconds, "game"),
+      field("When time is up,", this.clock.on_timeout, "move game"),
+    );
+    return h("div.clock-row", {},
+      h("div.form-row", {}, h("label", { for: "clock-kind" }, "Clock"), this.clock.kind),
+      this.clockFields);
+  }
+
+  showClockFields() {
+    const kind = this.clock.kind.value;
+    this.clockFields.hidden = kind === "none";
+    for (const label of this.clockFields.querySelectorAll(".clock-field")) {
+      label.hidden = !label.dataset.kinds.split(" ").includes(kind);
+    }
+  }
+
+  clockRequest() {
+    const clock = this.clock;
+    const kind = clock.kind.value;
+    if (kind === "none") return undefined;
+    return {
+      kind,
+      move_seconds: Number(clock.move_seconds.value),
+      game_minutes: Number(clock.game_minutes.value),
+      increment_seconds: Number(clock.increment_seconds.value),
+      on_timeout: clock.on_timeout.value,
+    };
   }
 
   drawGames() {
@@ -169,7 +221,7 @@ class TableForm {
       if (kind.startsWith("bot:")) return { kind: "bot", bot: kind.slice(4), name };
       return { kind, name };
     });
-    return { game: this.game.id, players: this.players, options, seats, listed: this.listed.checked };
+    return { game: this.game.id, players: this.players, options, seats, listed: this.listed.checked, clock: this.clockRequest() };
   }
 
   async submit() {

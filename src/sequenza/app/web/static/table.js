@@ -8,6 +8,7 @@ import { flip } from "./flip.js";
 import { alertsOn, alertTurn, primeAlerts, setAlerts } from "./notify.js";
 import { showDialog, showRules } from "./rules.js";
 import { addSeatToken, dropSeatTokens, saveEntry, saveOutbox, tableEntry } from "./store.js";
+import { SeatClocks, clockSummary, describeTableEvent, entryText, renderUndo, resignButton, shownScore, standInNote, tableEndReason } from "./table-extras.js";
 import { describeEvent, loadView } from "./views/index.js";
 
 const RECONNECT_DELAYS = [500, 1000, 2000, 4000, 8000];
@@ -66,6 +67,7 @@ class TablePage {
     this.socket = null;
     this.attempt = 0;
     this.replay = null;
+    this.clocks = new SeatClocks();
     this.build();
   }
 
@@ -95,6 +97,9 @@ class TablePage {
     this.cover = h("div.cover", { hidden: true });
     this.toast = h("div.toast", { role: "alert", hidden: true });
     this.actionBar = h("div.actionbar");
+    // Taking back, resigning: what a table adds to its game (table-extras.js).
+    this.undoBox = h("div.undo-box");
+    this.tools = h("div.table-tools", {}, this.undoBox, h("span.tools-resign"));
     this.replayBar = h("div.replaybar", { hidden: true });
     this.players = h("div.players");
     this.invites = h("div.invites");
@@ -114,6 +119,7 @@ class TablePage {
           this.replayBar,
           h("div.board-frame", {}, this.board, this.cover, this.toast),
           this.actionBar,
+          this.tools,
         ),
         h(
           "aside.side",
@@ -169,6 +175,7 @@ class TablePage {
       const wasMine = this.myTurn();
       this.message = message;
       this.table = message.table;
+      this.clocks.update(message.clock);
       if (turnChanged) this.selected = [];
       if (this.outbox) this.settleOutbox(message);
       this.render();
@@ -230,7 +237,8 @@ class TablePage {
   settleOutbox(message) {
     const outbox = this.outbox;
     if (message.turn > outbox.turn) {
-      const played = this.log.filter((event) => event.event === "action")[outbox.turn];
+      // The first move since: a request to take back made meanwhile does not turn it away.
+      const played = this.log.find((event) => event.event === "action" && event.turn >= outbox.turn);
       this.keep(null);
       if (played && played.action === outbox.action && played.seat === outbox.seat) {
         // From the moment it lands, whatever the network's delay.
@@ -301,7 +309,8 @@ class TablePage {
     const toAct = this.message.to_act;
     if (held.length === 0) return { seat: null, cover: false };
     if (held.length === 1) return { seat: held[0], cover: false };
-    if (toAct !== null && held.includes(toAct)) {
+    // A seat that is out is played by a bot: nobody needs the device passed to it.
+    if (toAct !== null && held.includes(toAct) && !(this.table.out || []).includes(toAct)) {
       // The player who just moved watches it land before the device is passed on.
       if (this.shownSeat !== toAct && this.shownSeat !== null && Date.now() < this.landingUntil) {
         return { seat: this.shownSeat, cover: false, landing: true };
@@ -340,9 +349,19 @@ class TablePage {
     this.renderInvites();
     this.renderLog();
     this.renderEnd(observation);
+    this.renderTools(seat, cover, observation);
     this.replayButton.hidden = !message.over;
     const mine = legal.length > 0;
     document.title = `${mine ? "● Your turn · " : ""}${this.game.name} · Sequenza`;
+  }
+
+  // Take back and resign, for the seat this screen shows (none while the cover is up).
+  renderTools(seat, cover, observation) {
+    const message = this.message;
+    this.tools.hidden = message.over || Boolean(this.replay) || !this.heldSeats().length;
+    if (this.tools.hidden) return;
+    renderUndo(this, this.undoBox);
+    fill(this.tools.querySelector(".tools-resign"), cover ? null : resignButton(this, seat, observation));
   }
 
   context(seat, legal, extra = {}) {
@@ -401,7 +420,8 @@ class TablePage {
       }
     } else {
       const seatInfo = this.table.seats[message.to_act];
-      const waiting = seatInfo.kind === "bot" ? `${seatInfo.name} is thinking…` : `Waiting for ${seatInfo.name}${seatInfo.connected ? "" : " (not connected)"}`;
+      const out = (this.table.out || []).includes(message.to_act);
+      const waiting = seatInfo.kind === "bot" ? `${seatInfo.name} is thinking…` : out ? `A bot plays for ${seatInfo.name}, who is out of the game…` : `Waiting for ${seatInfo.name}${seatInfo.connected ? "" : " (not connected)"}`;
       this.setBanner(waiting, "wait");
     }
   }
@@ -426,7 +446,7 @@ class TablePage {
     const names = this.names();
     const result = message.result || { winners: [], scores: [] };
     const figures = this.view.figures ? this.view.figures(observation, this.log, names) : { columns: [], rows: names.map(() => []) };
-    const reason = endReason(this.log, names);
+    const reason = tableEndReason(result, this.log, names) || endReason(this.log, names);
     const { turns, moves } = gameLength(this.log);
     const held = this.heldSeats();
     fill(this.endScreen,
@@ -444,7 +464,7 @@ class TablePage {
               "tr",
               { class: `${result.winners.includes(seat.seat) ? "winner" : ""}${held.includes(seat.seat) ? " me" : ""}`, dataset: { seat: seat.seat } },
               h("td", {}, h("span.seat-dot", { style: { background: observation && this.view.seatColour ? this.view.seatColour(observation, seat.seat) : `var(--seat-${seat.seat})` } }), ` ${seat.name}`, result.winners.includes(seat.seat) ? h("span.crown", { title: "winner" }, " ★") : null),
-              h("td.num", {}, result.scores[seat.seat] === undefined ? "—" : formatScore(result.scores[seat.seat])),
+              h("td.num", {}, endScore(result, observation, this.view, seat.seat)),
               (figures.rows[seat.seat] || []).map((value) => h("td.num", {}, value)),
             ),
           ),
@@ -509,7 +529,7 @@ class TablePage {
     if (!this.message && !this.replay) return;
     const observation = this.replay ? this.replay.observation : this.current?.observation;
     const scores = observation && this.view.scores ? this.view.scores(observation) : null;
-    const result = this.replay ? this.replay.frame.public.result : this.message.result;
+    const result = this.replay ? this.replay.frame.result : this.message.result;
     const toAct = this.replay ? this.replay.frame.to_act : this.message.to_act;
     const held = this.replay ? [] : this.heldSeats();
     fill(this.players,
@@ -519,19 +539,22 @@ class TablePage {
         this.table.seats.map((seat) => {
           const winner = result && result.winners.includes(seat.seat);
           const kind = seat.kind === "bot" ? `${seat.bot} bot` : held.includes(seat.seat) ? "this screen" : seat.connected ? "online" : "offline";
-          const score = result ? result.scores[seat.seat] : scores ? scores[seat.seat] : null;
+          const score = shownScore(result, scores, seat.seat);
+          const out = (this.replay ? this.replay.frame.out : this.table.out || []).includes(seat.seat);
           return h(
             "li.player",
             { class: `player${seat.seat === toAct ? " to-act" : ""}${winner ? " winner" : ""}`, dataset: { seat: seat.seat } },
             h("span.seat-dot", { style: { background: observation && this.view.seatColour ? this.view.seatColour(observation, seat.seat) : `var(--seat-${seat.seat})` } }),
             h("span.player-name", {}, seat.name),
-            h("span.player-kind", {}, kind),
+            h("span.player-kind", {}, out ? `${kind} · out` : kind),
+            this.replay ? null : this.clocks.element(seat.seat),
             score !== null && score !== undefined ? h("span.player-score", { title: "score" }, formatScore(score)) : null,
             winner ? h("span.crown", { title: "winner" }, "★") : null,
           );
         }),
       ),
       this.table.spectators ? h("p.muted", {}, `${this.table.spectators} watching`) : null,
+      this.table.clock ? h("p.muted.clock-summary", {}, clockSummary(this.table.clock)) : null,
       held.length && !this.message.over
         ? h("button.link", { type: "button", id: "continue-elsewhere", onclick: () => this.showSeatLinks() }, "Continue on another device")
         : null,
@@ -588,7 +611,9 @@ class TablePage {
     const names = this.replay ? this.names() : this.names();
     const lines = [];
     for (const event of log) {
-      const text = describeEvent(this.view, event, names);
+      const table = describeTableEvent(event, names);
+      const game = table === undefined ? describeEvent(this.view, event, names) : null;
+      const text = table ?? (game ? game + standInNote(event) : game);
       if (text) lines.push(h("li", { class: `log-${event.event}` }, text));
     }
     fill(this.logList, ...lines.slice(-300));
@@ -747,7 +772,8 @@ class TablePage {
     flip(this.board, () => fill(this.board, drawn));
     this.actionBar.hidden = true;
     const names = this.names();
-    const last = frame.turn ? `Move ${frame.turn} of ${frame.turns}: ${names[frame.seat]} — ${this.view.label(frame.action, replay.observation, names)}` : `Start of the game (${frame.turns} moves)`;
+    const label = frame.action !== null ? this.view.label(frame.action, replay.observation, names) : null;
+    const last = frame.turn ? `Move ${frame.turn} of ${frame.turns}: ${entryText(frame, names, label)}` : `Start of the game (${frame.turns} moves)`;
     this.setBanner(last, "replay");
     this.renderPlayers();
     this.renderLog(frame.log);
@@ -832,7 +858,12 @@ function endReason(log, names) {
 // Moves are every action; a turn is a run of one seat's moves, where answers such as a Block
 // window's do not break the run of the player they answer.
 function gameLength(log) {
-  const actions = log.filter((event) => event.event === "action");
+  // The moves in force: those taken back do not count.
+  const actions = [];
+  for (const event of log) {
+    if (event.event === "action") actions.push(event);
+    else if (event.event === "undone") actions.splice(actions.length - event.moves, event.moves);
+  }
   let turns = 0;
   let last = null;
   for (const event of actions) {
@@ -842,6 +873,11 @@ function gameLength(log) {
     last = event.seat;
   }
   return { turns, moves: actions.length };
+}
+
+function endScore(result, observation, view, seat) {
+  const score = shownScore(result, observation && view.scores ? view.scores(observation) : null, seat);
+  return score === null || score === undefined ? "—" : formatScore(score);
 }
 
 function formatScore(score) {

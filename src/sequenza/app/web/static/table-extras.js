@@ -1,0 +1,196 @@
+// What a table adds to its game: clocks, resigning, taking a move back, and their lines in the
+// log. The server decides all of it; the page draws what it said and sends what a player asks.
+
+import { fill, h } from "./dom.js";
+import { showDialog } from "./rules.js";
+
+// Seconds as a clock shows them: "1:05", "0:07".
+export function clockText(seconds) {
+  const whole = Math.max(0, Math.ceil(seconds));
+  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, "0")}`;
+}
+
+// Every seat's time left, counting down on this screen for the seat whose clock runs, from the
+// moment the server said how much it had.
+export class SeatClocks {
+  constructor() {
+    this.view = null;
+    this.received = 0;
+    this.timer = setInterval(() => this.tick(), 250);
+  }
+
+  update(clock) {
+    this.view = clock || null;
+    this.received = performance.now();
+  }
+
+  left(seat) {
+    const view = this.view;
+    if (!view || view.left[seat] === null || view.left[seat] === undefined) return null;
+    const running = view.running === seat ? (performance.now() - this.received) / 1000 : 0;
+    return Math.max(0, view.left[seat] - running);
+  }
+
+  element(seat) {
+    const left = this.left(seat);
+    if (left === null) return null;
+    const running = this.view.running === seat;
+    return h("span.player-clock", { class: `player-clock${running ? " running" : ""}${left < 10 ? " low" : ""}`, dataset: { seat }, title: running ? "Time left for this move" : "Time left" }, clockText(left));
+  }
+
+  tick() {
+    if (!this.view || this.view.running === null) return;
+    for (const element of document.querySelectorAll(".player-clock.running")) {
+      const left = this.left(Number(element.dataset.seat));
+      if (left === null) continue;
+      element.textContent = clockText(left);
+      element.classList.toggle("low", left < 10);
+    }
+  }
+}
+
+// Tell the server what a player asked; offline, say so rather than drop it.
+function ask(page, message) {
+  if (!page.send(message)) page.showToast("Not connected: try again once the connection is back.");
+}
+
+// The table's options in words, for the players panel.
+export function clockSummary(clock) {
+  if (!clock) return null;
+  const time = clock.kind === "move" ? `${clock.move_seconds} s a move` : `${clock.game_minutes} min a game${clock.increment_seconds ? ` + ${clock.increment_seconds} s a move` : ""}`;
+  const then = clock.on_timeout === "bot" ? "then a bot plays the move" : "then the seat loses";
+  return `Clock: ${time}; ${then}.`;
+}
+
+function sides(seats, teams, out) {
+  return new Set(seats.filter((seat) => !out.includes(seat)).map((seat) => (teams ? teams[seat] : seat))).size;
+}
+
+// "Resign" for the seat this screen shows, behind a confirmation that says what it does.
+export function resignButton(page, seat, observation) {
+  const table = page.table;
+  const out = table.out || [];
+  if (seat === null || out.includes(seat)) return null;
+  const teams = observation && Array.isArray(observation.teams) ? observation.teams : null;
+  const seats = table.seats.map((entry) => entry.seat);
+  const mates = teams ? seats.filter((other) => other !== seat && teams[other] === teams[seat]) : [];
+  const left = sides(seats, teams, out);
+  const names = page.names();
+  const confirm = () => {
+    const what = left <= 2
+      ? "The game ends at once: you lose, and the other side wins."
+      : "You are out: you can no longer win, and a bot plays your turns until the game ends.";
+    const team = mates.length ? ` You concede for your whole team (${mates.map((other) => names[other]).join(", ")}).` : "";
+    const dialog = showDialog(
+      `Resign as ${names[seat]}?`,
+      h("p", {}, what + team),
+      h(
+        "div.dialog-buttons",
+        {},
+        h("button.danger", { type: "button", id: "resign-confirm", onclick: () => { dialog.close(); ask(page, { type: "resign", seat }); } }, "Resign"),
+        h("button", { type: "button", onclick: () => dialog.close() }, "Keep playing"),
+      ),
+    );
+  };
+  return h("button.ghost", { type: "button", id: "resign", onclick: confirm }, "Resign");
+}
+
+// "Take back" for this screen's last move, or why it cannot be taken back; the question to the
+// others while they decide; the request to answer when another player asks.
+export function renderUndo(page, box) {
+  const message = page.message;
+  const request = page.table.undo_request;
+  const names = page.names();
+  const held = message.seats;
+  const parts = [];
+  if (request && !message.over) {
+    const mine = request.ask.filter((seat) => held.includes(seat) && !request.accepted.includes(seat));
+    if (mine.length) {
+      parts.push(
+        h(
+          "div.undo-ask",
+          { role: "alert" },
+          h("span", {}, `${names[request.seat]} asks to take back their last move${request.moves > 1 ? " (and the bots' moves after it)" : ""}.`),
+          h("button.primary", { type: "button", id: "undo-accept", onclick: () => ask(page, { type: "undo_answer", accept: true }) }, "Accept"),
+          h("button", { type: "button", id: "undo-refuse", onclick: () => ask(page, { type: "undo_answer", accept: false }) }, "Refuse"),
+        ),
+      );
+    } else if (held.includes(request.seat)) {
+      const waiting = request.ask.filter((seat) => !request.accepted.includes(seat)).map((seat) => names[seat]);
+      parts.push(h("p.undo-note", {}, `Asked to take back your move: waiting for ${waiting.join(" and ")} to accept.`));
+    }
+  } else if (message.undo && !message.over) {
+    const undo = message.undo;
+    const online = page.table.seats.some((seat) => seat.kind !== "bot" && !held.includes(seat.seat) && !(page.table.out || []).includes(seat.seat));
+    const label = online ? "Ask to take back" : "Take back";
+    parts.push(h("button", { type: "button", id: "undo", disabled: undo.reason !== null, title: undo.reason || "Take back your last move", onclick: () => ask(page, { type: "undo" }) }, label));
+    if (undo.reason) parts.push(h("span.undo-note", {}, `Your last move cannot be taken back: ${undo.reason}.`));
+  }
+  fill(box, ...parts);
+}
+
+// A log line for the table's own events, or for a move a bot made for a seat; undefined for the
+// game's events.
+export function describeTableEvent(event, names) {
+  const name = (seat) => names[seat] ?? `seat ${seat}`;
+  switch (event.event) {
+    case "resigned":
+      return `${name(event.seat)} resigned${event.out.length > 1 ? ": their team is out" : ""}`;
+    case "time_out":
+      return `${name(event.seat)} ran out of time${event.out.length > 1 ? ": their team is out" : " and is out"}`;
+    case "undo_request":
+      return `${name(event.seat)} asked to take back their last move`;
+    case "undo_accepted":
+      return `${name(event.seat)} agreed to take the move back`;
+    case "undo_refused":
+      return `${name(event.seat)} refused to take the move back`;
+    case "undone":
+      return `${name(event.seat)} took back ${event.moves === 1 ? "a move" : `${event.moves} moves`}`;
+    case "table_over": {
+      const winners = event.winners.map(name);
+      return winners.length ? `Game over: ${winners.join(" and ")} ${winners.length > 1 ? "win" : "wins"}` : "Game over";
+    }
+    default:
+      return undefined;
+  }
+}
+
+// Said after a move that a bot made for a seat.
+export function standInNote(event) {
+  if (!event.stand_in) return "";
+  return event.stand_in === "time" ? " (played by a bot: time ran out)" : " (played by a bot: out of the game)";
+}
+
+// Why a game ended when a player resigned or ran out of time.
+export function tableEndReason(result, log, names) {
+  if (!result || (result.termination !== "resigned" && result.termination !== "time")) return null;
+  const last = [...log].reverse().find((event) => event.event === "resigned" || event.event === "time_out");
+  if (!last) return null;
+  const name = names[last.seat] ?? `seat ${last.seat}`;
+  return last.event === "resigned" ? `${name} resigned.` : `${name} ran out of time.`;
+}
+
+// A game stopped by a resignation or the clock has no score of its own: show the game's count.
+export function shownScore(result, scores, seat) {
+  if (result && (result.termination === "resigned" || result.termination === "time")) {
+    return scores ? scores[seat] : null;
+  }
+  return result ? result.scores[seat] : scores ? scores[seat] : null;
+}
+
+// What a replayed entry was; ``label`` is its move in the game's words, if it is a move.
+export function entryText(frame, names, label) {
+  const name = names[frame.seat] ?? `seat ${frame.seat}`;
+  switch (frame.kind) {
+    case "move": return `${name} — ${label}`;
+    case "time_move": return `${name} — ${label}${standInNote({ stand_in: "time" })}`;
+    case "stand_in": return `${name} — ${label}${standInNote({ stand_in: "out" })}`;
+    case "resign": return `${name} resigned`;
+    case "time_out": return `${name} ran out of time`;
+    case "undo_request": return `${name} asked to take back their last move`;
+    case "undo_accept": return `${name} agreed to take the move back`;
+    case "undo_refuse": return `${name} refused to take the move back`;
+    case "undo": return `${name}'s move was taken back`;
+    default: return frame.kind;
+  }
+}
