@@ -7,7 +7,6 @@ import json
 import pytest
 
 import sequenza
-import tests.core.toy_game  # noqa: F401  (registers the toy game)
 from sequenza.core.errors import SequenzaError
 from sequenza.core.game import Result, SharedTermination
 from sequenza.core.table import (
