@@ -3,7 +3,12 @@ games declare (the source other languages translate)."""
 
 from sequenza.core.kit import Message, Word
 from sequenza.core.registry import game_kits
-from sequenza.text.catalogue import SOURCE_LANGUAGE, catalogue_path, source_catalogue, write_catalogue
+from sequenza.text.catalogue import (
+    SOURCE_LANGUAGE,
+    catalogue_path,
+    source_catalogue,
+    write_catalogue,
+)
 from sequenza.text.describe import COMMON_SENTENCES, COMMON_WORDS
 
 

@@ -63,7 +63,9 @@ class _Reader:
             count = phrase.values[message.count]
             assert isinstance(count, int), f"{code}: {message.count} is not a number"
             template = catalogue.npgettext(message.code, message.text, message.plural, count)
-        return template.format_map({name: self.value(value) for name, value in phrase.values.items()})
+        return template.format_map(
+            {name: self.value(value) for name, value in phrase.values.items()}
+        )
 
     def value(self, value: Value) -> str:
         if isinstance(value, Phrase):
@@ -81,8 +83,9 @@ class _Reader:
         if isinstance(value, str):
             return value
         items = list(value)
-        if items and all(isinstance(item, Word) for item in items):
-            return format_list([self.value(item) for item in items], locale=self.lang)
+        words = [item for item in items if isinstance(item, Word)]
+        if items and len(words) == len(items):
+            return format_list([self.value(word) for word in words], locale=self.lang)
         return " ".join(str(item) for item in items)
 
     def number(self, number: float) -> str:

@@ -34,7 +34,12 @@ SENTENCES = (
     Message("action.block", "Block the completed pile"),
     Message("action.allow", "Let the pile score"),
     Message("action.end", "End the turn"),
-    Message("deal", "Each player is dealt {cards} card.", "Each player is dealt {cards} cards.", count="cards"),
+    Message(
+        "deal",
+        "Each player is dealt {cards} card.",
+        "Each player is dealt {cards} cards.",
+        count="cards",
+    ),
     Message("cards", "{count} card", "{count} cards", count="count"),
     Message(
         "reshuffle",
@@ -54,8 +59,12 @@ SENTENCES = (
     Message("turn_lost.you", "You lose this turn"),
     Message("stole_card", "{who} steals {card} from {source}"),
     Message("stole_card.you", "You steal {card} from {source}"),
-    Message("ending.chips_collected", "{winner} holds {chips} chips, at least {each} of each colour."),
-    Message("ending.chips_collected.you", "You hold {chips} chips, at least {each} of each colour."),
+    Message(
+        "ending.chips_collected", "{winner} holds {chips} chips, at least {each} of each colour."
+    ),
+    Message(
+        "ending.chips_collected.you", "You hold {chips} chips, at least {each} of each colour."
+    ),
     Message(
         "ending.stall",
         "{rounds} full round passed with no chip taken and nothing left to draw.",

@@ -135,9 +135,7 @@ def phrase(event: Mapping[str, Any]) -> Phrase | None:
     if kind in ("no_sequence", "pass"):
         return Phrase(kind, who, subject=seat)
     if kind == "draw":
-        return Phrase(
-            "draw", {**who, "cards": event["cards"], "deck": event["deck"]}, subject=seat
-        )
+        return Phrase("draw", {**who, "cards": event["cards"], "deck": event["deck"]}, subject=seat)
     if kind == "game_over":
         rounds = {"rounds": event["rounds"]} if "rounds" in event else {}
         return Phrase(f"ending.{event['termination']}", rounds)

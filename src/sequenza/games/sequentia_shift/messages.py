@@ -39,9 +39,7 @@ SENTENCES = (
     Message("action.pass", "Pass"),
     Message("action.hole", "Leave the {position} space empty"),
     Message("action.refill", "Refill the {position} space"),
-    Message(
-        "deal", "The grid is dealt; each player draws a secret target. {first} starts."
-    ),
+    Message("deal", "The grid is dealt; each player draws a secret target. {first} starts."),
     Message("deal.you", "The grid is dealt; each player draws a secret target. You start."),
     Message(
         "repetition",
@@ -140,9 +138,7 @@ def phrase(event: Mapping[str, Any]) -> Phrase | None:
     if kind in ("turn_over", "no_target"):
         return Phrase(f"{kind}.{event['reason']}", who, subject=seat)
     if kind == "exchange":
-        return Phrase(
-            f"exchange.{event['cause']}", {**who, "card": event["card"]}, subject=seat
-        )
+        return Phrase(f"exchange.{event['cause']}", {**who, "card": event["card"]}, subject=seat)
     if kind == "claim":
         values = {**who, "row": ROWS[event["row"]], "target": event["target"]}
         return Phrase("claim", {**values, "cards": event["cards"]}, subject=seat)

@@ -447,7 +447,7 @@ class ShiftState(State[ShiftGame]):
         if ending:
             termination, rounds = ending
             details = {"rounds": rounds} if rounds else {}
-            self._finish([len(pile) for pile in self.score_piles], termination, **details)
+            self._finish([len(pile) for pile in self.score_piles], termination, None, **details)
         else:
             self.to_act = (self.to_act + 1) % self.players
 

@@ -80,9 +80,7 @@ def phrase(event: Mapping[str, Any]) -> Phrase | None:
         values = {"first": piles[0], "last": piles[-1], "card": event["card"]}
         return Phrase("claim", {**who, **values, "cards": event["cards"]}, subject=seat)
     if kind == "draw":
-        return Phrase(
-            "draw", {**who, "cards": event["cards"], "deck": event["deck"]}, subject=seat
-        )
+        return Phrase("draw", {**who, "cards": event["cards"], "deck": event["deck"]}, subject=seat)
     if kind == "game_over":
         return Phrase(f"ending.{event['termination']}")
     return None

@@ -8,7 +8,7 @@ import { flip } from "./flip.js";
 import { alertsOn, alertTurn, primeAlerts, setAlerts } from "./notify.js";
 import { showDialog, showRules } from "./rules.js";
 import { addSeatToken, dropSeatTokens, saveEntry, saveOutbox, tableEntry } from "./store.js";
-import { describeEvent, loadView } from "./views/index.js";
+import { loadView } from "./views/index.js";
 
 const RECONNECT_DELAYS = [500, 1000, 2000, 4000, 8000];
 // At one screen, the mover sees their move land this long before the next player's cover.
@@ -426,7 +426,7 @@ class TablePage {
     const names = this.names();
     const result = message.result || { winners: [], scores: [] };
     const figures = this.view.figures ? this.view.figures(observation, this.log, names) : { columns: [], rows: names.map(() => []) };
-    const reason = endReason(this.log, names);
+    const reason = endReason(this.log);
     const { turns, moves } = gameLength(this.log);
     const held = this.heldSeats();
     fill(this.endScreen,
@@ -585,11 +585,9 @@ class TablePage {
   }
 
   renderLog(log = this.log) {
-    const names = this.replay ? this.names() : this.names();
     const lines = [];
     for (const event of log) {
-      const text = describeEvent(this.view, event, names);
-      if (text) lines.push(h("li", { class: `log-${event.event}` }, text));
+      if (event.text) lines.push(h("li", { class: `log-${event.event}` }, event.text));
     }
     fill(this.logList, ...lines.slice(-300));
     this.logList.scrollTop = this.logList.scrollHeight;
@@ -821,12 +819,10 @@ export function winnerText(result, names, held, observation) {
   return oneTeam ? `${list(winners)} won` : `${list(winners)} share the win`;
 }
 
-// Why the game ended, from its last log lines ("seat 0" in the rules' words becomes a name).
-function endReason(log, names) {
-  const end = [...log].reverse().find((event) => event.event === "game_end" || event.event === "drawn");
-  if (!end) return "";
-  const reason = end.reason.replace(/\bseat (\d+)/g, (_, seat) => names[Number(seat)] ?? `seat ${seat}`);
-  return `${end.event === "drawn" ? "A drawn game" : "The game ended"}: ${reason}.`;
+// Why the game ended, as the server wrote it for this screen.
+function endReason(log) {
+  const end = log.find((event) => event.event === "game_over");
+  return end ? end.ending : "";
 }
 
 // Moves are every action; a turn is a run of one seat's moves, where answers such as a Block
