@@ -207,10 +207,10 @@ Value: TypeAlias = int | float | str | Sequence[str] | Sequence[Word] | Word | S
 @dataclass(frozen=True)
 class Messages:
     """A game's log in words: its sentence templates and words (English, the source), and
-    ``phrase``, which tells the sentence of one event (``None``: the event has no line; the
-    ``game_over`` event and the seat prefix of an action are the text layer's own, but each
-    ending's sentence, ``ending.<termination>``, and each action's, from ``phrase`` of the
-    action event, are the game's)."""
+    ``phrase``, which tells the sentence of one event (``None`` for an event the game does
+    not know, which the text layer refuses). For an action event it gives the action's
+    sentence and for ``game_over`` the ending's (``ending.<termination>``); the seat before
+    an action and the result are the text layer's own."""
 
     sentences: tuple[Message, ...]
     words: tuple[Word, ...]

@@ -25,6 +25,11 @@ from sequenza.core.kit import Message, Word
 
 DOMAIN = "sequenza"
 SOURCE_LANGUAGE = "en"
+HEADER = """\
+# The sentences of Sequenza's game log, in English: the source every language translates.
+# Written by `python -m sequenza.text` from the games' messages.py; do not edit by hand.
+# Each message's context is its code (an event, `action.<verb>`, `ending.<how>`; a code
+# ending in `.you` is the sentence whose subject is the player reading it)."""
 
 
 def locale_folder() -> Path:
@@ -60,7 +65,13 @@ def translations(lang: str) -> gettext.NullTranslations:
 
 def source_catalogue(sentences: Iterable[Message], words: Iterable[Word]) -> Catalog:
     """The English catalogue of these messages: every template with an empty translation."""
-    catalog = Catalog(locale=SOURCE_LANGUAGE, domain=DOMAIN, project="Sequenza")
+    catalog = Catalog(
+        locale=SOURCE_LANGUAGE,
+        domain=DOMAIN,
+        project="Sequenza",
+        header_comment=HEADER,
+        fuzzy=False,
+    )
     for message in sentences:
         msgid: str | tuple[str, str] = (
             message.text if message.plural is None else (message.text, message.plural)
