@@ -109,7 +109,14 @@ def test_each_seat_sees_only_its_own_hand(server: LiveServer) -> None:
             player.wait_until(lambda state: state["turn"] == 1)
         assert bob.state["views"]["1"] == truth.observation(1)
         assert bob.state["legal"] == {"1": [str(a) for a in truth.legal_actions()]}
-        assert watcher.log[-1] == {"event": "action", "seat": 0, "action": action}
+        played = f"Play {action.split()[1]}"
+        assert watcher.log[-1] == {
+            "event": "action",
+            "seat": 0,
+            "action": action,
+            "text": f"Player 1: {played}",
+        }
+        assert ann.log[-1]["text"] == f"You: {played}"
 
 
 def test_a_whole_game_against_a_bot_then_its_replay(server: LiveServer) -> None:
