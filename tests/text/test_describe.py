@@ -73,6 +73,107 @@ def test_every_event_of_every_game_has_a_template_and_reads_in_full(game_id: str
                 assert "seat" not in text and "Team" not in text, text
 
 
+OVER = {"event": "game_over", "scores": [1.0, 1.0], "winners": [0, 1]}
+#: Events random games seldom reach, with their English sentence for Ann (seat 0).
+RARE_EVENTS = [
+    (
+        "sequence",
+        {"event": "action", "seat": 1, "action": "dead 9C"},
+        "Greedy bot 2: Exchange the dead card 9♣",
+    ),
+    (
+        "sequence",
+        {"event": "action", "seat": 0, "action": "pass"},
+        "You: Pass: no card can be played",
+    ),
+    (
+        "sequence",
+        {**OVER, "termination": "stall", "rounds": 2},
+        "2 full rounds without a chip placed or removed: a drawn game. A draw (1 – 1).",
+    ),
+    (
+        "sequence-numbers",
+        {"event": "action", "seat": 1, "action": "mark A0 E0"},
+        "Greedy bot 2: Make A0–E0 the sequence",
+    ),
+    (
+        "sequence-numbers",
+        {"event": "action", "seat": 1, "action": "play 7-2 B3"},
+        "Greedy bot 2: Play 7−2 on B3",
+    ),
+    (
+        "sequence-numbers",
+        {"event": "reshuffle", "cards": 1},
+        "The discard piles are shuffled into a new draw pile (1 card)",
+    ),
+    (
+        "sequence-stacks",
+        {"event": "action", "seat": 1, "action": "block"},
+        "Greedy bot 2: Block the completed pile",
+    ),
+    (
+        "sequence-stacks",
+        {"event": "action", "seat": 1, "action": "play steal-chip discard 0 red"},
+        "Greedy bot 2: Steal a red chip from you (the card from your discard pile)",
+    ),
+    (
+        "sequence-stacks",
+        {"event": "no_chip", "seat": 0, "colour": "blue", "reason": "supply_empty"},
+        "You get no blue chip: the supply is empty",
+    ),
+    (
+        "sequence-stacks",
+        {**OVER, "winners": [1], "termination": "chips_collected", "chips": 5, "each": 2},
+        "Greedy bot 2 holds 5 chips, at least 2 of each colour. Greedy bot 2 won (1 – 1).",
+    ),
+    (
+        "sequence-stacks",
+        {**OVER, "termination": "safety_net", "rounds": 10},
+        "A colour's chips have run out and 10 full rounds passed with no chip taken. "
+        "A draw (1 – 1).",
+    ),
+    ("sequentia-cross", {"event": "pass", "seat": 0}, "You have no card and pass"),
+    (
+        "sequentia-cross",
+        {"event": "claim", "seat": 0, "lines": "rows", "indices": [0, 2], "cards": 6},
+        "You collect the top and bottom rows (6 cards)",
+    ),
+    (
+        "sequentia-cross",
+        {"event": "action", "seat": 1, "action": "claim columns 1"},
+        "Greedy bot 2: Collect the middle column",
+    ),
+    (
+        "sequentia-shift",
+        {**OVER, "termination": "deck_exhausted"},
+        "The deck is empty and no player can still claim. A draw (1 – 1).",
+    ),
+    (
+        "sequentia-shift",
+        {**OVER, "winners": [0], "termination": "idle_rounds", "rounds": 1},
+        "1 full round passed without a claim or an exchange. You won (1 – 1).",
+    ),
+    (
+        "sequentia-shift",
+        {"event": "no_target", "seat": 1, "reason": "deck_empty"},
+        "Greedy bot 2 gets no new target: the deck is empty",
+    ),
+    (
+        "sequentia-shift",
+        {"event": "exchange", "seat": 0, "card": "1:311", "deck_size": 3, "cause": "impossible"},
+        "You exchange an impossible target: 1:311 leaves the game",
+    ),
+    ("sequentia-stack", {**OVER, "termination": "resigned"}, "A player resigned. A draw (1 – 1)."),
+]
+
+
+@pytest.mark.parametrize(("game_id", "event", "sentence"), RARE_EVENTS)
+def test_the_events_random_games_seldom_reach_read_right(
+    game_id: str, event: dict[str, Any], sentence: str
+) -> None:
+    assert describe(event, game_id=game_id, names=NAMES[:2], viewer=0) == sentence
+
+
 def every_sentence() -> Iterator[tuple[str, Message]]:
     for message in COMMON_SENTENCES:
         yield "common", message
