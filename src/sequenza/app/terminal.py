@@ -13,18 +13,16 @@ from sequenza.app.render import render
 from sequenza.core.errors import IllegalActionError
 from sequenza.core.game import GameRecord, State
 from sequenza.core.registry import replay
+from sequenza.text import describe
 
 
-def describe_event(event: dict[str, Any]) -> str:
-    """One line for one public event."""
-    kind = event.get("event")
-    if kind == "action":
-        return f"seat {event['seat']}: {event['action']}"
-    if kind == "game_over":
-        winners = ", ".join(str(seat) for seat in event["winners"]) or "nobody (a draw)"
-        return f"game over: scores {event['scores']}, won by seat {winners}"
-    details = ", ".join(f"{key} {value}" for key, value in event.items() if key != "event")
-    return f"{kind}: {details}" if details else str(kind)
+def seat_names(bots: dict[int, Bot], players: int) -> list[str]:
+    """The seats as the terminal names them: "Greedy bot 2" for a bot, "Player 1" for the
+    person (whom the log calls "you")."""
+    return [
+        f"{bots[seat].name.capitalize()} bot {seat + 1}" if seat in bots else f"Player {seat + 1}"
+        for seat in range(players)
+    ]
 
 
 class TerminalGame:
@@ -47,6 +45,7 @@ class TerminalGame:
         self.stdin = stdin or sys.stdin
         self.stdout = stdout or sys.stdout
         self.log_seen = 0
+        self.names = seat_names(bots, state.players)
 
     @classmethod
     def resume(
@@ -71,10 +70,21 @@ class TerminalGame:
                 json.dumps(self.state.record().to_json(), indent=1), encoding="utf-8"
             )
 
+    def describe_event(self, event: dict[str, Any]) -> str:
+        """One public event as the person at the terminal reads it."""
+        teams = self.state.observation(None).get("teams")
+        return describe(
+            event,
+            game_id=self.state.game.id,
+            names=self.names,
+            viewer=self.seat,
+            teams=teams if isinstance(teams, list) else None,
+        )
+
     def _show_new_events(self) -> None:
         for event in self.state.log[self.log_seen :]:
             if event.get("event") != "game_over":
-                self.say(f"  {describe_event(event)}")
+                self.say(f"  {self.describe_event(event)}")
         self.log_seen = len(self.state.log)
 
     def run(self) -> None:
@@ -100,11 +110,7 @@ class TerminalGame:
         self._show_new_events()
         self.say("")
         self.say(render(self.state.observation(self.seat)))
-        result = self.state.result()
-        assert result is not None
-        self.say(describe_event({"event": "game_over", **result.to_json()}))
-        if self.seat in result.winners:
-            self.say("You win!" if len(result.winners) == 1 else "You share the win.")
+        self.say(self.describe_event(self.state.log[-1]))
 
     def _human_turn(self, seat: int) -> bool:
         """Ask for one action. False when the player quits."""

@@ -307,9 +307,11 @@ class State(ABC, Generic[G]):
         scores: Sequence[float],
         termination: Termination,
         winners: Sequence[int] | None = None,
+        **details: int,
     ) -> None:
         """End the game for the reason ``termination``. Without explicit winners, the highest
-        scores share the win."""
+        scores share the win. ``details`` are the numbers the ending's sentence names (the
+        rounds of a stall rule...): they go into the ``game_over`` event, never prose."""
         self.finished = True
         self.termination = termination.value
         self.final_scores = [float(score) for score in scores]
@@ -322,6 +324,7 @@ class State(ABC, Generic[G]):
             scores=self.final_scores,
             winners=self.final_winners,
             termination=self.termination,
+            **details,
         )
 
     def _event(self, event: str, **data: Any) -> None:

@@ -40,6 +40,18 @@ SNAPSHOTS = 8
 #: Seconds a per-game clock restarts with after a bot played for a seat whose time ran out,
 #: unless the increment is longer: a player who is back can still play on.
 RESTART_SECONDS = 10.0
+#: The events the table itself writes in its log, beside the game's own.
+TABLE_EVENTS = frozenset(
+    {
+        "resigned",
+        "time_out",
+        "table_over",
+        "undo_request",
+        "undo_refused",
+        "undo_accepted",
+        "undone",
+    }
+)
 
 
 class TableError(SequenzaError):

@@ -249,6 +249,28 @@ def test_a_whole_game_through_the_page(
 
 
 @pytest.mark.parametrize("game", GAMES)
+def test_the_log_shows_the_servers_sentences_naming_the_players(
+    game: str, server: LiveServer, screen: Screen, shots: Path
+) -> None:
+    page = screen.page
+    start_from_lobby(screen, server, game)
+    rng = random.Random(3)
+    for _ in range(4):
+        if screen.wait_for_turn() != "move":
+            break
+        screen.play_move(rng)
+    screen.wait_for_turn()
+    events = page.evaluate("window.sequenzaTable.log")
+    lines = page.locator(".log-list li").all_inner_texts()
+    assert lines == [event["text"] for event in events][-300:]
+    assert any(line.startswith("Random bot 2") for line in lines)
+    assert any(line.startswith("You") for line in lines)
+    assert not any("seat" in line or "{" in line for line in lines)
+    page.locator(".log-panel").screenshot(path=str(shots / f"{game}-log.png"))
+    assert screen.errors == []
+
+
+@pytest.mark.parametrize("game", GAMES)
 def test_a_phone_sized_page_fits_and_plays(
     game: str, server: LiveServer, browser: Any, shots: Path
 ) -> None:
@@ -559,6 +581,12 @@ def test_the_end_screen_after_a_whole_game(server: LiveServer, screen: Screen, s
         assert float(score) == result["scores"][seat]
     turn = page.evaluate("window.sequenzaTable.message.turn")
     assert f"({turn} moves)" in page.inner_text(".end-length")
+    # Why it ended and what happened, in the server's sentences, the bot by its name.
+    assert page.inner_text(".end-reason") == "The deck and every hand are empty."
+    log = page.locator(".log-list li").all_inner_texts()
+    assert log[-1].startswith("The deck and every hand are empty. ")
+    assert any(line.startswith(f"{bot}: ") for line in log)
+    assert any(line.startswith("You: ") for line in log)
     page.wait_for_timeout(450)
     page.screenshot(path=str(shots / "end-screen.png"), full_page=True)
     with page.expect_download() as download:

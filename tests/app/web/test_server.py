@@ -109,7 +109,15 @@ def test_each_seat_sees_only_its_own_hand(server: LiveServer) -> None:
             player.wait_until(lambda state: state["turn"] == 1)
         assert bob.state["views"]["1"] == truth.observation(1)
         assert bob.state["legal"] == {"1": [str(a) for a in truth.legal_actions()]}
-        assert watcher.log[-1] == {"event": "action", "seat": 0, "action": action, "turn": 0}
+        played = f"Play {action.split()[1]}"
+        assert watcher.log[-1] == {
+            "event": "action",
+            "seat": 0,
+            "action": action,
+            "turn": 0,
+            "text": f"Player 1: {played}",
+        }
+        assert ann.log[-1]["text"] == f"You: {played}"
 
 
 def test_a_whole_game_against_a_bot_then_its_replay(server: LiveServer) -> None:
@@ -140,6 +148,32 @@ def test_a_whole_game_against_a_bot_then_its_replay(server: LiveServer) -> None:
             state.apply(record["actions"][turn])
     assert back == frames[1]
     assert listing[0]["id"] == created["id"] and listing[0]["finished"] is True
+
+
+def test_events_arrive_with_their_sentence_naming_seats_as_the_players_see_them(
+    server: LiveServer,
+) -> None:
+    seats = [{"kind": "hotseat", "name": "Ann"}, {"kind": "bot", "bot": "random"}]
+    created = server.create_table(game="sequentia-cross", seed=5, seats=seats)
+    with server.join(created["id"], created["tokens"]["0"]) as ann:
+        ann.wait_for("state")
+        play_out(ann)
+    texts = [event["text"] for event in ann.log]
+    assert all(text and "{" not in text and "seat" not in text for text in texts)
+    for event in ann.log:  # the codes and fields stay beside the sentence
+        if event["event"] == "action":
+            who = "You" if event["seat"] == 0 else "Random bot 2"
+            assert event["text"].startswith(f"{who}: ")
+        if event["event"] == "draw":
+            who = "You draw" if event["seat"] == 0 else "Random bot 2 draws"
+            assert event["text"].startswith(f"{who} {event['cards']} card")
+    over = ann.log[-1]
+    assert over["event"] == "game_over" and over["text"].startswith(over["ending"])
+    with server.client() as http:
+        replayed = http.get(f"/api/tables/{created['id']}/replay/{ann.state['turn']}").json()
+    # A replay is watched by anyone: seats by name, nobody is "you".
+    assert [event["event"] for event in replayed["log"]] == [event["event"] for event in ann.log]
+    assert replayed["log"][1]["text"].startswith("Ann: ")
 
 
 def test_hotseat_one_client_holds_several_seats(server: LiveServer) -> None:

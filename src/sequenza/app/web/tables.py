@@ -50,7 +50,15 @@ from sequenza.core.errors import IllegalActionError, NotationError, SequenzaErro
 from sequenza.core.game import GameRecord, State
 from sequenza.core.registry import game_class, make_game, replay
 from sequenza.core.rng import new_seed
-from sequenza.core.table import ClockSettings, Entry, EntryKind, OnTimeout, TableHistory
+from sequenza.core.table import (
+    TABLE_EVENTS,
+    ClockSettings,
+    Entry,
+    EntryKind,
+    OnTimeout,
+    TableHistory,
+)
+from sequenza.text import describe, describe_ending
 
 from .bot_workers import BotFailure, BotWorkers
 from .storage import SeatRecord, StaleWriteError, Storage, TableRecord
@@ -274,7 +282,8 @@ class Table:
         legal: dict[str, list[str]] = {}
         if to_act is not None and to_act in client.seats and to_act not in history.standing.out:
             legal[str(to_act)] = [str(action) for action in state.legal_actions()]
-        events = history.log[client.log_sent :]
+        viewer = client.seats[0] if len(client.seats) == 1 else None
+        events = self.worded(state, history.log[client.log_sent :], viewer)
         message = {
             "type": "state",
             "table": self.summary(),
@@ -306,6 +315,34 @@ class Table:
             return None
         plan = history.undo_plan(seat)
         return {"seat": seat, "moves": plan.moves, "reason": plan.reason}
+
+    def worded(
+        self, state: State[Any], events: list[dict[str, Any]], viewer: int | None
+    ) -> list[dict[str, Any]]:
+        """The events with their sentences for ``viewer`` (``None``: one who holds no seat or
+        several), the seats named as the table names them: each keeps its code and fields
+        and gains ``text``; the end of the game gains ``ending`` too, its reason alone."""
+        names = [seat.name for seat in self.record.seats]
+        teams = state.observation(None).get("teams") if events else None
+        worded = []
+        for event in events:
+            if event.get("event") in TABLE_EVENTS:  # the page words the table's own events
+                worded.append(event)
+                continue
+            text = describe(
+                event,
+                game_id=state.game.id,
+                names=names,
+                viewer=viewer,
+                teams=teams if isinstance(teams, list) else None,
+            )
+            extra = {"text": text}
+            if event.get("event") == "game_over":
+                extra["ending"] = describe_ending(
+                    event, game_id=state.game.id, names=names, viewer=viewer
+                )
+            worded.append({**event, **extra})
+        return worded
 
     def join(self, seats: tuple[int, ...]) -> Client:
         if len(self.clients) >= MAX_CLIENTS_PER_TABLE:
@@ -772,7 +809,7 @@ class Table:
             "out": sorted(cursor.standing.out),
             "views": {str(seat): state.observation(seat) for seat in range(state.players)},
             "public": state.observation(None),
-            "log": cursor.log,
+            "log": self.worded(state, cursor.log, None),
         }
 
 

@@ -785,11 +785,11 @@ class SequenceBoardState(State[SequenceBoardGame[Any]]):
         self._event("sequence", seat=self.to_act, team=team, window=WINDOW_NAMES[window])
 
     def _win(self, team: int) -> None:
-        self._event("won", team=team, sequences=len(self.sequences[team]))
         self._finish(
             self._scores(),
             BoardTermination.SEQUENCES_MADE,
             [s for s in range(self.players) if self._team_of[s] == team],
+            sequences=len(self.sequences[team]),
         )
 
     def _scores(self) -> list[float]:
@@ -799,8 +799,9 @@ class SequenceBoardState(State[SequenceBoardGame[Any]]):
         self.passes += 1
         self.dead_used = False
         if self.passes >= self.players * self.game.options.idle_rounds:
-            self._event("drawn", reason="a full round without a chip placed or removed")
-            self._finish(self._scores(), BoardTermination.STALL, [])
+            self._finish(
+                self._scores(), BoardTermination.STALL, [], rounds=self.game.options.idle_rounds
+            )
             return
         self.to_act = (self.to_act + 1) % self.players
 

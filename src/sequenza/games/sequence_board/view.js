@@ -232,22 +232,3 @@ export function scores(observation) {
 export function boardHint() {
   return "Tap a card in your hand, then a highlighted space.";
 }
-
-export function describeEvent(event, names) {
-  switch (event.event) {
-    case "deal":
-      return "The cards are dealt.";
-    case "sequence":
-      return `${names[event.seat]} completes a sequence (${event.window})`;
-    case "won":
-      return `Team ${event.team + 1} has ${plural(event.sequences, "sequence")}: game won`;
-    case "pass":
-      return `${names[event.seat]} passes`;
-    case "drawn":
-      return `Drawn game: ${event.reason}`;
-    case "reshuffle":
-      return `The discard piles are shuffled into a new draw pile (${plural(event.cards, "card")})`;
-    default:
-      return undefined;
-  }
-}

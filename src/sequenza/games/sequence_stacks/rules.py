@@ -428,29 +428,21 @@ class StacksState(State[StacksGame]):
             self.quiet_turns += 1
         options = self.game.options
         if self.quiet_turns >= options.stall_rounds * self.players:
-            self._end_game(
-                StacksTermination.STALL,
-                f"stall: {options.stall_rounds} full round(s) with no chip taken and nothing "
-                "left to draw",
-            )
+            self._end_game(StacksTermination.STALL, rounds=options.stall_rounds)
         elif (
             self.chipless_turns >= options.chipless_round_limit * self.players
             and min(self.supply) == 0
         ):
-            self._end_game(
-                StacksTermination.SAFETY_NET,
-                f"safety net: a colour's chips have run out and {options.chipless_round_limit} "
-                "full rounds passed with no chip taken",
-            )
+            self._end_game(StacksTermination.SAFETY_NET, rounds=options.chipless_round_limit)
 
     def _end_game(
-        self, termination: StacksTermination, reason: str, winner: int | None = None
+        self, termination: StacksTermination, winner: int | None = None, **details: int
     ) -> None:
-        self._event("game_end", reason=reason, termination=termination.value)
         self._finish(
             [sum(collection) for collection in self.chips],
             termination,
             None if winner is None else [winner],
+            **details,
         )
 
     def _end_turn(self) -> None:
@@ -469,7 +461,8 @@ class StacksState(State[StacksGame]):
         self.block_pile = slot
         self.block_waiting = seats_from(seat, self.players, self.direction)
         self.to_act = self.block_waiting[0]
-        self._event("completed", seat=seat, pile=pile_name(slot))
+        colour, number = divmod(slot, PILES_PER_COLOUR)
+        self._event("completed", seat=seat, colour=COLOURS[colour], pile=number + 1)
 
     def _close_window(self, *, blocked: bool) -> None:
         slot = self.block_pile
@@ -491,13 +484,13 @@ class StacksState(State[StacksGame]):
                 if self._would_win(self.chips[seat]):
                     self._end_game(
                         StacksTermination.CHIPS_COLLECTED,
-                        f"seat {seat} holds {sum(self.chips[seat])} chips, at least "
-                        f"{WIN_EACH} of each colour",
                         seat,
+                        chips=sum(self.chips[seat]),
+                        each=WIN_EACH,
                     )
                     return
             else:
-                self._event("no_chip", seat=seat, colour=COLOURS[colour], reason="supply empty")
+                self._event("no_chip", seat=seat, colour=COLOURS[colour], reason="supply_empty")
         self._refill(seat)
 
     def _play(self, seat: int, face: int, source: int, target: int, colour: int) -> None:

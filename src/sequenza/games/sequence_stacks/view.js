@@ -4,6 +4,8 @@
 import { ownLabel, plural } from "/static/cards.js";
 import { h } from "/static/dom.js";
 
+// A pile is complete at five cards, 1 to 5.
+const PILE_SIZE = 5;
 const ACTION_NAMES = { skip: "Skip", reverse: "Reverse", "steal-card": "Steal a card", block: "Block", "steal-chip": "Steal a chip" };
 const ACTION_ICONS = { skip: "»", reverse: "⇄", "steal-card": "⇠", block: "⊘", "steal-chip": "◉" };
 
@@ -11,6 +13,13 @@ function faceParts(face) {
   const [colour, value] = face.split("-");
   if (ACTION_NAMES[face]) return { action: face };
   return { colour, value };
+}
+
+// A pile's progress; a completed pile (waiting for the Block window) needs nothing more.
+function pileState(pile) {
+  if (!pile.cards.length) return "empty";
+  if (pile.cards.length >= PILE_SIZE) return "complete";
+  return `${pile.cards.length} of ${PILE_SIZE} · needs ${pile.needs}`;
 }
 
 export function faceText(face) {
@@ -64,7 +73,7 @@ export function render(observation, ctx) {
       { dataset: { part }, class: `kpile ${colour}` },
       h("span.pile-label", {}, pile.name),
       pile.cards.length ? card(pile.cards[pile.cards.length - 1], { key: `pile:${pile.name}:${pile.cards.length}` }) : h("div.slot.kslot", {}, "new pile"),
-      h("span.pile-label", {}, pile.cards.length ? `${pile.cards.length} of 5 · needs ${pile.needs}` : "empty"),
+      h("span.pile-label", {}, pileState(pile)),
     );
   });
   const hand = observation.hand || [];
@@ -210,32 +219,4 @@ export function scores(observation) {
 
 export function boardHint() {
   return "Tap a card (hand or your discard pile), then where it goes.";
-}
-
-export function describeEvent(event, names) {
-  const who = names[event.seat];
-  switch (event.event) {
-    case "deal":
-      return `Each player is dealt ${event.cards} cards.`;
-    case "draw":
-      return `${who} draws ${plural(event.cards, "card")}`;
-    case "reshuffle":
-      return `The set-aside cards are shuffled into a new draw pile (${plural(event.cards, "card")})`;
-    case "completed":
-      return `${who} completes ${event.pile}`;
-    case "chip":
-      return `${who} takes a ${event.colour} chip`;
-    case "no_chip":
-      return `${who} gets no ${event.colour} chip: ${event.reason}`;
-    case "skip":
-      return `${who} will lose their next turn`;
-    case "turn_lost":
-      return `${who} loses this turn`;
-    case "stole_card":
-      return `${who} steals ${faceText(event.card)} from ${names[event.source]}`;
-    case "game_end":
-      return `The game ends: ${event.reason}`;
-    default:
-      return undefined;
-  }
 }

@@ -338,20 +338,11 @@ class CrossState(State[CrossGame]):
         self.covered = []
         self.phase = PLACE
         if not self.deck and not any(self.hands):
-            self._event(
-                "game_end",
-                reason="the deck is empty and no player holds a card",
-                termination=CrossTermination.DECK_EXHAUSTED.value,
-            )
             self._finish(self.scores(), CrossTermination.DECK_EXHAUSTED)
         elif self.idle_turns >= self.game.options.stall_rounds * self.players:
-            self._event(
-                "game_end",
-                reason=f"{self.game.options.stall_rounds} full rounds without a claim "
-                "with an empty deck",
-                termination=CrossTermination.STALL.value,
+            self._finish(
+                self.scores(), CrossTermination.STALL, rounds=self.game.options.stall_rounds
             )
-            self._finish(self.scores(), CrossTermination.STALL)
         else:
             self.to_act = next_seat(seat, self.players)
 

@@ -108,27 +108,3 @@ export function scores(observation) {
 export function boardHint() {
   return "Tap a card in your hand, then a pile for it.";
 }
-
-export function describeEvent(event, names) {
-  const who = names[event.seat];
-  switch (event.event) {
-    case "deal":
-      return `Nine cards are dealt to the grid; each player draws ${event.hand_size}.`;
-    case "claim":
-      return `${who} collects ${lineNames(event.lines, event.indices)} (${plural(event.cards, "card")})`;
-    case "refill":
-      return `The emptied piles get new cards (${event.deck} left in the deck)`;
-    case "discard":
-      return `${who}'s ${event.card} has no pile left: it leaves the game`;
-    case "no_sequence":
-      return `${who} makes no sequence`;
-    case "pass":
-      return `${who} has no card and passes`;
-    case "draw":
-      return `${who} draws ${plural(event.cards, "card")} (${event.deck} left)`;
-    case "game_end":
-      return `The game ends: ${event.reason}`;
-    default:
-      return undefined;
-  }
-}

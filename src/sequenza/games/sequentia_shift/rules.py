@@ -370,7 +370,7 @@ class ShiftState(State[ShiftGame]):
                 and target is not None
                 and not self.rows_showing(target)
             ):
-                self._event("turn_over", seat=seat, reason="slide limit reached")
+                self._event("turn_over", seat=seat, reason="slide_limit")
                 self._end_turn(progress=False)
         elif verb == "claim":
             self._claim(seat, int(action.args[0]))
@@ -436,7 +436,7 @@ class ShiftState(State[ShiftGame]):
             self.targets[seat] = self.deck.pop()
             self._event("draw_target", seat=seat, deck_size=len(self.deck))
         else:
-            self._event("no_target", seat=seat, reason="the deck is empty")
+            self._event("no_target", seat=seat, reason="deck_empty")
         self._end_turn(progress=True)
 
     def _end_turn(self, *, progress: bool) -> None:
@@ -451,32 +451,24 @@ class ShiftState(State[ShiftGame]):
             self.quiet_turns += 1
         ending = self._ending()
         if ending:
-            termination, reason = ending
-            self._event("game_end", reason=reason, termination=termination.value)
-            self._finish([len(pile) for pile in self.score_piles], termination)
+            termination, rounds = ending
+            details = {"rounds": rounds} if rounds else {}
+            self._finish([len(pile) for pile in self.score_piles], termination, None, **details)
         else:
             self.to_act = (self.to_act + 1) % self.players
 
-    def _ending(self) -> tuple[ShiftTermination, str] | None:
-        """How the game ends now, with the sentence the log shows, or ``None``."""
+    def _ending(self) -> tuple[ShiftTermination, int] | None:
+        """How the game ends now, with the rounds of the rule that ends it (0 for none), or
+        ``None``."""
         options = self.game.options
         if self.deck:
             if options.idle_rounds and self.quiet_turns >= options.idle_rounds * self.players:
-                return (
-                    ShiftTermination.IDLE_ROUNDS,
-                    f"{options.idle_rounds} full rounds without a claim or an exchange",
-                )
+                return ShiftTermination.IDLE_ROUNDS, options.idle_rounds
             return None
         if all(target is None or not self.table_can_make(target) for target in self.targets):
-            return (
-                ShiftTermination.DECK_EXHAUSTED,
-                "the deck is empty and no player can still claim",
-            )
+            return ShiftTermination.DECK_EXHAUSTED, 0
         if self.quiet_turns >= options.stall_rounds * self.players:
-            return (
-                ShiftTermination.STALL,
-                f"the deck is empty and {options.stall_rounds} full rounds passed without a claim",
-            )
+            return ShiftTermination.STALL, options.stall_rounds
         return None
 
     def _why_illegal(self, action: Action) -> str:

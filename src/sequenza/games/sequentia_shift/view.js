@@ -155,29 +155,3 @@ export function scores(observation) {
 export function boardHint(observation) {
   return observation.phase === "refill" ? "Tap the position to leave empty." : "Tap a card next to the hole to slide it.";
 }
-
-export function describeEvent(event, names) {
-  const who = names[event.seat];
-  switch (event.event) {
-    case "deal":
-      return `The grid is dealt; each player draws a secret target. ${names[event.first_player]} starts.`;
-    case "claim":
-      return `${who} claims the ${ROW_NAMES[event.row]} row and collects ${event.cards.join(" ")}`;
-    case "exchange":
-      return `${who} exchanges an impossible target: ${event.card} leaves the game`;
-    case "refill":
-      return `The grid is refilled${event.hole !== undefined ? `, the ${POSITION_NAMES[event.hole]} left empty` : ""}`;
-    case "draw_target":
-      return `${who} draws a new target (${plural(event.deck_size, "card")} left)`;
-    case "no_target":
-      return `${who} gets no new target: the deck is empty`;
-    case "turn_over":
-      return `${who}'s turn ends: ${event.reason}`;
-    case "pass":
-      return `${who} passes`;
-    case "game_end":
-      return `The game ends: ${event.reason}`;
-    default:
-      return undefined;
-  }
-}

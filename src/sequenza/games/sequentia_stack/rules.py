@@ -282,7 +282,7 @@ class SequentiaStackState(State[SequentiaStack]):
             self._event(
                 "turn_ends",
                 seat=self.to_act,
-                reason="no card left in hand after the placement, nothing else is possible",
+                reason="hand_empty",
             )
             self._end_turn()
 
@@ -299,7 +299,7 @@ class SequentiaStackState(State[SequentiaStack]):
             "claim",
             seat=seat,
             card=_TEXT[card],
-            piles=f"{start}-{start + 1}-{start + 2}",
+            piles=list(range(start, start + CLAIM_WIDTH)),
             cards=len(gained),
             collected=len(self.collected[seat]),
         )
@@ -317,11 +317,6 @@ class SequentiaStackState(State[SequentiaStack]):
         self.phase = TURN_START
         self.last_pile = None
         if not self.deck and not any(self.hands):
-            self._event(
-                "game_end",
-                reason="the deck and every hand are empty",
-                termination=StackTermination.DECK_EXHAUSTED.value,
-            )
             self._finish([len(pile) for pile in self.collected], StackTermination.DECK_EXHAUSTED)
         else:
             self.to_act = next_seat(seat, self.players)

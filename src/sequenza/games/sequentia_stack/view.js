@@ -114,21 +114,3 @@ export function scores(observation) {
 export function boardHint() {
   return "Tap a card in your hand, then where it goes.";
 }
-
-export function describeEvent(event, names) {
-  const who = names[event.seat];
-  switch (event.event) {
-    case "deal":
-      return `Each player draws ${event.cards_each} cards.`;
-    case "claim":
-      return `${who} claims piles ${event.piles} with ${event.card} and collects ${plural(event.cards, "card")}`;
-    case "draw":
-      return `${who} draws ${plural(event.cards, "card")} (${event.deck} left)`;
-    case "turn_ends":
-      return `${who}'s turn ends: ${event.reason}`;
-    case "game_end":
-      return `The game ends: ${event.reason}`;
-    default:
-      return undefined;
-  }
-}

@@ -9,7 +9,7 @@ import { alertsOn, alertTurn, primeAlerts, setAlerts } from "./notify.js";
 import { showDialog, showRules } from "./rules.js";
 import { addSeatToken, dropSeatTokens, saveEntry, saveOutbox, tableEntry } from "./store.js";
 import { SeatClocks, clockSummary, describeTableEvent, entryText, renderUndo, resignButton, shownScore, standInNote, tableEndReason } from "./table-extras.js";
-import { describeEvent, loadView } from "./views/index.js";
+import { loadView } from "./views/index.js";
 
 const RECONNECT_DELAYS = [500, 1000, 2000, 4000, 8000];
 // At one screen, the mover sees their move land this long before the next player's cover.
@@ -446,7 +446,7 @@ class TablePage {
     const names = this.names();
     const result = message.result || { winners: [], scores: [] };
     const figures = this.view.figures ? this.view.figures(observation, this.log, names) : { columns: [], rows: names.map(() => []) };
-    const reason = tableEndReason(result, this.log, names) || endReason(this.log, names);
+    const reason = tableEndReason(result, this.log, names) || endReason(this.log);
     const { turns, moves } = gameLength(this.log);
     const held = this.heldSeats();
     fill(this.endScreen,
@@ -608,12 +608,12 @@ class TablePage {
   }
 
   renderLog(log = this.log) {
-    const names = this.replay ? this.names() : this.names();
+    const names = this.names();
     const lines = [];
     for (const event of log) {
+      // Table events (resign, undo, clocks) are the table's; game events come worded.
       const table = describeTableEvent(event, names);
-      const game = table === undefined ? describeEvent(this.view, event, names) : null;
-      const text = table ?? (game ? game + standInNote(event) : game);
+      const text = table ?? (event.text ? event.text + standInNote(event) : null);
       if (text) lines.push(h("li", { class: `log-${event.event}` }, text));
     }
     fill(this.logList, ...lines.slice(-300));
@@ -847,12 +847,10 @@ export function winnerText(result, names, held, observation) {
   return oneTeam ? `${list(winners)} won` : `${list(winners)} share the win`;
 }
 
-// Why the game ended, from its last log lines ("seat 0" in the rules' words becomes a name).
-function endReason(log, names) {
-  const end = [...log].reverse().find((event) => event.event === "game_end" || event.event === "drawn");
-  if (!end) return "";
-  const reason = end.reason.replace(/\bseat (\d+)/g, (_, seat) => names[Number(seat)] ?? `seat ${seat}`);
-  return `${end.event === "drawn" ? "A drawn game" : "The game ended"}: ${reason}.`;
+// Why the game ended, as the server wrote it for this screen.
+function endReason(log) {
+  const end = log.find((event) => event.event === "game_over");
+  return end ? end.ending : "";
 }
 
 // Moves are every action; a turn is a run of one seat's moves, where answers such as a Block
