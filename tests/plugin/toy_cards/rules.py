@@ -22,6 +22,8 @@ from sequenza.core import (
     option,
 )
 
+from .types import ToyObservation
+
 
 @dataclass(frozen=True)
 class ToyOptions(Options):
@@ -43,6 +45,7 @@ class ToyGame(Game[ToyOptions]):
     )
     options_class = ToyOptions
     terminations = ToyTermination
+    observation_class = ToyObservation
 
     @property
     def num_distinct_actions(self) -> int:
@@ -79,13 +82,14 @@ class ToyState(State[ToyGame]):
         else:
             self.to_act = 1 - self.to_act
 
-    def _observation(self, seat: int | None) -> dict[str, Any]:
-        return {
-            "hand": sorted(self.hands[seat]) if seat is not None else None,
-            "hand_sizes": [len(hand) for hand in self.hands],
-            "played": self.played,
-            "draw_pile": len(self.draw_pile),
-        }
+    def _observation(self, seat: int | None) -> ToyObservation:
+        return ToyObservation(
+            **self._header(seat),
+            hand=tuple(sorted(self.hands[seat])) if seat is not None else None,
+            hand_sizes=tuple(len(hand) for hand in self.hands),
+            played=tuple(tuple(cards) for cards in self.played),
+            draw_pile=len(self.draw_pile),
+        )
 
     def card_zones(self) -> dict[str, list[Any]]:
         return {
