@@ -176,6 +176,7 @@ def observation_schema(game: type[Game[Any]]) -> Schema:
     observation class, with the result's termination one of the game's endings."""
     endings = [member.value for kind in (game.terminations, SharedTermination) for member in kind]
     schema = json_schema(game.observation_class, {Termination: {"type": "string", "enum": endings}})
+    schema["properties"]["game"] = {"const": game.info.id}
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "title": f"{game.info.name} observation",
