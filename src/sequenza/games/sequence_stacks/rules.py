@@ -119,6 +119,18 @@ def _removed_cards(players: int) -> list[int]:
     return sorted(removed)
 
 
+def pile_takes(height: int, value: int) -> bool:
+    """Whether a coloured card of ``value`` (0: a wild) may go on a pile of its colour holding
+    ``height`` cards (0: whether it may start a new pile).
+
+    >>> pile_takes(0, 1), pile_takes(0, 0), pile_takes(0, 2), pile_takes(2, 3), pile_takes(4, 0)
+    (True, True, False, True, True)
+    """
+    if height == 0:
+        return value <= 1
+    return value == 0 or height == value - 1
+
+
 def pile_name(slot: int) -> str:
     """``blue 1`` for slot 0: the colour and its pile number."""
     colour, number = divmod(slot, PILES_PER_COLOUR)
@@ -596,9 +608,9 @@ class StacksState(State[StacksGame]):
                 pile = self.piles[base + slot]
                 if not pile:
                     free = True
-                elif value == 0 or len(pile) == value - 1:
+                elif pile_takes(len(pile), value):
                     legal.append(targets[slot])
-            if free and value <= 1:
+            if free and pile_takes(0, value):
                 legal.append(targets[NEW])
         elif face in (_SKIP, _REVERSE):
             legal.append(_PLAYS[face][source][0])

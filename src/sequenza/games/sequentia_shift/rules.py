@@ -76,6 +76,8 @@ NEIGHBOURS = tuple(
     for position in range(POSITIONS)
 )
 SLIDES = tuple((source, target) for source in range(POSITIONS) for target in NEIGHBOURS[source])
+#: The positions of each row, left to right (only rows count).
+ROWS = tuple(tuple(range(row * SIZE, (row + 1) * SIZE)) for row in range(SIZE))
 
 # The action space, in the order legal lists use: slides, claims, end, exchange, pass, hole,
 # refill.
