@@ -37,6 +37,7 @@ from typing import Any, Protocol
 
 from sequenza.core.actions import Action
 from sequenza.core.game import Game, State
+from sequenza.core.observation import Observation
 
 #: A heuristic: (a full state as the seat may imagine it, the legal actions, rng) -> action.
 Policy = Callable[[State[Any], list[Action], random.Random], Action]
@@ -181,6 +182,11 @@ class GameKit:
             problems.append("game is not a Game class")
         elif not isinstance(getattr(self.game, "terminations", None), type):
             problems.append("the game declares no terminations (its Termination enum)")
+        if isinstance(self.game, type) and not (
+            isinstance(observed := getattr(self.game, "observation_class", None), type)
+            and issubclass(observed, Observation)
+        ):
+            problems.append("the game declares no observation_class (its Observation type)")
         if not isinstance(self.play, Play) or not callable(self.play.greedy):
             problems.append("play has no greedy heuristic")
         elif not isinstance(self.play.evaluation, PositionEvaluation):

@@ -50,8 +50,6 @@ ANYWHERE_COST = 60.0
 REMOVE_COST = 40.0
 #: The share of a removal's worth that lasts: the owner may put a chip back on the space.
 REMOVE_SHARE = 0.8
-#: The rule option's default: how many spaces a team's second sequence may share with its first.
-DEFAULT_SHARED_LIMIT = 1
 
 
 @dataclass
@@ -191,7 +189,9 @@ class Reading:
 
 
 def _shared_limit(state: State[Any]) -> int:
-    return int(getattr(state.game.options, "shared_limit", DEFAULT_SHARED_LIMIT))
+    """How many spaces a team's second sequence may share with its first (a rule option)."""
+    limit: int = state.game.options.shared_limit
+    return limit
 
 
 def _anywhere_faces(legal: list[Action], labels: tuple[str, ...]) -> set[str]:
