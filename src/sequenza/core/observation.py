@@ -24,7 +24,7 @@ from __future__ import annotations
 import dataclasses
 import types
 import typing
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from enum import Enum
 from typing import TYPE_CHECKING, Any, ClassVar, Literal, Self, TypedDict, Union
 
@@ -92,21 +92,41 @@ class Observation:
 def to_json(value: Any) -> JSON:
     """A typed value as JSON values: dataclasses as objects of their fields, tuples as
     arrays, enums as their values, ``Notated`` values as their text."""
-    if isinstance(value, Enum):
-        return value.value
-    if value is None or isinstance(value, bool | int | float | str):
+    kind = type(value)
+    if kind in _JSON_SCALARS:
         return value
-    if isinstance(value, Notated):
-        return str(value)
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {
-            field.name: to_json(getattr(value, field.name)) for field in dataclasses.fields(value)
-        }
-    if isinstance(value, tuple | list):
-        return [to_json(item) for item in value]
-    if isinstance(value, Mapping):
-        return {str(key): to_json(item) for key, item in value.items()}
-    raise TypeError(f"{type(value).__name__} has no JSON encoding")
+    encode = _ENCODERS.get(kind)
+    if encode is None:
+        encode = _ENCODERS[kind] = _encoder(kind)
+    return encode(value)
+
+
+#: Types whose values are JSON values as they are.
+_JSON_SCALARS = frozenset({bool, int, float, str, type(None)})
+#: How each type met so far is encoded: bots and the web server encode observations all the
+#: time, so the type tests are made once per type, not once per value.
+_ENCODERS: dict[type, Callable[[Any], JSON]] = {}
+
+
+def _encoder(kind: type) -> Callable[[Any], JSON]:
+    if issubclass(kind, Enum):
+        return lambda value: value.value
+    if issubclass(kind, bool | int | float | str):
+        return lambda value: value
+    if issubclass(kind, Notated):
+        return str
+    if dataclasses.is_dataclass(kind):
+        names = tuple(field.name for field in dataclasses.fields(kind))
+        return lambda value: {name: to_json(getattr(value, name)) for name in names}
+    if issubclass(kind, tuple | list):
+        return _array
+    if issubclass(kind, Mapping):
+        return lambda value: {str(key): to_json(item) for key, item in value.items()}
+    raise TypeError(f"{kind.__name__} has no JSON encoding")
+
+
+def _array(values: Any) -> list[JSON]:
+    return [item if type(item) in _JSON_SCALARS else to_json(item) for item in values]
 
 
 _SCALARS: dict[Any, Schema] = {
