@@ -8,13 +8,16 @@ import hashlib
 import json
 import random
 from collections.abc import Iterator
-from typing import Any
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any, Literal
 
 import jsonschema
 import pytest
 
 import sequenza
-from sequenza.core import Observation, game_class, observation_schema
+from sequenza.core import Notated, Observation, game_class, observation_schema
+from sequenza.core.observation import json_schema, to_json
 
 #: (game, players, seed) -> the first 16 hex digits of the SHA-256 of every observation (the
 #: spectator's, then each seat's, compact JSON in field order) before the game's first action
@@ -90,3 +93,85 @@ def test_every_observation_validates_against_the_game_schema(game_id: str) -> No
             for seen, typed in observations(game_id, players, seed):
                 assert isinstance(typed, game.observation_class)
                 validator.validate(seen)
+
+
+class Colour(StrEnum):
+    RED = "red"
+    BLUE = "blue"
+
+
+@dataclass(frozen=True, slots=True)
+class Tile(Notated):
+    PATTERN = r"^[a-z]+[0-9]$"
+
+    colour: Colour
+    number: int
+
+    def __str__(self) -> str:
+        return f"{self.colour}{self.number}"
+
+
+@dataclass(frozen=True, kw_only=True)
+class Rack:
+    tiles: tuple[Tile, ...]
+    corner: tuple[int, str]
+
+
+@dataclass(frozen=True, kw_only=True)
+class TileObservation(Observation):
+    phase: Literal["draw", "play"]
+    rack: Rack | None
+    scores: dict[str, float]
+    colour: Colour
+
+
+def test_the_schema_follows_the_type_hints_and_validates_the_encoding() -> None:
+    seen = TileObservation(
+        game="tiles",
+        players=2,
+        seat=None,
+        to_act=1,
+        over=False,
+        result=None,
+        turn=4,
+        phase="play",
+        rack=Rack(tiles=(Tile(Colour.RED, 3),), corner=(2, "b")),
+        scores={"red": 1.5},
+        colour=Colour.BLUE,
+    )
+    encoded = seen.to_json()
+    assert encoded["rack"] == {"tiles": ["red3"], "corner": [2, "b"]}
+    assert encoded["colour"] == "blue" and list(encoded)[:7] == [
+        "game",
+        "players",
+        "seat",
+        "to_act",
+        "over",
+        "result",
+        "turn",
+    ]
+    schema = json_schema(TileObservation)
+    properties = schema["properties"]
+    assert properties["phase"] == {"enum": ["draw", "play"]}
+    assert properties["colour"] == {"enum": ["red", "blue"], "type": "string"}
+    assert properties["scores"] == {"type": "object", "additionalProperties": {"type": "number"}}
+    rack = properties["rack"]["anyOf"][0]
+    assert rack["properties"]["tiles"]["items"] == {"type": "string", "pattern": Tile.PATTERN}
+    assert rack["properties"]["corner"]["prefixItems"] == [{"type": "integer"}, {"type": "string"}]
+    validator = jsonschema.Draft202012Validator(schema)
+    validator.validate(encoded)
+    # Fields are all required and no other is allowed; a tile's text must match its pattern.
+    for damaged in (
+        {**encoded, "extra": 1},
+        {key: value for key, value in encoded.items() if key != "phase"},
+        {**encoded, "rack": {"tiles": ["red"], "corner": [2, "b"]}},
+        {**encoded, "phase": "pass"},
+    ):
+        assert not validator.is_valid(damaged)
+
+
+def test_a_type_without_an_encoding_is_refused() -> None:
+    with pytest.raises(TypeError, match="no JSON schema"):
+        json_schema(set[int])
+    with pytest.raises(TypeError, match="no JSON encoding"):
+        to_json({1, 2})
