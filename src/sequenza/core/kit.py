@@ -9,7 +9,8 @@ is registered: a missing piece is an error then, never a silent fallback later.
 A kit holds:
 
 ``game``
-    the rules (a ``Game`` subclass).
+    the rules (a ``Game`` subclass), with the typed observation its states return
+    (``observation_class``, from the game's ``types.py``).
 ``play``
     what the bots need: the greedy heuristic, the search's position evaluation and the
     optional helpers that make search sharper (a cheap playout policy, a one-move valuation,
