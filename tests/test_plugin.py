@@ -67,3 +67,10 @@ def test_an_incomplete_kit_is_refused_when_registered() -> None:
         register_kit(missing_view)
     with pytest.raises(ValueError, match="registered twice"):
         register_kit(dataclasses.replace(toy))
+
+
+def test_a_game_without_a_typed_observation_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    toy = game_kit("test-toy")
+    monkeypatch.delattr(toy.game, "observation_class")
+    with pytest.raises(ValueError, match="no observation_class"):
+        register_kit(dataclasses.replace(toy))

@@ -30,6 +30,17 @@ def test_rules_refuse_unknown_games_and_options_clearly() -> None:
     assert result.exit_code == 2 and "unknown option 'speed'" in result.output
 
 
+def test_schema_prints_the_json_schema_of_a_game_s_observations() -> None:
+    result = runner.invoke(app, ["schema", "sequentia-shift"])
+    assert result.exit_code == 0
+    schema = json.loads(result.output)
+    assert schema["properties"]["game"] == {"const": "sequentia-shift"}
+    # A card travels as its text, which the schema describes.
+    assert schema["properties"]["target"]["anyOf"][0]["pattern"] == r"^[123]:[123]{3}\+?$"
+    result = runner.invoke(app, ["schema", "nothing"])
+    assert result.exit_code == 2 and "unknown game 'nothing'" in result.output
+
+
 def test_play_a_whole_game_by_numbers(tmp_path: Path) -> None:
     record = tmp_path / "game.json"
     moves = "\n".join(["1"] * 10) + "\n"

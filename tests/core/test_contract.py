@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 from toy_cards.rules import ToyGame, ToyState, ToyTermination
+from toy_cards.types import ToyObservation
 
 import sequenza
 from sequenza import CorruptStateError, IllegalActionError, OptionError, UnknownGameError
@@ -229,9 +230,15 @@ def test_the_kit_passes_a_conforming_game() -> None:
     assert report.determinizations_that_changed_state > 0
 
 
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class LeakyObservation(ToyObservation):
+    other: tuple[int, ...]
+
+
 class LeakyState(ToyState):
-    def _observation(self, seat: int | None) -> dict[str, Any]:
-        return {**super()._observation(seat), "other": self.hands[1 - (seat or 0)]}
+    def _observation(self, seat: int | None) -> LeakyObservation:
+        seen = super()._observation(seat)
+        return LeakyObservation(**vars(seen), other=tuple(self.hands[1 - (seat or 0)]))
 
 
 class LosingState(ToyState):

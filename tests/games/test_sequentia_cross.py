@@ -191,7 +191,7 @@ def test_the_player_chooses_which_set_of_sequences_to_claim() -> None:
         "claim rows 2",
         "claim rows 0 2",
     ]
-    assert [(choice["action"], choice["suggested"]) for choice in state.claim_choices()] == [
+    assert [(choice.action, choice.suggested) for choice in state.claim_choices()] == [
         ("claim rows 0", False),
         ("claim rows 2", False),
         ("claim rows 0 2", True),

@@ -12,6 +12,7 @@ import typer
 from sequenza.ai.base import make_bot
 from sequenza.ai.levels import menu
 from sequenza.core.errors import SequenzaError
+from sequenza.core.observation import observation_schema
 from sequenza.core.registry import available_games, game_class, make_game
 from sequenza.core.rng import new_seed
 from sequenza.extras import MissingExtraError, require
@@ -57,6 +58,18 @@ def rules(
     except SequenzaError as error:
         raise _fail(error) from None
     typer.echo(table.describe())
+
+
+@app.command("schema")
+def schema(
+    game: Annotated[str, typer.Argument(help="A game id (see `sequenza games`).")],
+) -> None:
+    """Print the JSON schema of a game's observations (what the web page receives)."""
+    try:
+        kind = game_class(game)
+    except SequenzaError as error:
+        raise _fail(error) from None
+    typer.echo(json.dumps(observation_schema(kind), indent=2, ensure_ascii=False))
 
 
 @app.command("play")

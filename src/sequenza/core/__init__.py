@@ -18,6 +18,7 @@ from sequenza.core.game import (
     State,
     Termination,
 )
+from sequenza.core.observation import Notated, Observation, observation_schema
 from sequenza.core.options import Options, option
 from sequenza.core.registry import (
     available_games,
@@ -39,7 +40,9 @@ __all__ = [
     "GameInfo",
     "GameRecord",
     "IllegalActionError",
+    "Notated",
     "NotationError",
+    "Observation",
     "OptionError",
     "Options",
     "Result",
@@ -54,6 +57,7 @@ __all__ = [
     "game_kits",
     "make",
     "make_game",
+    "observation_schema",
     "option",
     "register_kit",
     "replay",

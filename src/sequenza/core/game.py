@@ -37,12 +37,15 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any, ClassVar, Generic, Self, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar
 
 from sequenza.core.actions import Action, ActionSpace
 from sequenza.core.errors import CorruptStateError, IllegalActionError, NotationError, OptionError
 from sequenza.core.options import Options
 from sequenza.core.rng import child_rng, rng_from_json, rng_to_json
+
+if TYPE_CHECKING:
+    from sequenza.core.observation import Header, Observation
 
 JSON = Any
 OptionsT = TypeVar("OptionsT", bound=Options)
@@ -166,6 +169,8 @@ class Game(ABC, Generic[OptionsT]):
     options_class: ClassVar[type[Options]] = Options
     #: The endings of this game's rules.
     terminations: ClassVar[type[Termination]]
+    #: What ``State.observe`` returns for this game (its ``types.py``).
+    observation_class: ClassVar[type[Observation]]
 
     def __init__(self, players: int, options: OptionsT) -> None:
         if players not in self.info.player_counts:
@@ -282,8 +287,9 @@ class State(ABC, Generic[G]):
         """Play a legal action (already checked) and move ``to_act`` on."""
 
     @abstractmethod
-    def _observation(self, seat: int | None) -> dict[str, JSON]:
-        """What ``seat`` may see (``None``: a spectator), as JSON values."""
+    def _observation(self, seat: int | None) -> Observation:
+        """What ``seat`` may see (``None``: a spectator): the game's ``observation_class``,
+        built on ``self._header(seat)``."""
 
     @abstractmethod
     def card_zones(self) -> dict[str, list[Any]]:
@@ -409,22 +415,29 @@ class State(ABC, Generic[G]):
             self.log.append({"event": "action", "seat": self.to_act, "action": text})
         self._apply(action)
 
-    def observation(self, seat: int | None) -> dict[str, JSON]:
-        """Exactly what ``seat`` may see, JSON-safe. ``None`` gives the spectator view."""
+    def observe(self, seat: int | None) -> Observation:
+        """Exactly what ``seat`` may see, typed: the game's ``observation_class`` (narrow it
+        with ``ThatClass.of(state, seat)``). ``None`` gives the spectator view."""
         if seat is not None and not 0 <= seat < self.players:
             raise OptionError(f"there is no seat {seat} at a {self.players}-player table")
-        result = self.result()
-        view: dict[str, JSON] = {
+        return self._observation(seat)
+
+    def observation(self, seat: int | None) -> dict[str, JSON]:
+        """Exactly what ``seat`` may see, as JSON values (``observe(seat).to_json()``), which
+        ``sequenza schema GAME`` describes. ``None`` gives the spectator view."""
+        return self.observe(seat).to_json()
+
+    def _header(self, seat: int | None) -> Header:
+        """The fields every observation starts with."""
+        return {
             "game": self.game.id,
             "players": self.players,
             "seat": seat,
             "to_act": self.current_seat,
             "over": self.finished,
-            "result": result.to_json() if result else None,
+            "result": self.result(),
             "turn": len(self.history),
         }
-        view.update(self._observation(seat))
-        return view
 
     def spectator_view(self) -> dict[str, JSON]:
         return self.observation(None)

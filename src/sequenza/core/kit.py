@@ -9,7 +9,8 @@ is registered: a missing piece is an error then, never a silent fallback later.
 A kit holds:
 
 ``game``
-    the rules (a ``Game`` subclass).
+    the rules (a ``Game`` subclass), with the typed observation its states return
+    (``observation_class``, from the game's ``types.py``).
 ``play``
     what the bots need: the greedy heuristic, the search's position evaluation and the
     optional helpers that make search sharper (a cheap playout policy, a one-move valuation,
@@ -40,6 +41,7 @@ from typing import Any, Protocol, TypeAlias
 
 from sequenza.core.actions import Action
 from sequenza.core.game import Game, State
+from sequenza.core.observation import Observation
 
 #: A heuristic: (a full state as the seat may imagine it, the legal actions, rng) -> action.
 Policy = Callable[[State[Any], list[Action], random.Random], Action]
@@ -257,6 +259,11 @@ class GameKit:
             problems.append("game is not a Game class")
         elif not isinstance(getattr(self.game, "terminations", None), type):
             problems.append("the game declares no terminations (its Termination enum)")
+        if isinstance(self.game, type) and not (
+            isinstance(observed := getattr(self.game, "observation_class", None), type)
+            and issubclass(observed, Observation)
+        ):
+            problems.append("the game declares no observation_class (its Observation type)")
         if not isinstance(self.play, Play) or not callable(self.play.greedy):
             problems.append("play has no greedy heuristic")
         elif not isinstance(self.play.evaluation, PositionEvaluation):

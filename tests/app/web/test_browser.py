@@ -1013,3 +1013,31 @@ def test_with_three_players_a_resigned_seat_is_played_by_a_bot(
     assert "Pass the device to Ben" in page.inner_text(".cover")
     page.screenshot(path=str(shots / "resigned-three.png"), full_page=True)
     assert screen.errors == []
+
+
+@pytest.mark.parametrize("game", [*GAMES, "test-toy"])
+def test_each_view_draws_a_table_mid_game_from_observations_that_validate(
+    game: str, server: LiveServer, screen: Screen
+) -> None:
+    """A game's view.js draws what ``sequenza schema GAME`` describes: a few moves into a
+    table, the observation the page drew validates against the schema, and the board is
+    drawn without a script error."""
+    jsonschema = pytest.importorskip("jsonschema")
+    schema = sequenza.core.observation_schema(sequenza.core.game_class(game))
+    created = server.create_table(
+        game=game,
+        seats=[{"kind": "hotseat", "name": "Ada"}, {"kind": "bot", "bot": "random"}],
+    )
+    open_seats(screen, server, created, 0)
+    rng = random.Random(game)
+    for _ in range(4):
+        if screen.wait_for_turn() != "move":
+            break
+        screen.play_move(rng)
+    screen.wait_for_turn()
+    drawn = screen.page.evaluate("JSON.stringify(window.sequenzaTable.current.observation)")
+    observation = json.loads(drawn)
+    jsonschema.Draft202012Validator(schema).validate(observation)
+    assert observation["turn"] >= 2
+    assert screen.page.locator(".board *").count() > 0
+    assert screen.errors == []

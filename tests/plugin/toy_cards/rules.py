@@ -23,6 +23,8 @@ from sequenza.core import (
     option,
 )
 
+from .types import ToyObservation
+
 
 @dataclass(frozen=True)
 class ToyOptions(Options):
@@ -44,6 +46,7 @@ class ToyGame(Game[ToyOptions]):
     )
     options_class = ToyOptions
     terminations = ToyTermination
+    observation_class = ToyObservation
 
     action_space = ActionSpace((Action("play", (value,)) for value in range(1, 7)), "Toy cards")
 
@@ -74,13 +77,14 @@ class ToyState(State[ToyGame]):
         else:
             self.to_act = 1 - self.to_act
 
-    def _observation(self, seat: int | None) -> dict[str, Any]:
-        return {
-            "hand": sorted(self.hands[seat]) if seat is not None else None,
-            "hand_sizes": [len(hand) for hand in self.hands],
-            "played": self.played,
-            "draw_pile": len(self.draw_pile),
-        }
+    def _observation(self, seat: int | None) -> ToyObservation:
+        return ToyObservation(
+            **self._header(seat),
+            hand=tuple(sorted(self.hands[seat])) if seat is not None else None,
+            hand_sizes=tuple(len(hand) for hand in self.hands),
+            played=tuple(tuple(cards) for cards in self.played),
+            draw_pile=len(self.draw_pile),
+        )
 
     def card_zones(self) -> dict[str, list[Any]]:
         return {

@@ -33,15 +33,17 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import dataclass
-from typing import Any, ClassVar, Self
+from typing import Any, ClassVar, Self, cast
 
 from sequenza.components.decks import draw, load_data
 from sequenza.components.turns import next_seat, seats_from
 from sequenza.core.actions import Action, ActionSpace
 from sequenza.core.errors import NotationError
-from sequenza.core.game import JSON, Game, GameInfo, State, Termination
+from sequenza.core.game import Game, GameInfo, State, Termination
 from sequenza.core.notation import position_fields
 from sequenza.core.options import Options, option
+
+from .types import ActionKind, StacksBlock, StacksCard, StacksObservation, StacksPile
 
 _DATA = load_data("sequence_stacks_deck.json")
 
@@ -95,6 +97,15 @@ def _read_faces() -> tuple[tuple[str, ...], tuple[int, ...], tuple[int, ...], tu
 
 FACES, FACE_COLOUR, FACE_VALUE, CARD_FACE = _read_faces()
 FACE_INDEX = {face: index for index, face in enumerate(FACES)}
+#: Each face as a typed card.
+CARDS: tuple[StacksCard, ...] = tuple(
+    StacksCard(action=cast(ActionKind, face))
+    if colour < 0
+    else StacksCard(colour=COLOURS[colour], number=value or None, wild=value == 0)
+    for face, colour, value in zip(FACES, FACE_COLOUR, FACE_VALUE, strict=True)
+)
+#: The typed card of each face text (as actions name cards).
+CARD_OF_FACE: dict[str, StacksCard] = dict(zip(FACES, CARDS, strict=True))
 DECK_SIZE = len(CARD_FACE)
 _SKIP, _REVERSE, _STEAL_CARD, _BLOCK, _STEAL_CHIP = (FACE_INDEX[face] for face in ACTION_FACES)
 
@@ -106,6 +117,18 @@ def _removed_cards(players: int) -> list[int]:
         copies = [card for card in range(DECK_SIZE) if FACES[CARD_FACE[card]] == face]
         removed += copies[len(copies) - int(count) :]
     return sorted(removed)
+
+
+def pile_takes(height: int, value: int) -> bool:
+    """Whether a coloured card of ``value`` (0: a wild) may go on a pile of its colour holding
+    ``height`` cards (0: whether it may start a new pile).
+
+    >>> pile_takes(0, 1), pile_takes(0, 0), pile_takes(0, 2), pile_takes(2, 3), pile_takes(4, 0)
+    (True, True, False, True, True)
+    """
+    if height == 0:
+        return value <= 1
+    return value == 0 or height == value - 1
 
 
 def pile_name(slot: int) -> str:
@@ -283,6 +306,7 @@ class StacksGame(Game[StacksOptions]):
     )
     options_class: ClassVar[type[Options]] = StacksOptions
     terminations = StacksTermination
+    observation_class = StacksObservation
 
     action_space = ActionSpace(
         _ACTIONS,
@@ -585,9 +609,9 @@ class StacksState(State[StacksGame]):
                 pile = self.piles[base + slot]
                 if not pile:
                     free = True
-                elif value == 0 or len(pile) == value - 1:
+                elif pile_takes(len(pile), value):
                     legal.append(targets[slot])
-            if free and value <= 1:
+            if free and pile_takes(0, value):
                 legal.append(targets[NEW])
         elif face in (_SKIP, _REVERSE):
             legal.append(_PLAYS[face][source][0])
@@ -666,48 +690,51 @@ class StacksState(State[StacksGame]):
         return "Steal-a-Chip may not win the game: that chip would make a winning collection"
 
     # ------------------------------------------------------------------ views
-    def _observation(self, seat: int | None) -> dict[str, JSON]:
+    def _observation(self, seat: int | None) -> StacksObservation:
         options = self.game.options
         hand = None
         if seat is not None:
-            hand = [FACES[face] for face in sorted(CARD_FACE[card] for card in self.hands[seat])]
-        block: dict[str, JSON] | None = None
+            hand = tuple(
+                CARDS[face] for face in sorted(CARD_FACE[card] for card in self.hands[seat])
+            )
+        block = None
         if self.block_pile >= 0:
-            block = {
-                "seat": self.turn_seat,
-                "pile": pile_name(self.block_pile),
-                "waiting": list(self.block_waiting),
-            }
-        return {
-            "colours": list(COLOURS),
-            "hand": hand,
-            "hand_sizes": [len(cards) for cards in self.hands],
-            "known_cards": [[FACES[face] for face in faces] for faces in self.known],
-            "discards": [_faces(pile) for pile in self.discards],
-            "action_discard": _faces(self.action_discard),
-            "piles": [
-                {
-                    "name": pile_name(slot),
-                    "colour": COLOURS[slot // PILES_PER_COLOUR],
-                    "cards": _faces(pile),
-                    "needs": len(pile) + 1 if pile else None,
-                }
+            block = StacksBlock(
+                seat=self.turn_seat,
+                pile=pile_name(self.block_pile),
+                waiting=tuple(self.block_waiting),
+            )
+        return StacksObservation(
+            **self._header(seat),
+            colours=COLOURS,
+            hand=hand,
+            hand_sizes=tuple(len(cards) for cards in self.hands),
+            known_cards=tuple(tuple(CARDS[face] for face in faces) for faces in self.known),
+            discards=tuple(_cards(pile) for pile in self.discards),
+            action_discard=_cards(self.action_discard),
+            piles=tuple(
+                StacksPile(
+                    name=pile_name(slot),
+                    colour=COLOURS[slot // PILES_PER_COLOUR],
+                    cards=_cards(pile),
+                    needs=len(pile) + 1 if pile else None,
+                )
                 for slot, pile in enumerate(self.piles)
-            ],
-            "draw_pile": len(self.draw_pile),
-            "set_aside": _faces(self.set_aside),
-            "removed": _faces(self.removed),
-            "chips": [dict(zip(COLOURS, collection, strict=True)) for collection in self.chips],
-            "supply": dict(zip(COLOURS, self.supply, strict=True)),
-            "turn_seat": self.turn_seat,
-            "direction": self.direction,
-            "skips": list(self.skips),
-            "block": block,
-            "quiet_turns": self.quiet_turns,
-            "stall_turns": options.stall_rounds * self.players,
-            "chipless_turns": self.chipless_turns,
-            "chipless_turn_limit": options.chipless_round_limit * self.players,
-        }
+            ),
+            draw_pile=len(self.draw_pile),
+            set_aside=_cards(self.set_aside),
+            removed=_cards(self.removed),
+            chips=tuple(dict(zip(COLOURS, collection, strict=True)) for collection in self.chips),
+            supply=dict(zip(COLOURS, self.supply, strict=True)),
+            turn_seat=self.turn_seat,
+            direction=self.direction,
+            skips=tuple(self.skips),
+            block=block,
+            quiet_turns=self.quiet_turns,
+            stall_turns=options.stall_rounds * self.players,
+            chipless_turns=self.chipless_turns,
+            chipless_turn_limit=options.chipless_round_limit * self.players,
+        )
 
     def card_zones(self) -> dict[str, list[Any]]:
         zones: dict[str, list[Any]] = {
@@ -912,8 +939,8 @@ def _plus(collection: list[int], colour: int) -> list[int]:
     return grown
 
 
-def _faces(cards: list[int]) -> list[str]:
-    return [FACES[CARD_FACE[card]] for card in cards]
+def _cards(cards: list[int]) -> tuple[StacksCard, ...]:
+    return tuple(CARDS[CARD_FACE[card]] for card in cards)
 
 
 def _chips(text: str) -> list[int]:

@@ -28,16 +28,18 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from sequenza.components.decks import draw, redeal
 from sequenza.components.sequentia_cards import card_ids_by_text, sequentia_deck
 from sequenza.components.turns import next_seat
 from sequenza.core.actions import Action, ActionSpace
 from sequenza.core.errors import NotationError
-from sequenza.core.game import JSON, Game, GameInfo, State, Termination
+from sequenza.core.game import Game, GameInfo, State, Termination
 from sequenza.core.notation import position_fields
 from sequenza.core.options import Options, option
+
+from .types import CrossClaim, CrossObservation, CrossPhase, CrossPile, Direction
 
 SIZE = 3
 POSITIONS = SIZE * SIZE
@@ -136,6 +138,7 @@ class CrossGame(Game[CrossOptions]):
     )
     options_class: ClassVar[type[Options]] = CrossOptions
     terminations = CrossTermination
+    observation_class = CrossObservation
 
     action_space = ActionSpace(
         (
@@ -351,50 +354,51 @@ class CrossState(State[CrossGame]):
         return [len(pile) for pile in self.collected]
 
     # ------------------------------------------------------------------ views
-    def claim_choices(self) -> list[dict[str, JSON]]:
+    def claim_choices(self) -> tuple[CrossClaim, ...]:
         """Each claim the seat to act may make (in the order of the legal actions), with its
         action text and the cards it collects; the ones that collect the most are marked
         ``suggested``."""
         if self.phase != CLAIM:
-            return []
-        choices: list[dict[str, JSON]] = []
-        for direction, indices in self._claims():
-            positions = self._claim_positions(direction, indices)
-            cards = sum(len(self.grid[position]) for position in positions)
-            choices.append(
-                {
-                    "action": str(_CLAIM_ACTIONS[direction, indices]),
-                    "lines": direction,
-                    "indices": list(indices),
-                    "cards": cards,
-                }
+            return ()
+        claims = self._claims()
+        collects = [
+            sum(len(self.grid[position]) for position in self._claim_positions(*claim))
+            for claim in claims
+        ]
+        best = max(collects)
+        return tuple(
+            CrossClaim(
+                action=str(_CLAIM_ACTIONS[direction, indices]),
+                lines=cast(Direction, direction),
+                indices=tuple(indices),
+                cards=cards,
+                suggested=cards == best,
             )
-        best = max(int(choice["cards"]) for choice in choices)
-        for choice in choices:
-            choice["suggested"] = choice["cards"] == best
-        return choices
+            for (direction, indices), cards in zip(claims, collects, strict=True)
+        )
 
-    def _observation(self, seat: int | None) -> dict[str, JSON]:
-        return {
-            "grid": [
-                {
-                    "top": _TEXTS[pile[-1]] if pile else None,
-                    "digit": _DECK[pile[-1]].digit if pile else None,
-                    "size": len(pile),
-                }
+    def _observation(self, seat: int | None) -> CrossObservation:
+        return CrossObservation(
+            **self._header(seat),
+            grid=tuple(
+                CrossPile(
+                    top=_DECK[pile[-1]] if pile else None,
+                    digit=_DECK[pile[-1]].digit if pile else None,
+                    size=len(pile),
+                )
                 for pile in self.grid
-            ],
-            "phase": self.phase,
-            "covered": list(self.covered),
-            "hand": None if seat is None else [_TEXTS[card] for card in self.hands[seat]],
-            "hand_sizes": [len(hand) for hand in self.hands],
-            "deck_size": len(self.deck),
-            "collected": self.scores(),
-            "out_of_play": [_TEXTS[card] for card in self.out_of_play],
-            "claims": self.claim_choices(),
-            "idle_turns": self.idle_turns,
-            "stall_turns": self.game.options.stall_rounds * self.players,
-        }
+            ),
+            phase=cast(CrossPhase, self.phase),
+            covered=tuple(self.covered),
+            hand=None if seat is None else tuple(_DECK[card] for card in self.hands[seat]),
+            hand_sizes=tuple(len(hand) for hand in self.hands),
+            deck_size=len(self.deck),
+            collected=tuple(self.scores()),
+            out_of_play=tuple(_DECK[card] for card in self.out_of_play),
+            claims=self.claim_choices(),
+            idle_turns=self.idle_turns,
+            stall_turns=self.game.options.stall_rounds * self.players,
+        )
 
     def card_zones(self) -> dict[str, list[Any]]:
         zones: dict[str, list[Any]] = {

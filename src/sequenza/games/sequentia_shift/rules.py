@@ -29,7 +29,7 @@ import copy
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Self
+from typing import Any, Self, cast
 
 from sequenza.components.decks import redeal
 from sequenza.components.sequentia_cards import SequentiaCard, sequentia_deck
@@ -45,6 +45,8 @@ from sequenza.core import (
     option,
 )
 from sequenza.core.notation import position_fields
+
+from .types import ShiftObservation, ShiftPhase
 
 SIZE = 3
 POSITIONS = SIZE * SIZE
@@ -76,6 +78,8 @@ NEIGHBOURS = tuple(
     for position in range(POSITIONS)
 )
 SLIDES = tuple((source, target) for source in range(POSITIONS) for target in NEIGHBOURS[source])
+#: The positions of each row, left to right (only rows count).
+ROWS = tuple(tuple(range(row * SIZE, (row + 1) * SIZE)) for row in range(SIZE))
 
 # The action space, in the order legal lists use: slides, claims, end, exchange, pass, hole,
 # refill.
@@ -209,6 +213,7 @@ class ShiftGame(Game[ShiftOptions]):
     )
     options_class = ShiftOptions
     terminations = ShiftTermination
+    observation_class = ShiftObservation
 
     action_space = ACTION_SPACE
 
@@ -536,25 +541,26 @@ class ShiftState(State[ShiftGame]):
             return f"position {source} is empty: there is no card to slide"
         return f"position {empty_position} is not empty"
 
-    def _observation(self, seat: int | None) -> dict[str, Any]:
+    def _observation(self, seat: int | None) -> ShiftObservation:
         own = None if seat is None else self.targets[seat]
         options = self.game.options
-        return {
-            "grid": self._grid_texts(),
-            "deck_size": len(self.deck),
-            "target": None if own is None else TEXTS[own],
-            "holds_target": [target is not None for target in self.targets],
-            "score_piles": [len(pile) for pile in self.score_piles],
-            "out_of_play": [TEXTS[card] for card in self.out_of_play],
-            "phase": self.phase,
-            "slides": self.slides,
-            "slide_limit": options.slide_limit,
-            "quiet_turns": self.quiet_turns,
-            "quiet_turn_limit": self._quiet_turn_limit(),
-            "repetitions": self.repetitions,
-            "repetition_limit": options.repetitions,
-            "first_player": self.first_player,
-        }
+        return ShiftObservation(
+            **self._header(seat),
+            grid=tuple(None if card is None else DECK[card] for card in self.grid),
+            deck_size=len(self.deck),
+            target=None if own is None else DECK[own],
+            holds_target=tuple(target is not None for target in self.targets),
+            score_piles=tuple(len(pile) for pile in self.score_piles),
+            out_of_play=tuple(DECK[card] for card in self.out_of_play),
+            phase=cast(ShiftPhase, self.phase),
+            slides=self.slides,
+            slide_limit=options.slide_limit,
+            quiet_turns=self.quiet_turns,
+            quiet_turn_limit=self._quiet_turn_limit(),
+            repetitions=self.repetitions,
+            repetition_limit=options.repetitions,
+            first_player=self.first_player,
+        )
 
     def _quiet_turn_limit(self) -> int | None:
         """Turns without a claim (or exchange) that end the game now; ``None``: no limit."""

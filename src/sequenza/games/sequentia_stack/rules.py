@@ -42,16 +42,18 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Any, ClassVar, Self
+from typing import Any, ClassVar, Self, cast
 
 from sequenza.components.decks import draw, redeal
 from sequenza.components.sequentia_cards import card_ids_by_text, sequentia_deck
 from sequenza.components.turns import next_seat
 from sequenza.core.actions import Action, ActionSpace, Argument
 from sequenza.core.errors import NotationError, OptionError
-from sequenza.core.game import JSON, Game, GameInfo, State, Termination
+from sequenza.core.game import Game, GameInfo, State, Termination
 from sequenza.core.notation import position_fields
 from sequenza.core.options import Options, option
+
+from .types import StackObservation, StackPhase, StackPile
 
 ROW_LENGTH = 4
 CLAIM_WIDTH = 3
@@ -175,6 +177,7 @@ class SequentiaStack(Game[StackOptions]):
     )
     options_class = StackOptions
     terminations = StackTermination
+    observation_class = StackObservation
 
     def _check_setup(self) -> None:
         if self.players * self.options.hand_size > len(_DECK):
@@ -396,26 +399,27 @@ class SequentiaStackState(State[SequentiaStack]):
         return self._clone_two_levels()
 
     # ------------------------------------------------------------------ views and zones
-    def _observation(self, seat: int | None) -> dict[str, JSON]:
-        return {
-            "deck_size": len(self.deck),
-            "row": [
-                {
-                    "pile": number,
-                    "digit": int(_DIGIT[pile[-1]]),
-                    "top": _TEXT[pile[-1]],
-                    "cards": [_TEXT[card] for card in pile],
-                }
+    def _observation(self, seat: int | None) -> StackObservation:
+        return StackObservation(
+            **self._header(seat),
+            deck_size=len(self.deck),
+            row=tuple(
+                StackPile(
+                    pile=number,
+                    digit=_DECK[pile[-1]].digit,
+                    top=_DECK[pile[-1]],
+                    cards=tuple(_DECK[card] for card in pile),
+                )
                 for number, pile in enumerate(self.piles, start=1)
-            ],
-            "hand": None if seat is None else [_TEXT[card] for card in self.hands[seat]],
-            "hand_sizes": [len(hand) for hand in self.hands],
-            "collected": [len(pile) for pile in self.collected],
-            "phase": self.phase,
-            "last_pile": None if self.last_pile is None else self.last_pile + 1,
-            "hand_size": self.game.options.hand_size,
-            "claim_must_include_last_pile": self.game.options.claim_must_include_last_pile,
-        }
+            ),
+            hand=None if seat is None else tuple(_DECK[card] for card in self.hands[seat]),
+            hand_sizes=tuple(len(hand) for hand in self.hands),
+            collected=tuple(len(pile) for pile in self.collected),
+            phase=cast(StackPhase, self.phase),
+            last_pile=None if self.last_pile is None else self.last_pile + 1,
+            hand_size=self.game.options.hand_size,
+            claim_must_include_last_pile=self.game.options.claim_must_include_last_pile,
+        )
 
     def card_zones(self) -> dict[str, list[Any]]:
         zones: dict[str, list[Any]] = {"deck": self.deck}
