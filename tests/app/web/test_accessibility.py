@@ -96,7 +96,7 @@ def arrow_to(page: Any, part: str) -> None:
                 Math.hypot(a.x - here.x, a.y - here.y) - Math.hypot(b.x - here.x, b.y - here.y))[0];
             const dx = there.x - here.x;
             const dy = there.y - here.y;
-            if (Math.abs(dy) > here.height / 2) return dy > 0 ? "ArrowDown" : "ArrowUp";
+            if (Math.abs(dy) > Math.abs(dx)) return dy > 0 ? "ArrowDown" : "ArrowUp";
             return dx > 0 ? "ArrowRight" : "ArrowLeft";
         }""",
             part,
@@ -293,9 +293,8 @@ def audit(page: Any) -> list[str]:
         page.evaluate(AXE_SOURCE)
     results = page.evaluate(
         """async () => {
-        const results = await axe.run(document, {
-            runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"] },
-        });
+        const tags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"];
+        const results = await axe.run(document, { runOnly: { type: "tag", values: tags } });
         return results.violations.map(v => ({id: v.id, impact: v.impact, help: v.help,
             nodes: v.nodes.slice(0, 3).map(n => n.target.join(" ") + " " + n.failureSummary)}));
     }"""
@@ -349,9 +348,7 @@ def test_focus_rings_on_every_table(server: Any, screen: Screen, shots: Path) ->
     for game in GAMES:
         new_table(screen, server, game, seed=3)
         assert screen.wait_for_turn() == "move"
-        first = page.evaluate(
-            "document.querySelector('.board [data-part].playable')?.dataset.part"
-        )
+        first = page.evaluate("document.querySelector('.board [data-part].playable')?.dataset.part")
         press_part(page, first, "Enter")
         page.keyboard.press("Tab")
         page.keyboard.press("Shift+Tab")

@@ -58,7 +58,9 @@ def linear(hex_colour: str) -> tuple[float, float, float]:
 def simulate(rgb: tuple[float, float, float], matrix: Matrix | None) -> tuple[float, ...]:
     if matrix is None:
         return rgb
-    return tuple(min(1.0, max(0.0, sum(m * c for m, c in zip(row, rgb)))) for row in matrix)
+    return tuple(
+        min(1.0, max(0.0, sum(m * c for m, c in zip(row, rgb, strict=True)))) for row in matrix
+    )
 
 
 def lab(rgb: tuple[float, ...]) -> Lab:
