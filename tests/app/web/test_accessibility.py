@@ -243,7 +243,7 @@ def test_the_others_moves_are_read_out(server: Any, screen: Screen) -> None:
     assert page.get_attribute(".announcer", "aria-live") == "polite"
     action = play_by_keyboard(screen, random.Random(2), [])
     wait_for(page, "window.sequenzaTable.message.turn >= 2")
-    said = page.inner_text(".announcer")
+    said = page.inner_text(".announcer p:last-child")
     assert said.startswith(f"{bot}: Play "), said
     assert action.split(" ")[2] not in said.split(":")[0]
     # The turn is announced by the banner, a polite live region itself.

@@ -10,6 +10,7 @@ const SPOKEN = {
   row: "Row of piles",
   pile: (pile, top, cards) => `pile ${pile}, top ${top}, ${plural(cards, "card")}`,
   newPile: (side) => `new pile at the ${side} end`,
+  run: (start, code) => `claim piles ${start} to ${start + 2}, showing ${code}`,
 };
 
 const SHOWN_UNDER_TOP = 2;
@@ -47,7 +48,12 @@ export function render(observation, ctx) {
         [1, 2].map((start) =>
           h(
             "button.claim-run",
-            { type: "button", class: `claim-run run-${start}${codes.has(runDigits(row, start)) ? " match" : ""}`, dataset: { part: `run:${start}` } },
+            {
+              type: "button",
+              class: `claim-run run-${start}${codes.has(runDigits(row, start)) ? " match" : ""}`,
+              dataset: { part: `run:${start}` },
+              "aria-label": SPOKEN.run(start, runDigits(row, start).split("").join("-")),
+            },
             `piles ${start}–${start + 2} show ${runDigits(row, start).split("").join("-")}`,
           ),
         ),

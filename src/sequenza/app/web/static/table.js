@@ -14,6 +14,8 @@ import { describeEvent, loadView } from "./views/index.js";
 const RECONNECT_DELAYS = [500, 1000, 2000, 4000, 8000];
 // At one screen, the mover sees their move land this long before the next player's cover.
 const LANDING_MS = 1400;
+// How many of the last announcements for screen readers stay in the page.
+const ANNOUNCED_KEPT = 5;
 // What the page says only to screen readers (one place, to translate).
 const SPOKEN = {
   replayControls: "Replay controls",
@@ -665,7 +667,10 @@ class TablePage {
       .filter((event) => !(event.event === "action" && held.includes(event.seat)))
       .map((event) => describeEvent(this.view, event, names))
       .filter(Boolean);
-    if (lines.length) this.announcer.textContent = lines.join(". ");
+    if (!lines.length) return;
+    // Added, not replaced, so that a quick run of moves is read out whole; the last few kept.
+    this.announcer.append(h("p", {}, lines.join(". ")));
+    while (this.announcer.childElementCount > ANNOUNCED_KEPT) this.announcer.firstElementChild.remove();
   }
 
   onBoardClick(event) {
