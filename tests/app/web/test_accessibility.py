@@ -235,6 +235,20 @@ def test_focus_stays_on_the_same_place_after_a_move(server: Any, screen: Screen)
     assert screen.errors == []
 
 
+def test_escape_puts_a_chosen_card_back(server: Any, screen: Screen) -> None:
+    page = screen.page
+    new_table(screen, server, "sequence", seed=3)
+    assert screen.wait_for_turn() == "move"
+    card = page.evaluate("document.querySelector('.hand [data-part].playable').dataset.part")
+    press_part(page, card, " ")
+    assert page.evaluate("window.sequenzaTable.selected") == [card]
+    assert page.get_attribute(".hand [aria-pressed='true']", "data-part") == card
+    page.keyboard.press("Escape")
+    assert page.evaluate("window.sequenzaTable.selected") == []
+    assert focus(page)["part"] == card
+    assert screen.errors == []
+
+
 def test_the_others_moves_are_read_out(server: Any, screen: Screen) -> None:
     page = screen.page
     new_table(screen, server, "sequence", seed=5)
