@@ -1,11 +1,27 @@
 // Sequence Stacks: shared colour piles from 1 to 5, action cards, chips; five chips with at
 // least two of each colour win.
 
-import { ownLabel, plural } from "/static/cards.js";
+import { COLOUR_SHAPES, ownLabel, plural } from "/static/cards.js";
 import { h } from "/static/dom.js";
 
 // A pile is complete at five cards, 1 to 5.
 const PILE_SIZE = 5;
+
+// What a screen reader says for the piles, chips and discards (one place, to translate):
+// "blue 1, 3 of 5, top card blue 3, needs 4".
+const SPOKEN = {
+  piles: "Colour piles",
+  pile: (name, top, count, needs) => `${name}, ${count} of ${PILE_SIZE}, top card ${top}, ${count >= PILE_SIZE ? "complete" : `needs ${needs}`}`,
+  newPile: (name) => `${name}, empty: a new pile starts here`,
+  emptyPile: (name) => `${name}, empty`,
+  actionPile: (top) => `action cards played, top card ${top || "none"}`,
+  seats: "Players' chips and discards",
+  chips: (name, count, colour) => `${name}: ${count} ${colour} ${count === 1 ? "chip" : "chips"}`,
+  discards: (name, top) => `${name}'s discards, top card ${top}`,
+  myDiscards: (top) => `your discards, top card ${top}`,
+  discardHere: "discard here to end the turn",
+};
+
 const ACTION_NAMES = { skip: "Skip", reverse: "Reverse", "steal-card": "Steal a card", block: "Block", "steal-chip": "Steal a chip" };
 const ACTION_ICONS = { skip: "»", reverse: "⇄", "steal-card": "⇠", block: "⊘", "steal-chip": "◉" };
 
@@ -29,30 +45,31 @@ export function faceText(face) {
 }
 
 // A card as the table shows it; the rules page draws its pictures with it too.
-export function card(face, { part, key, className = "" } = {}) {
+export function card(face, { part, key, className = "", spoken } = {}) {
   const parts = faceParts(face);
   if (parts.action) {
     return h(
       `div.kcard.action${className}`,
-      { dataset: { part, key }, title: ACTION_NAMES[face] },
+      { dataset: { part, key }, title: ACTION_NAMES[face], "aria-label": spoken || ACTION_NAMES[face], role: part ? null : "img" },
       h("span.icon", {}, ACTION_ICONS[face]),
       h("span.kname", {}, ACTION_NAMES[face]),
     );
   }
   return h(
     `div.kcard.${parts.colour}${className}`,
-    { dataset: { part, key }, title: faceText(face) },
+    { dataset: { part, key }, title: faceText(face), "aria-label": spoken || faceText(face), role: part ? null : "img" },
+    h("span.kshape", { "aria-hidden": "true" }, COLOUR_SHAPES[parts.colour] || ""),
     h("span.kvalue", {}, parts.value === "wild" ? "★" : parts.value),
     parts.value === "wild" ? h("span.kname", {}, "wild") : null,
   );
 }
 
-function chips(collection, seat, colours) {
+function chips(collection, seat, colours, name) {
   return colours.map((colour) =>
     h(
       "span.chip-stack",
-      { dataset: { part: `chip:${seat}:${colour}` }, title: `${collection[colour]} ${colour} chips` },
-      h("span.token", { class: `token ${colour}` }),
+      { dataset: { part: `chip:${seat}:${colour}` }, title: `${collection[colour]} ${colour} chips`, "aria-label": SPOKEN.chips(name, collection[colour], colour) },
+      h("span.token", { class: `token ${colour}` }, COLOUR_SHAPES[colour] || ""),
       `×${collection[colour]}`,
     ),
   );
@@ -67,10 +84,15 @@ export function render(observation, ctx) {
   }
   const piles = observation.piles.map((pile) => {
     const [colour, number] = pile.name.split(" ");
-    const part = pile.cards.length ? `pile:${colour}:${number}` : firstFree[colour] === pile.name ? `new:${colour}` : undefined;
+    // Every pile is a place on the board; only the first empty one of a colour takes a card.
+    const isNew = !pile.cards.length && firstFree[colour] === pile.name;
+    const part = isNew ? `new:${colour}` : `pile:${colour}:${number}`;
+    const spoken = pile.cards.length
+      ? SPOKEN.pile(pile.name, faceText(pile.cards[pile.cards.length - 1]), pile.cards.length, pile.needs)
+      : isNew ? SPOKEN.newPile(pile.name) : SPOKEN.emptyPile(pile.name);
     return h(
       "div.kpile",
-      { dataset: { part }, class: `kpile ${colour}` },
+      { dataset: { part }, class: `kpile ${colour}`, "aria-label": spoken },
       h("span.pile-label", {}, pile.name),
       pile.cards.length ? card(pile.cards[pile.cards.length - 1], { key: `pile:${pile.name}:${pile.cards.length}` }) : h("div.slot.kslot", {}, "new pile"),
       h("span.pile-label", {}, pileState(pile)),
@@ -87,6 +109,7 @@ export function render(observation, ctx) {
     let topPart;
     if (top && mine) topPart = `discard:${top}`;
     else if (top) topPart = `steal:${seat}`;
+    const discardName = top ? (mine ? SPOKEN.myDiscards(faceText(top)) : SPOKEN.discards(name, faceText(top))) : null;
     return h(
       "div.kseat",
       { class: `kseat${mine ? " me" : ""}${seat === observation.turn_seat ? " turn" : ""}` },
@@ -94,10 +117,10 @@ export function render(observation, ctx) {
         h("span.muted", {}, ` ${plural(observation.hand_sizes[seat], "card")}`),
         observation.skips[seat] ? h("span.badge", {}, "skips next turn") : null),
       h("div.kseat-body", {},
-        h("div.chips", {}, chips(observation.chips[seat], seat, colours)),
+        h("div.chips", {}, chips(observation.chips[seat], seat, colours, name)),
         h("div.kdiscard", {}, h("span.pile-label", {}, mine ? "your discards" : "discards"),
-          top ? card(top, { part: topPart, key: `discard:${seat}:${pile.length}` }) : h("div.slot.kslot", {}, "none"),
-          mine && me !== null ? h("div.slot.kslot.drop", { dataset: { part: "mydiscard" } }, "discard to end turn") : null)),
+          top ? card(top, { part: topPart, key: `discard:${seat}:${pile.length}`, spoken: discardName }) : h("div.slot.kslot", {}, "none"),
+          mine && me !== null ? h("div.slot.kslot.drop", { dataset: { part: "mydiscard" }, "aria-label": SPOKEN.discardHere }, "discard to end turn") : null)),
     );
   });
   return h(
@@ -114,10 +137,10 @@ export function render(observation, ctx) {
     block
       ? h("div.block-note", {}, `${ctx.names[block.seat]} completed ${block.pile}: ${block.waiting.map((seat) => ctx.names[seat]).join(", ")} may still block it`)
       : null,
-    h("div.kpiles", {}, piles),
+    h("div.kpiles", { dataset: { nav: "piles" }, "aria-label": SPOKEN.piles }, piles),
     h(
       "div.kaction-pile",
-      { dataset: { part: "actions" } },
+      { dataset: { part: "actions" }, "aria-label": SPOKEN.actionPile(observation.action_discard.length ? faceText(observation.action_discard[observation.action_discard.length - 1]) : null) },
       h("span.pile-label", {}, "action cards played"),
       observation.action_discard.length ? card(observation.action_discard[observation.action_discard.length - 1], { key: `actions:${observation.action_discard.length}` }) : h("div.slot.kslot", {}, "none"),
     ),
@@ -129,7 +152,7 @@ export function render(observation, ctx) {
           h("span.zone-label", {}, ownLabel(ctx, "hand")),
           h(
             "div.hand",
-            {},
+            { dataset: { nav: "hand" }, "aria-label": ownLabel(ctx, "hand") },
             hand.length
               ? hand.map((face) => {
                   counts[face] = (counts[face] || 0) + 1;
@@ -138,7 +161,7 @@ export function render(observation, ctx) {
               : h("span.muted", {}, "empty"),
           ),
         ),
-    h("div.kseats", {}, seats),
+    h("div.kseats", { dataset: { nav: "seats" }, "aria-label": SPOKEN.seats }, seats),
   );
 }
 

@@ -5,6 +5,7 @@
 import { api, ApiError, loadCatalog } from "./api.js";
 import { fill, h } from "./dom.js";
 import { flip } from "./flip.js";
+import { keepFocus, listenToKeys, prepareParts } from "./keyboard.js";
 import { alertsOn, alertTurn, primeAlerts, setAlerts } from "./notify.js";
 import { showDialog, showRules } from "./rules.js";
 import { addSeatToken, dropSeatTokens, saveEntry, saveOutbox, tableEntry } from "./store.js";
@@ -14,6 +15,19 @@ import { loadView } from "./views/index.js";
 const RECONNECT_DELAYS = [500, 1000, 2000, 4000, 8000];
 // At one screen, the mover sees their move land this long before the next player's cover.
 const LANDING_MS = 1400;
+// How many of the last announcements for screen readers stay in the page.
+const ANNOUNCED_KEPT = 5;
+// What the page says only to screen readers (one place, to translate).
+const SPOKEN = {
+  replayControls: "Replay controls",
+  log: "What happened",
+  start: "Start",
+  back: "Back one move",
+  next: "Next move",
+  end: "End",
+  play: "Play",
+  pause: "Pause",
+};
 
 export async function showTable(root, tableId) {
   takeInvitation(tableId);
@@ -58,6 +72,8 @@ class TablePage {
     this.log = [];
     this.selected = [];
     this.shownSeat = null;
+    // The part last focused in each group of the board (data-nav), kept across redraws.
+    this.remembered = new Map();
     // The move made and not yet answered: {action, turn, seat, label, socket}. It is kept
     // through a lost connection, and in this browser's storage through a reload or a closed
     // tab, and sent again or refused aloud once the table answers.
@@ -93,18 +109,23 @@ class TablePage {
     this.watching = h("div.watching", { hidden: true });
     this.refusal = h("div.refusal", { role: "alert", hidden: true });
     this.endScreen = h("section.end-screen", { hidden: true, "aria-label": "The end of the game" });
-    this.board = h("div.board", { onclick: (event) => this.onBoardClick(event), onmouseover: (event) => this.onBoardHover(event), onmouseleave: () => this.clearHints() });
+    this.board = h("div.board", { tabindex: -1, onclick: (event) => this.onBoardClick(event), onmouseover: (event) => this.onBoardHover(event), onmouseleave: () => this.clearHints() });
+    listenToKeys(this.board, { remembered: this.remembered, cancel: () => { if (this.selected.length) this.unselect(0); } });
+    // Read out, not shown: what the others did since this screen last heard from the table.
+    this.announcer = h("div.announcer", { "aria-live": "polite" });
     this.cover = h("div.cover", { hidden: true });
     this.toast = h("div.toast", { role: "alert", hidden: true });
     this.actionBar = h("div.actionbar");
     // Taking back, resigning: what a table adds to its game (table-extras.js).
     this.undoBox = h("div.undo-box");
     this.tools = h("div.table-tools", {}, this.undoBox, h("span.tools-resign"));
-    this.replayBar = h("div.replaybar", { hidden: true });
+    this.replayBar = h("div.replaybar", { hidden: true, role: "group", "aria-label": SPOKEN.replayControls });
+    document.addEventListener("keydown", (event) => this.onReplayKey(event));
     this.players = h("div.players");
     this.invites = h("div.invites");
     this.moves = h("details.all-moves", {}, h("summary", {}, "All legal moves"), h("div.move-list"));
-    this.logList = h("ol.log-list");
+    // It scrolls: a keyboard reaches it to scroll it.
+    this.logList = h("ol.log-list", { tabindex: 0, "aria-label": SPOKEN.log });
     fill(this.root,
       h(
         "div.table-page",
@@ -117,9 +138,10 @@ class TablePage {
           this.refusal,
           this.endScreen,
           this.replayBar,
-          h("div.board-frame", {}, this.board, this.cover, this.toast),
+          this.boardFrame = h("div.board-frame", {}, this.board, this.cover, this.toast),
           this.actionBar,
           this.tools,
+          this.announcer,
         ),
         h(
           "aside.side",
@@ -169,6 +191,8 @@ class TablePage {
   receive(message) {
     if (message.type === "state") {
       this.joined = true;
+      // From a fresh join or a reconnection the whole log comes again: nothing new to tell.
+      const heard = this.message && message.log_start !== 0 ? message.events : [];
       if (message.log_start === 0) this.log = [];
       this.log.push(...message.events);
       const turnChanged = !this.message || this.message.turn !== message.turn;
@@ -179,6 +203,7 @@ class TablePage {
       if (turnChanged) this.selected = [];
       if (this.outbox) this.settleOutbox(message);
       this.render();
+      this.announce(heard);
       if (!wasMine && this.myTurn() && !this.outbox) alertTurn(`Your turn · ${this.game.name}`, this.banner.textContent);
     } else if (message.type === "table") {
       this.table = message.table;
@@ -334,14 +359,16 @@ class TablePage {
     this.current = { seat, observation, legal };
     this.board.classList.toggle("pending", Boolean(this.outbox));
     this.board.classList.toggle("hidden-by-cover", cover);
-    if (cover) {
-      this.drawCover(seat);
-    } else {
-      this.cover.hidden = true;
-      this.cover.replaceChildren();
-      if (seat !== null && this.heldSeats().length > 1) this.shownSeat = seat;
-      this.drawBoard(observation, seat, legal);
-    }
+    keepFocus(this.boardFrame, () => {
+      if (cover) {
+        this.drawCover(seat);
+      } else {
+        this.cover.hidden = true;
+        this.cover.replaceChildren();
+        if (seat !== null && this.heldSeats().length > 1) this.shownSeat = seat;
+        this.drawBoard(observation, seat, legal);
+      }
+    }, () => this.boardStop());
     this.drawActions(cover ? [] : legal, observation);
     this.renderBanner(seat, cover, landing);
     this.renderWatching();
@@ -463,7 +490,7 @@ class TablePage {
             h(
               "tr",
               { class: `${result.winners.includes(seat.seat) ? "winner" : ""}${held.includes(seat.seat) ? " me" : ""}`, dataset: { seat: seat.seat } },
-              h("td", {}, h("span.seat-dot", { style: { background: observation && this.view.seatColour ? this.view.seatColour(observation, seat.seat) : `var(--seat-${seat.seat})` } }), ` ${seat.name}`, result.winners.includes(seat.seat) ? h("span.crown", { title: "winner" }, " ★") : null),
+              h("td", {}, this.seatDot(observation, seat.seat), ` ${seat.name}`, result.winners.includes(seat.seat) ? h("span.crown", { title: "winner" }, " ★") : null),
               h("td.num", {}, endScore(result, observation, this.view, seat.seat)),
               (figures.rows[seat.seat] || []).map((value) => h("td.num", {}, value)),
             ),
@@ -514,7 +541,8 @@ class TablePage {
   }
 
   setBanner(text, kind) {
-    this.banner.textContent = text;
+    // Rewritten only when it changes, so that a screen reader says it once.
+    if (this.banner.textContent !== text) this.banner.textContent = text;
     this.banner.className = `banner ${kind}`;
   }
 
@@ -544,7 +572,7 @@ class TablePage {
           return h(
             "li.player",
             { class: `player${seat.seat === toAct ? " to-act" : ""}${winner ? " winner" : ""}`, dataset: { seat: seat.seat } },
-            h("span.seat-dot", { style: { background: observation && this.view.seatColour ? this.view.seatColour(observation, seat.seat) : `var(--seat-${seat.seat})` } }),
+            this.seatDot(observation, seat.seat),
             h("span.player-name", {}, seat.name),
             h("span.player-kind", {}, out ? `${kind} · out` : kind),
             this.replay ? null : this.clocks.element(seat.seat),
@@ -639,6 +667,35 @@ class TablePage {
       element.classList.toggle("selected", this.selected.includes(part));
     }
     this.board.classList.toggle("choosing", this.selected.length > 0);
+    prepareParts(this.board, this.remembered);
+  }
+
+  // Where the keyboard goes when the control it was on is gone: the board's first tab stop.
+  boardStop() {
+    return this.board.querySelector("[data-part][tabindex='0'].playable") || this.board.querySelector("[data-part][tabindex='0']") || this.board;
+  }
+
+  // A seat's mark: its team's colour and shape where the game has teams, else its own colour.
+  seatDot(observation, seat) {
+    const view = this.view;
+    const background = observation && view.seatColour ? view.seatColour(observation, seat) : `var(--seat-${seat})`;
+    const shape = observation && view.seatShape ? view.seatShape(observation, seat) : null;
+    return h(`span.seat-dot${shape ? ".colour-mark" : ""}`, { style: { background }, "aria-hidden": "true" }, shape);
+  }
+
+  // The others' moves and what followed them, for a screen reader; this screen's own moves
+  // it has heard already.
+  announce(events) {
+    const names = this.names();
+    const held = this.heldSeats();
+    const lines = events
+      .filter((event) => !(event.event === "action" && held.includes(event.seat)))
+      .map((event) => describeEvent(this.view, event, names))
+      .filter(Boolean);
+    if (!lines.length) return;
+    // Added, not replaced, so that a quick run of moves is read out whole; the last few kept.
+    this.announcer.append(h("p", {}, lines.join(". ")));
+    while (this.announcer.childElementCount > ANNOUNCED_KEPT) this.announcer.firstElementChild.remove();
   }
 
   onBoardClick(event) {
@@ -708,13 +765,13 @@ class TablePage {
       if (entry.parts.length === 0) buttons.push(this.actionButton(entry, ""));
     }
     const onBoard = entries.some((entry) => entry.parts.length > 0);
-    fill(this.actionBar,
+    keepFocus(this.actionBar, () => fill(this.actionBar,
       onBoard && !this.selected.length ? h("span.hint", {}, view.boardHint ? view.boardHint(observation) : "Pick a highlighted card or place.") : null,
       ...buttons,
-    );
+    ), () => this.boardStop());
     this.actionBar.hidden = !legal.length;
     const list = this.moves.querySelector(".move-list");
-    fill(list,
+    keepFocus(list, () => fill(list,
       ...entries.map((entry) =>
         h(
           "button.move",
@@ -722,7 +779,7 @@ class TablePage {
           entry.label,
         ),
       ),
-    );
+    ), () => this.boardStop());
     this.moves.querySelector("summary").textContent = legal.length ? `All legal moves (${legal.length})` : "All legal moves";
   }
 
@@ -748,6 +805,8 @@ class TablePage {
     this.endScreen.hidden = true;
     this.watching.hidden = true;
     await this.showFrame(0);
+    // The button that opened the replay may be gone with the end screen.
+    if (document.activeElement === document.body) this.replayBar.querySelector("#replay-next")?.focus();
   }
 
   async showFrame(turn) {
@@ -769,7 +828,10 @@ class TablePage {
     this.cover.hidden = true;
     this.current = null;
     const drawn = this.view.render(replay.observation, this.context(seat, [], { replay: true }));
-    flip(this.board, () => fill(this.board, drawn));
+    keepFocus(this.board, () => {
+      flip(this.board, () => fill(this.board, drawn));
+      prepareParts(this.board, this.remembered);
+    }, () => this.replayBar.querySelector("#replay-next"));
     this.actionBar.hidden = true;
     const names = this.names();
     const label = frame.action !== null ? this.view.label(frame.action, replay.observation, names) : null;
@@ -810,16 +872,30 @@ class TablePage {
     };
     const slider = h("input.replay-slider", { type: "range", min: 0, max: total, value: replay.turn, "aria-label": "Move", onchange: (event) => go(Number(event.target.value)) });
     this.replayBar.hidden = false;
-    fill(this.replayBar,
-      h("button", { type: "button", title: "Start", onclick: () => go(0) }, "|◀"),
-      h("button", { type: "button", id: "replay-back", title: "Back one move", onclick: () => go(replay.turn - 1) }, "◀"),
-      h("button", { type: "button", title: replay.playing ? "Pause" : "Play", onclick: play }, replay.playing ? "Pause" : "Play"),
-      h("button", { type: "button", id: "replay-next", title: "Next move", onclick: () => go(replay.turn + 1) }, "▶"),
-      h("button", { type: "button", title: "End", onclick: () => go(total) }, "▶|"),
+    keepFocus(this.replayBar, () => fill(this.replayBar,
+      h("button", { type: "button", id: "replay-start", title: "Start", "aria-label": SPOKEN.start, onclick: () => go(0) }, "|◀"),
+      h("button", { type: "button", id: "replay-back", title: "Back one move", "aria-label": SPOKEN.back, onclick: () => go(replay.turn - 1) }, "◀"),
+      h("button", { type: "button", id: "replay-play", title: replay.playing ? "Pause" : "Play", "aria-label": replay.playing ? SPOKEN.pause : SPOKEN.play, onclick: play }, replay.playing ? "Pause" : "Play"),
+      h("button", { type: "button", id: "replay-next", title: "Next move", "aria-label": SPOKEN.next, onclick: () => go(replay.turn + 1) }, "▶"),
+      h("button", { type: "button", id: "replay-end", title: "End", "aria-label": SPOKEN.end, onclick: () => go(total) }, "▶|"),
       h("span.replay-turn", {}, `${replay.turn} / ${total}`),
       slider,
       viewpoint,
-    );
+    ));
+  }
+
+  // In a replay, the arrow keys step through the moves and Home and End go to either end,
+  // wherever the focus is, except on the controls that use those keys themselves (the board's
+  // parts, the slider, the seat menu).
+  onReplayKey(event) {
+    const replay = this.replay;
+    if (!replay || !replay.frame || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    if (event.target.closest && event.target.closest("input, select, textarea, dialog, [data-part]")) return;
+    const total = replay.frame.turns;
+    const turn = { ArrowLeft: replay.turn - 1, ArrowRight: replay.turn + 1, Home: 0, End: total }[event.key];
+    if (turn === undefined) return;
+    event.preventDefault();
+    this.showFrame(Math.max(0, Math.min(total, turn)));
   }
 }
 
