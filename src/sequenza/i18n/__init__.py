@@ -119,11 +119,11 @@ def entries(domain: str, language: str) -> dict[str, Entry]:
     for message in catalogue(domain, language):
         if not message.id:
             continue  # the header
-        english = message.id if isinstance(message.id, tuple) else (message.id,)
+        english = tuple(message.id) if isinstance(message.id, tuple) else (str(message.id),)
         strings = message.string if isinstance(message.string, tuple) else (message.string,)
-        translated = tuple(strings) if all(strings) else tuple(english)
+        translated = tuple(str(one) for one in strings) if all(strings) else english
         key = message_key(message.context, english[0])
-        result[key] = Entry(key, tuple(english), translated)
+        result[key] = Entry(key, english, translated)
     return result
 
 
@@ -193,4 +193,3 @@ class Translator:
         """A help text's translation, looked up by its English text; itself when none."""
         entry = entries(self.domain, self.language).get(english)
         return entry.translated[0] if entry else english
-

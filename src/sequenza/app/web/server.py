@@ -491,7 +491,9 @@ def _messages_json(language: str) -> bytes:
     """The ``page`` catalogue of a known language, as ``/api/messages`` sends it (built once)."""
     body = {
         "language": language,
-        "languages": [{"code": code, "name": i18n.language_name(code)} for code in i18n.languages()],
+        "languages": [
+            {"code": code, "name": i18n.language_name(code)} for code in i18n.languages()
+        ],
         "messages": i18n.page_messages(language),
     }
     return json.dumps(body, ensure_ascii=False, separators=(",", ":")).encode()
