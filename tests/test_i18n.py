@@ -122,7 +122,8 @@ def test_the_terminal_language_is_read_as_gettext_reads_it() -> None:
 
 
 def literal_keys(text: str, prefixes: tuple[str, ...]) -> set[str]:
-    pattern = r'"((?:%s)\.[a-z_]+)"' % "|".join(re.escape(prefix) for prefix in prefixes)
+    alternatives = "|".join(re.escape(prefix) for prefix in prefixes)
+    pattern = rf'"((?:{alternatives})\.[a-z_]+)"'
     return set(re.findall(pattern, text))
 
 
