@@ -58,6 +58,11 @@ export function t(key, params = {}) {
   });
 }
 
+// A number as the page's language writes it: "2,5" in Italian, "1 234" in Finnish.
+export function formatNumber(value, options = {}) {
+  return new Intl.NumberFormat(language, options).format(value);
+}
+
 // "Ada, Bo and Cy" in the page's language.
 export function list(items) {
   if (items.length < 2) return items.join("");

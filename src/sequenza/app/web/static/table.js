@@ -5,7 +5,7 @@
 import { api, ApiError, loadCatalog } from "./api.js";
 import { fill, h } from "./dom.js";
 import { flip } from "./flip.js";
-import { errorText, list, t } from "./i18n.js";
+import { errorText, formatNumber, list, t } from "./i18n.js";
 import { alertsOn, alertTurn, primeAlerts, setAlerts } from "./notify.js";
 import { showDialog, showRules } from "./rules.js";
 import { addSeatToken, dropSeatTokens, saveEntry, saveOutbox, tableEntry } from "./store.js";
@@ -882,7 +882,7 @@ function endScore(result, observation, view, seat) {
 }
 
 function formatScore(score) {
-  return Number.isInteger(score) ? String(score) : String(Math.round(score * 100) / 100);
+  return formatNumber(score, { maximumFractionDigits: 2 });
 }
 
 async function copy(text, page) {
