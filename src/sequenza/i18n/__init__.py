@@ -22,7 +22,7 @@ from pathlib import Path
 from babel import Locale
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
-from babel.numbers import format_decimal
+from babel.numbers import format_decimal, get_decimal_symbol, get_group_symbol
 
 LOCALE_DIR = Path(__file__).parent / "locale"
 SOURCE_LANGUAGE = "en"
@@ -160,6 +160,11 @@ def page_messages(language: str) -> dict[str, PageMessage]:
         else:
             result[key] = dict(zip(categories, entry.translated, strict=False))
     return result
+
+
+def number_symbols(language: str) -> dict[str, str]:
+    """The signs a language writes numbers with, from CLDR: its decimal and group separators."""
+    return {"decimal": get_decimal_symbol(language), "group": get_group_symbol(language)}
 
 
 class Translator:

@@ -231,6 +231,11 @@ def test_a_refusal_reads_in_the_players_language(server: LiveServer, browser: An
             }"""
         )
         assert message == "tia tablo ne ekzistas"
+        # Chromium has no Esperanto number data: the catalogue's CLDR signs stand in.
+        written = page.evaluate(
+            """async () => (await import("/static/i18n.js")).formatNumber(1234.5)"""
+        )
+        assert written == "1\u202f234,5"
         assert errors == []
     finally:
         context.close()

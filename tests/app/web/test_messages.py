@@ -17,6 +17,7 @@ def test_the_page_catalogue_is_served_in_each_language(server: LiveServer) -> No
             assert {"code": "fi", "name": "Suomi"} in body["languages"]
         plural = http.get("/api/messages/fi").json()["messages"]["end.moves"]
         assert plural == {"one": "{count} siirto", "other": "{count} siirtoa"}
+        assert http.get("/api/messages/eo").json()["numbers"] == {"decimal": ",", "group": "\u202f"}
         italian = http.get("/api/messages/it").json()["messages"]["end.moves"]
         assert italian == {
             "one": "{count} mossa",

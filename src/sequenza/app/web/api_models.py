@@ -225,6 +225,10 @@ class PageMessages(BaseModel):
         description="Key to text with {named} placeholders, or to plural forms by CLDR "
         'category ("one", "other"...), as Intl.PluralRules names them.'
     )
+    numbers: dict[str, str] = Field(
+        description='The decimal and group signs ({"decimal": ",", "group": "."}), for browsers '
+        "without the language's number data."
+    )
 
 
 #: What each request body is, for the documentation (the server reads bodies itself).

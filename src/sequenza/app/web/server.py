@@ -495,6 +495,7 @@ def _messages_json(language: str) -> bytes:
             {"code": code, "name": i18n.language_name(code)} for code in i18n.languages()
         ],
         "messages": i18n.page_messages(language),
+        "numbers": i18n.number_symbols(language),
     }
     return json.dumps(body, ensure_ascii=False, separators=(",", ":")).encode()
 

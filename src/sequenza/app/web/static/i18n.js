@@ -13,6 +13,7 @@ const SOURCE = "en";
 let language = SOURCE;
 let languages = [];
 let messages = {};
+let symbols = { decimal: ".", group: "," };
 let plurals = new Intl.PluralRules(SOURCE);
 let numbers = new Intl.NumberFormat(SOURCE);
 
@@ -38,8 +39,9 @@ export async function loadMessages() {
   language = data.language;
   languages = data.languages;
   messages = data.messages;
+  symbols = data.numbers;
   plurals = new Intl.PluralRules(language);
-  numbers = new Intl.NumberFormat(language);
+  numbers = numberFormat();
   document.documentElement.lang = language;
 }
 
@@ -58,9 +60,18 @@ export function t(key, params = {}) {
   });
 }
 
+function numberFormat(options = {}) {
+  if (Intl.NumberFormat.supportedLocalesOf([language]).length) return new Intl.NumberFormat(language, options);
+  // A browser without the language's number data (Chromium has no Esperanto) writes the digits
+  // as English does, with the language's own signs from the catalogue's CLDR data.
+  const english = new Intl.NumberFormat(SOURCE, options);
+  const sign = (part) => (part.type === "decimal" ? symbols.decimal : part.type === "group" ? symbols.group : part.value);
+  return { format: (value) => english.formatToParts(value).map(sign).join("") };
+}
+
 // A number as the page's language writes it: "2,5" in Italian, "1 234" in Finnish.
 export function formatNumber(value, options = {}) {
-  return new Intl.NumberFormat(language, options).format(value);
+  return numberFormat(options).format(value);
 }
 
 // "Ada, Bo and Cy" in the page's language.
