@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 from typing import Any, TextIO
 
+from sequenza import i18n
 from sequenza.ai.base import Bot, make_bot
 from sequenza.app.render import render
 from sequenza.core.errors import IllegalActionError
@@ -37,8 +38,10 @@ class TerminalGame:
         record_path: Path | None = None,
         stdin: TextIO | None = None,
         stdout: TextIO | None = None,
+        language: str = i18n.SOURCE_LANGUAGE,
     ) -> None:
         self.state = state
+        self.words = i18n.Translator("cli", language)
         self.seat = seat
         self.bots = bots
         self.record_path = record_path
@@ -49,7 +52,13 @@ class TerminalGame:
 
     @classmethod
     def resume(
-        cls, data: dict[str, Any], *, seat: int, bot: str, record_path: Path | None
+        cls,
+        data: dict[str, Any],
+        *,
+        seat: int,
+        bot: str,
+        record_path: Path | None,
+        language: str = i18n.SOURCE_LANGUAGE,
     ) -> TerminalGame:
         record = GameRecord.from_json(data)
         state = replay(record)
@@ -58,7 +67,7 @@ class TerminalGame:
             for other in range(state.players)
             if other != seat
         }
-        return cls(state, seat, bots, record_path=record_path)
+        return cls(state, seat, bots, record_path=record_path, language=language)
 
     def say(self, text: str = "") -> None:
         self.stdout.write(text + "\n")
@@ -89,10 +98,20 @@ class TerminalGame:
 
     def run(self) -> None:
         game = self.state.game
-        self.say(
-            f"{game.info.name}: you are seat {self.seat} of {game.players}. Seed {self.state.seed}."
+        # A seat and a seed are names, not amounts: they are written without grouping.
+        intro = self.words.text(
+            "terminal.intro",
+            game=game.info.name,
+            seat=str(self.seat),
+            players=game.players,
+            seed=str(self.state.seed),
         )
-        self.say("Type the number or the text of an action; 'rules' shows the rules, 'quit' stops.")
+        self.say(intro)
+        rules, quit_ = (
+            self.words.text("terminal.command_rules"),
+            self.words.text("terminal.command_quit"),
+        )
+        self.say(self.words.text("terminal.help", rules=rules, quit=quit_))
         while not self.state.is_over:
             seat = self.state.current_seat
             assert seat is not None
@@ -103,9 +122,8 @@ class TerminalGame:
                 continue
             if not self._human_turn(seat):
                 if self.record_path is not None:
-                    self.say(
-                        f"Saved. Continue with: sequenza play {game.id} --resume {self.record_path}"
-                    )
+                    command = f"sequenza play {game.id} --resume {self.record_path}"
+                    self.say(self.words.text("terminal.saved", command=command))
                 return
         self._show_new_events()
         self.say("")
@@ -122,15 +140,16 @@ class TerminalGame:
         for number, action in enumerate(legal, start=1):
             self.say(f"  {number:3}. {action}")
         while True:
-            self.stdout.write(f"seat {seat} > ")
+            self.stdout.write(self.words.text("terminal.prompt", seat=str(seat)))
             self.stdout.flush()
             line = self.stdin.readline()
             if not line:
                 return False
             text = line.strip()
-            if text in {"quit", "q", "exit"}:
+            # The English commands work in every language.
+            if text in {"quit", "q", "exit", self.words.text("terminal.command_quit")}:
                 return False
-            if text in {"rules", "help", "?"}:
+            if text in {"rules", "help", "?", self.words.text("terminal.command_rules")}:
                 self.say(self.state.game.describe())
                 continue
             if text.isdigit() and 1 <= int(text) <= len(legal):

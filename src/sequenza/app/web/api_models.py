@@ -211,6 +211,26 @@ class Status(BaseModel):
     status: str
 
 
+class LanguageInfo(BaseModel):
+    code: str = Field(description='"it"')
+    name: str = Field(description='The language\'s name in itself: "Italiano".')
+
+
+class PageMessages(BaseModel):
+    """The page's words in one language, from the ``page`` catalogue."""
+
+    language: str
+    languages: list[LanguageInfo]
+    messages: dict[str, str | dict[str, str]] = Field(
+        description="Key to text with {named} placeholders, or to plural forms by CLDR "
+        'category ("one", "other"...), as Intl.PluralRules names them.'
+    )
+    numbers: dict[str, str] = Field(
+        description='The decimal and group signs ({"decimal": ",", "group": "."}), for browsers '
+        "without the language's number data."
+    )
+
+
 #: What each request body is, for the documentation (the server reads bodies itself).
 REQUEST_BODIES: dict[tuple[str, str], type[BaseModel]] = {
     ("/api/tables", "post"): TableRequest,

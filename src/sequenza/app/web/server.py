@@ -4,6 +4,7 @@ HTTP (every error is ``{"error": text, "code": word}`` with a 4xx status; nothin
 
     GET  /api/games                      games, player counts, options, rules text
     GET  /api/bots                       bots that can fill a seat, weakest first
+    GET  /api/messages[/{lang}]          the page's words in a language (else Accept-Language's)
     GET  /api/tables                     recent tables (public summaries)
     POST /api/tables                     {"game", "players", "options", "seats", "seed"?}
                                          -> {"id", "url", "tokens": {seat: token}}
@@ -38,12 +39,16 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 import math
 import os
+import re
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, MutableMapping
 from contextlib import asynccontextmanager
+from functools import cache
+from html import escape
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -51,13 +56,14 @@ import uvicorn
 from fastapi import FastAPI, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
 from fastapi.openapi.utils import get_openapi
-from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from fastapi_offline import FastAPIOffline
 from pydantic import BaseModel, ValidationError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
+from sequenza import i18n
 from sequenza.ai.levels import menu as bot_menu
 from sequenza.core.errors import SequenzaError
 from sequenza.core.registry import available_games, game_class, game_kits, make_game
@@ -71,6 +77,7 @@ from .api_models import (
     Error,
     GameInfo,
     GameRecordOut,
+    PageMessages,
     RematchCreated,
     RematchRequest,
     ReplayFrame,
@@ -263,12 +270,12 @@ def create_app(
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
     @app.get("/", include_in_schema=False)
-    async def lobby_page() -> FileResponse:
-        return FileResponse(STATIC / "index.html")
+    async def lobby_page(request: Request) -> HTMLResponse:
+        return _index_page(request)
 
     @app.get("/t/{table_id}", include_in_schema=False)
-    async def table_page(table_id: str) -> FileResponse:
-        return FileResponse(STATIC / "index.html")
+    async def table_page(request: Request, table_id: str) -> HTMLResponse:
+        return _index_page(request)
 
     @app.get("/games/{game_id}/{module}", include_in_schema=False)
     async def game_module(game_id: str, module: str) -> FileResponse:
@@ -305,6 +312,29 @@ def create_app(
         if game is not None and game not in {info.id for info in available_games()}:
             raise TableError("unknown_game", f"there is no game {game!r}", 404)
         return bot_menu(game)
+
+    @app.get("/api/messages", response_model=PageMessages, tags=["catalogue"])
+    async def messages(request: Request) -> Response:
+        """The page's words in the browser's language (the first of its Accept-Language that
+        has a catalogue), else English."""
+        return Response(
+            _messages_json(_browser_language(request)),
+            media_type="application/json",
+            headers={"Vary": "Accept-Language"},
+        )
+
+    @app.get(
+        "/api/messages/{language}",
+        response_model=PageMessages,
+        responses=ERRORS,
+        tags=["catalogue"],
+    )
+    async def messages_in(language: str) -> Response:
+        """The page's words in one language ("it"): the one a player chose."""
+        if language not in i18n.languages():
+            known = ", ".join(i18n.languages())
+            raise TableError("unknown_language", f"the languages are {known}", 404)
+        return Response(_messages_json(language), media_type="application/json")
 
     @app.get("/api/tables", response_model=list[TableSummary], responses=ERRORS, tags=["tables"])
     async def tables() -> list[dict[str, Any]]:
@@ -449,6 +479,48 @@ SERVER_SETTINGS: dict[str, Any] = {
     "timeout_graceful_shutdown": 10,
     "h11_max_incomplete_event_size": 16 * 1024,
 }
+
+
+def _browser_language(request: Request) -> str:
+    """The first language of the browser's Accept-Language that has a catalogue."""
+    return i18n.negotiate(i18n.parse_accept_language(request.headers.get("accept-language")))
+
+
+@cache
+def _messages_json(language: str) -> bytes:
+    """The ``page`` catalogue of a known language, as ``/api/messages`` sends it (built once)."""
+    body = {
+        "language": language,
+        "languages": [
+            {"code": code, "name": i18n.language_name(code)} for code in i18n.languages()
+        ],
+        "messages": i18n.page_messages(language),
+        "numbers": i18n.number_symbols(language),
+    }
+    return json.dumps(body, ensure_ascii=False, separators=(",", ":")).encode()
+
+
+#: An element of index.html whose text the server writes in the page's language.
+_TRANSLATED_ELEMENT = re.compile(r'(<(\w+)[^>]*\bdata-i18n="([\w.]+)"[^>]*>)[^<]*(</\2>)')
+
+
+@cache
+def _index_html(language: str) -> str:
+    """index.html in a known language: ``<html lang>``, and the words shown before the page's
+    script has run (or when it cannot run)."""
+    messages = i18n.page_messages(language)
+    html = (STATIC / "index.html").read_text(encoding="utf-8")
+    html = html.replace('<html lang="en">', f'<html lang="{language}">', 1)
+    return _TRANSLATED_ELEMENT.sub(
+        lambda found: f"{found[1]}{escape(str(messages[found[3]]))}{found[4]}", html
+    )
+
+
+def _index_page(request: Request) -> HTMLResponse:
+    """The page, in the browser's language until the script reads the player's choice."""
+    return HTMLResponse(
+        _index_html(_browser_language(request)), headers={"Vary": "Accept-Language"}
+    )
 
 
 #: The refusals an API route may answer, each ``{"error", "code"}``.

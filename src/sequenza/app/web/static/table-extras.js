@@ -2,6 +2,7 @@
 // log. The server decides all of it; the page draws what it said and sends what a player asks.
 
 import { fill, h } from "./dom.js";
+import { list, t } from "./i18n.js";
 import { showDialog } from "./rules.js";
 
 // Seconds as a clock shows them: "1:05", "0:07".
@@ -35,7 +36,7 @@ export class SeatClocks {
     const left = this.left(seat);
     if (left === null) return null;
     const running = this.view.running === seat;
-    return h("span.player-clock", { class: `player-clock${running ? " running" : ""}${left < 10 ? " low" : ""}`, dataset: { seat }, title: running ? "Time left for this move" : "Time left" }, clockText(left));
+    return h("span.player-clock", { class: `player-clock${running ? " running" : ""}${left < 10 ? " low" : ""}`, dataset: { seat }, title: running ? t("clock.left_move") : t("clock.left") }, clockText(left));
   }
 
   tick() {
@@ -51,15 +52,15 @@ export class SeatClocks {
 
 // Tell the server what a player asked; offline, say so rather than drop it.
 function ask(page, message) {
-  if (!page.send(message)) page.showToast("Not connected: try again once the connection is back.");
+  if (!page.send(message)) page.showToast(t("table.not_connected"));
 }
 
 // The table's options in words, for the players panel.
 export function clockSummary(clock) {
   if (!clock) return null;
-  const time = clock.kind === "move" ? `${clock.move_seconds} s a move` : `${clock.game_minutes} min a game${clock.increment_seconds ? ` + ${clock.increment_seconds} s a move` : ""}`;
-  const then = clock.on_timeout === "bot" ? "then a bot plays the move" : "then the seat loses";
-  return `Clock: ${time}; ${then}.`;
+  const then = clock.on_timeout === "bot" ? t("clock.then_bot") : t("clock.then_lose");
+  const key = clock.kind === "move" ? "clock.summary_move" : clock.increment_seconds ? "clock.summary_increment" : "clock.summary_game";
+  return t(key, { seconds: clock.kind === "move" ? clock.move_seconds : clock.increment_seconds, minutes: clock.game_minutes, then });
 }
 
 function sides(seats, teams, out) {
@@ -78,21 +79,21 @@ export function resignButton(page, seat, observation) {
   const names = page.names();
   const confirm = () => {
     const what = left <= 2
-      ? "The game ends at once: you lose, and the other side wins."
-      : "You are out: you can no longer win, and a bot plays your turns until the game ends.";
-    const team = mates.length ? ` You concede for your whole team (${mates.map((other) => names[other]).join(", ")}).` : "";
+      ? t("resign.end")
+      : t("resign.out");
+    const team = mates.length ? ` ${t("resign.team", { names: mates.map((other) => names[other]).join(", ") })}` : "";
     const dialog = showDialog(
-      `Resign as ${names[seat]}?`,
+      t("resign.title", { name: names[seat] }),
       h("p", {}, what + team),
       h(
         "div.dialog-buttons",
         {},
-        h("button.danger", { type: "button", id: "resign-confirm", onclick: () => { dialog.close(); ask(page, { type: "resign", seat }); } }, "Resign"),
-        h("button", { type: "button", onclick: () => dialog.close() }, "Keep playing"),
+        h("button.danger", { type: "button", id: "resign-confirm", onclick: () => { dialog.close(); ask(page, { type: "resign", seat }); } }, t("resign.button")),
+        h("button", { type: "button", onclick: () => dialog.close() }, t("resign.keep")),
       ),
     );
   };
-  return h("button.ghost", { type: "button", id: "resign", onclick: confirm }, "Resign");
+  return h("button.ghost", { type: "button", id: "resign", onclick: confirm }, t("resign.button"));
 }
 
 // "Take back" for this screen's last move, or why it cannot be taken back; the question to the
@@ -110,21 +111,21 @@ export function renderUndo(page, box) {
         h(
           "div.undo-ask",
           { role: "alert" },
-          h("span", {}, `${names[request.seat]} asks to take back their last move${request.moves > 1 ? " (and the bots' moves after it)" : ""}.`),
-          h("button.primary", { type: "button", id: "undo-accept", onclick: () => ask(page, { type: "undo_answer", accept: true }) }, "Accept"),
-          h("button", { type: "button", id: "undo-refuse", onclick: () => ask(page, { type: "undo_answer", accept: false }) }, "Refuse"),
+          h("span", {}, t(request.moves > 1 ? "undo.asks_bots" : "undo.asks", { name: names[request.seat] })),
+          h("button.primary", { type: "button", id: "undo-accept", onclick: () => ask(page, { type: "undo_answer", accept: true }) }, t("undo.accept")),
+          h("button", { type: "button", id: "undo-refuse", onclick: () => ask(page, { type: "undo_answer", accept: false }) }, t("undo.refuse")),
         ),
       );
     } else if (held.includes(request.seat)) {
       const waiting = request.ask.filter((seat) => !request.accepted.includes(seat)).map((seat) => names[seat]);
-      parts.push(h("p.undo-note", {}, `Asked to take back your move: waiting for ${waiting.join(" and ")} to accept.`));
+      parts.push(h("p.undo-note", {}, t("undo.waiting", { names: list(waiting), count: waiting.length })));
     }
   } else if (message.undo && !message.over) {
     const undo = message.undo;
     const online = page.table.seats.some((seat) => seat.kind !== "bot" && !held.includes(seat.seat) && !(page.table.out || []).includes(seat.seat));
-    const label = online ? "Ask to take back" : "Take back";
-    parts.push(h("button", { type: "button", id: "undo", disabled: undo.reason !== null, title: undo.reason || "Take back your last move", onclick: () => ask(page, { type: "undo" }) }, label));
-    if (undo.reason) parts.push(h("span.undo-note", {}, `Your last move cannot be taken back: ${undo.reason}.`));
+    const label = online ? t("undo.ask") : t("undo.take_back");
+    parts.push(h("button", { type: "button", id: "undo", disabled: undo.reason !== null, title: undo.reason || t("undo.title"), onclick: () => ask(page, { type: "undo" }) }, label));
+    if (undo.reason) parts.push(h("span.undo-note", {}, t("undo.cannot", { reason: undo.reason })));
   }
   fill(box, ...parts);
 }
@@ -166,8 +167,8 @@ export function tableEndReason(result, log, names) {
   if (!result || (result.termination !== "resigned" && result.termination !== "time")) return null;
   const last = [...log].reverse().find((event) => event.event === "resigned" || event.event === "time_out");
   if (!last) return null;
-  const name = names[last.seat] ?? `seat ${last.seat}`;
-  return last.event === "resigned" ? `${name} resigned.` : `${name} ran out of time.`;
+  const name = names[last.seat] ?? t("common.seat", { number: last.seat });
+  return t(last.event === "resigned" ? "end.resigned" : "end.time_out", { name });
 }
 
 // A game stopped by a resignation or the clock has no score of its own: show the game's count.

@@ -6,6 +6,7 @@ import { api, ApiError, loadCatalog } from "./api.js";
 import { fill, h } from "./dom.js";
 import { flip } from "./flip.js";
 import { keepFocus, listenToKeys, prepareParts } from "./keyboard.js";
+import { errorText, formatNumber, list, t } from "./i18n.js";
 import { alertsOn, alertTurn, primeAlerts, setAlerts } from "./notify.js";
 import { showDialog, showRules } from "./rules.js";
 import { addSeatToken, dropSeatTokens, saveEntry, saveOutbox, tableEntry } from "./store.js";
@@ -17,17 +18,6 @@ const RECONNECT_DELAYS = [500, 1000, 2000, 4000, 8000];
 const LANDING_MS = 1400;
 // How many of the last announcements for screen readers stay in the page.
 const ANNOUNCED_KEPT = 5;
-// What the page says only to screen readers (one place, to translate).
-const SPOKEN = {
-  replayControls: "Replay controls",
-  log: "What happened",
-  start: "Start",
-  back: "Back one move",
-  next: "Next move",
-  end: "End",
-  play: "Play",
-  pause: "Pause",
-};
 
 export async function showTable(root, tableId) {
   takeInvitation(tableId);
@@ -38,7 +28,7 @@ export async function showTable(root, tableId) {
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) {
       fill(root,
-        h("div.notice.error", {}, h("p", {}, `There is no table ${tableId}.`), h("a", { href: "/" }, "Start a new one")),
+        h("div.notice.error", {}, h("p", {}, t("table.no_table", { id: tableId })), h("a", { href: "/" }, t("table.start_new"))),
       );
       return;
     }
@@ -99,16 +89,16 @@ class TablePage {
   build() {
     document.getElementById("title").textContent = this.game.name;
     document.title = `${this.game.name} · Sequenza`;
-    this.rulesButton = h("button.nav-button", { type: "button", onclick: () => showRules(this.game, this.table.options, this.table) }, "Rules");
-    this.replayButton = h("button.nav-button", { type: "button", hidden: true, onclick: () => this.toggleReplay() }, "Replay");
-    this.alertsButton = h("button.nav-button.alerts", { type: "button", title: "A chime and a notification when it becomes your turn while this tab is hidden", onclick: () => this.toggleAlerts() });
+    this.rulesButton = h("button.nav-button", { type: "button", onclick: () => showRules(this.game, this.table.options, this.table) }, t("common.rules"));
+    this.replayButton = h("button.nav-button", { type: "button", hidden: true, onclick: () => this.toggleReplay() }, t("nav.replay"));
+    this.alertsButton = h("button.nav-button.alerts", { type: "button", title: t("nav.alerts_title"), onclick: () => this.toggleAlerts() });
     this.drawAlertsButton();
     primeAlerts();
-    fill(document.getElementById("nav"), this.replayButton, this.alertsButton, this.rulesButton, h("a.nav-button", { href: "/" }, "Tables"));
+    fill(document.getElementById("nav"), this.replayButton, this.alertsButton, this.rulesButton, h("a.nav-button", { href: "/" }, t("nav.tables")));
     this.banner = h("div.banner", { role: "status", "aria-live": "polite" });
     this.watching = h("div.watching", { hidden: true });
     this.refusal = h("div.refusal", { role: "alert", hidden: true });
-    this.endScreen = h("section.end-screen", { hidden: true, "aria-label": "The end of the game" });
+    this.endScreen = h("section.end-screen", { hidden: true, "aria-label": t("table.end_label") });
     this.board = h("div.board", { tabindex: -1, onclick: (event) => this.onBoardClick(event), onmouseover: (event) => this.onBoardHover(event), onmouseleave: () => this.clearHints() });
     listenToKeys(this.board, { remembered: this.remembered, cancel: () => { if (this.selected.length) this.unselect(0); } });
     // Read out, not shown: what the others did since this screen last heard from the table.
@@ -119,13 +109,13 @@ class TablePage {
     // Taking back, resigning: what a table adds to its game (table-extras.js).
     this.undoBox = h("div.undo-box");
     this.tools = h("div.table-tools", {}, this.undoBox, h("span.tools-resign"));
-    this.replayBar = h("div.replaybar", { hidden: true, role: "group", "aria-label": SPOKEN.replayControls });
+    this.replayBar = h("div.replaybar", { hidden: true, role: "group", "aria-label": t("nav.replay") });
     document.addEventListener("keydown", (event) => this.onReplayKey(event));
     this.players = h("div.players");
     this.invites = h("div.invites");
-    this.moves = h("details.all-moves", {}, h("summary", {}, "All legal moves"), h("div.move-list"));
+    this.moves = h("details.all-moves", {}, h("summary", {}, t("table.all_moves")), h("div.move-list"));
     // It scrolls: a keyboard reaches it to scroll it.
-    this.logList = h("ol.log-list", { tabindex: 0, "aria-label": SPOKEN.log });
+    this.logList = h("ol.log-list", { tabindex: 0, "aria-label": t("table.log") });
     fill(this.root,
       h(
         "div.table-page",
@@ -146,10 +136,10 @@ class TablePage {
         h(
           "aside.side",
           {},
-          h("section.panel.players-panel", {}, h("h2", {}, "Players"), this.players),
+          h("section.panel.players-panel", {}, h("h2", {}, t("table.players")), this.players),
           this.invites,
           h("section.panel.moves-panel", {}, this.moves),
-          h("section.panel.log-panel", {}, h("h2", {}, "What happened"), this.logList),
+          h("section.panel.log-panel", {}, h("h2", {}, t("table.log")), this.logList),
         ),
       ),
     );
@@ -171,11 +161,11 @@ class TablePage {
     socket.addEventListener("close", (event) => {
       if (socket !== this.socket) return;
       if (event.code === 4404) {
-        this.setBanner("This table no longer exists.", "error");
+        this.setBanner(t("table.gone"), "error");
         return;
       }
       this.joined = false;
-      this.setBanner(this.outbox ? `Connection lost: reconnecting… Your move “${this.outbox.label}” is kept and will be sent if it is still your turn.` : "Connection lost: reconnecting…", "error");
+      this.setBanner(this.outbox ? t("table.lost_kept", { move: this.outbox.label }) : t("table.lost"), "error");
       const delay = RECONNECT_DELAYS[Math.min(this.attempt, RECONNECT_DELAYS.length - 1)];
       this.attempt += 1;
       setTimeout(() => this.connect(), delay);
@@ -204,7 +194,7 @@ class TablePage {
       if (this.outbox) this.settleOutbox(message);
       this.render();
       this.announce(heard);
-      if (!wasMine && this.myTurn() && !this.outbox) alertTurn(`Your turn · ${this.game.name}`, this.banner.textContent);
+      if (!wasMine && this.myTurn() && !this.outbox) alertTurn(t("table.alert_title", { game: this.game.name }), this.banner.textContent);
     } else if (message.type === "table") {
       this.table = message.table;
       this.renderPlayers();
@@ -213,15 +203,15 @@ class TablePage {
       if (message.code === "bad_token") {
         // A link that opens no seat of this table: watch instead.
         dropSeatTokens(this.id);
-        this.showToast(`${message.message}. You are watching as a spectator.`);
+        this.showToast(t("table.bad_token", { error: errorText(message.code, message.message) }));
         return;
       }
       if (this.outbox && this.outbox.socket === this.socket) {
         // The server answers an act only with a new state or this refusal; a "stale" one is
         // followed by the position as it is now.
-        this.refuse(this.outbox, message.message);
+        this.refuse(this.outbox, errorText(message.code, message.message));
       } else {
-        this.showToast(message.message);
+        this.showToast(errorText(message.code, message.message));
       }
       if (this.message) this.render();
     }
@@ -268,17 +258,17 @@ class TablePage {
       if (played && played.action === outbox.action && played.seat === outbox.seat) {
         // From the moment it lands, whatever the network's delay.
         if (this.heldSeats().length > 1) this.landingUntil = Date.now() + LANDING_MS;
-        if (outbox.resent) this.showToast(`Sent after reconnecting: ${outbox.label}`);
+        if (outbox.resent) this.showToast(t("table.sent_after", { move: outbox.label }));
         return;
       }
       const names = this.names();
-      const instead = played ? `${names[played.seat]} played “${this.view.label(played.action, null, names)}” first` : "someone else moved first";
-      this.refuse(outbox, `the table moved on while you were away (${instead})`);
+      const instead = played ? t("table.played_first", { name: names[played.seat], move: this.view.label(played.action, null, names) }) : t("table.someone_first");
+      this.refuse(outbox, t("table.moved_on", { instead }));
       return;
     }
     if (message.over) {
       this.keep(null);
-      this.refuse(outbox, "the game is over");
+      this.refuse(outbox, t("table.reason_over"));
       return;
     }
     if (outbox.socket === this.socket) return;  // sent on this connection: its answer will come
@@ -289,7 +279,7 @@ class TablePage {
       return;
     }
     this.keep(null);
-    this.refuse(outbox, "it is no longer a legal move here");
+    this.refuse(outbox, t("table.reason_illegal"));
   }
 
   keep(outbox) {
@@ -301,8 +291,8 @@ class TablePage {
   refuse(outbox, reason) {
     if (this.outbox === outbox) this.keep(null);
     fill(this.refusal,
-      h("span", {}, `Your move “${outbox.label}” was not played: ${reason}.`),
-      h("button.ghost", { type: "button", onclick: () => { this.refusal.hidden = true; } }, "OK"),
+      h("span", {}, t("table.refused", { move: outbox.label, reason })),
+      h("button.ghost", { type: "button", onclick: () => { this.refusal.hidden = true; } }, t("common.ok")),
     );
     this.refusal.hidden = false;
   }
@@ -314,7 +304,7 @@ class TablePage {
 
   drawAlertsButton() {
     const on = alertsOn();
-    this.alertsButton.textContent = on ? "Alerts on" : "Alerts off";
+    this.alertsButton.textContent = on ? t("table.alerts_on") : t("table.alerts_off");
     this.alertsButton.setAttribute("aria-pressed", on ? "true" : "false");
   }
 
@@ -379,7 +369,7 @@ class TablePage {
     this.renderTools(seat, cover, observation);
     this.replayButton.hidden = !message.over;
     const mine = legal.length > 0;
-    document.title = `${mine ? "● Your turn · " : ""}${this.game.name} · Sequenza`;
+    document.title = mine ? t("table.title_mine", { game: this.game.name }) : `${this.game.name} · Sequenza`;
   }
 
   // Take back and resign, for the seat this screen shows (none while the cover is up).
@@ -416,9 +406,9 @@ class TablePage {
       h(
         "div.cover-card",
         {},
-        h("p.cover-title", {}, `Pass the device to ${name}`),
-        h("p", {}, "The cards in hand stay hidden until the right player is looking."),
-        h("button.primary.big", { type: "button", id: "reveal", onclick: () => { this.shownSeat = seat; this.render(); } }, `I am ${name}: show my cards`),
+        h("p.cover-title", {}, t("table.pass_device", { name })),
+        h("p", {}, t("table.cover_hint")),
+        h("button.primary.big", { type: "button", id: "reveal", onclick: () => { this.shownSeat = seat; this.render(); } }, t("table.reveal", { name })),
       ),
     );
   }
@@ -429,12 +419,12 @@ class TablePage {
     if (this.table.bot_error) {
       this.setBanner(this.table.bot_error, "error");
     } else if (message.over) {
-      this.setBanner(`Game over: ${winnerText(message.result, names, this.heldSeats(), this.current.observation)}`, "over");
+      this.setBanner(t("table.game_over", { result: winnerText(message.result, names, this.heldSeats(), this.current.observation) }), "over");
     } else if (this.outbox) {
-      if (this.outbox.socket) this.setBanner(`Sending “${this.outbox.label}”…`, "wait");
+      if (this.outbox.socket) this.setBanner(t("table.sending", { move: this.outbox.label }), "wait");
       else this.setBanner(offlineText(this.outbox), "error");
     } else if (cover || landing) {
-      this.setBanner(landing ? `Pass the device to ${names[message.to_act]}` : `${names[message.to_act]}'s turn`, "turn");
+      this.setBanner(t(landing ? "table.pass_device" : "table.turn_of", { name: names[message.to_act] }), "turn");
     } else if (this.current.legal.length) {
       // What to do now, in the game's words; an answer (a Block window) is not "your turn".
       const prompt = this.view.prompt ? this.view.prompt(this.current.observation, this.current.legal, this.context(seat, this.current.legal)) : null;
@@ -442,13 +432,13 @@ class TablePage {
       const several = this.heldSeats().length > 1;
       if (answer) this.setBanner(several ? `${names[seat]}: ${text}` : text, "turn answer");
       else {
-        const who = several ? `${names[seat]}, your turn` : "Your turn";
+        const who = several ? t("table.your_turn_named", { name: names[seat] }) : t("table.your_turn");
         this.setBanner(text ? `${who}: ${text}` : who, "turn");
       }
     } else {
       const seatInfo = this.table.seats[message.to_act];
       const out = (this.table.out || []).includes(message.to_act);
-      const waiting = seatInfo.kind === "bot" ? `${seatInfo.name} is thinking…` : out ? `A bot plays for ${seatInfo.name}, who is out of the game…` : `Waiting for ${seatInfo.name}${seatInfo.connected ? "" : " (not connected)"}`;
+      const waiting = t(seatInfo.kind === "bot" ? "table.bot_thinking" : out ? "table.bot_for_out" : seatInfo.connected ? "table.waiting" : "table.waiting_offline", { name: seatInfo.name });
       this.setBanner(waiting, "wait");
     }
   }
@@ -458,8 +448,8 @@ class TablePage {
     this.watching.hidden = !watching;
     if (watching) {
       fill(this.watching,
-        h("strong", {}, "You are watching"),
-        " — this screen holds no seat at this table, so it sees only what every player sees. To take your seat here, open its link: your invitation link, or the \u201cContinue on another device\u201d link that the device you played on shows under Players.",
+        h("strong", {}, t("table.watching_title")),
+        ` ${t("table.watching_text")}`,
       );
     }
   }
@@ -482,7 +472,7 @@ class TablePage {
       h(
         "table.end-table",
         {},
-        h("thead", {}, h("tr", {}, h("th", {}, "Player"), h("th", {}, figures.score || "Score"), figures.columns.map((column) => h("th", {}, column)))),
+        h("thead", {}, h("tr", {}, h("th", {}, t("end.player")), h("th", {}, figures.score || t("end.score")), figures.columns.map((column) => h("th", {}, column)))),
         h(
           "tbody",
           {},
@@ -490,20 +480,20 @@ class TablePage {
             h(
               "tr",
               { class: `${result.winners.includes(seat.seat) ? "winner" : ""}${held.includes(seat.seat) ? " me" : ""}`, dataset: { seat: seat.seat } },
-              h("td", {}, this.seatDot(observation, seat.seat), ` ${seat.name}`, result.winners.includes(seat.seat) ? h("span.crown", { title: "winner" }, " ★") : null),
+              h("td", {}, this.seatDot(observation, seat.seat), ` ${seat.name}`, result.winners.includes(seat.seat) ? h("span.crown", { title: t("common.winner") }, " ★") : null),
               h("td.num", {}, endScore(result, observation, this.view, seat.seat)),
               (figures.rows[seat.seat] || []).map((value) => h("td.num", {}, value)),
             ),
           ),
         ),
       ),
-      h("p.end-length", {}, `The game lasted ${turns === 1 ? "1 turn" : `${turns} turns`} (${moves === 1 ? "1 move" : `${moves} moves`}).`),
+      h("p.end-length", {}, t("end.length", { turns: t("end.turns", { count: turns }), moves: t("end.moves", { count: moves }) })),
       (figures.notes || []).map((note) => h("p.end-note", {}, note)),
       h(
         "div.end-buttons",
         {},
-        h("button.primary", { type: "button", id: "end-replay", onclick: () => this.toggleReplay() }, "Replay the game"),
-        h("a.button", { id: "end-download", href: `/api/tables/${this.id}/record`, download: `${this.game.id}-${this.id}.json` }, "Download the record"),
+        h("button.primary", { type: "button", id: "end-replay", onclick: () => this.toggleReplay() }, t("end.replay")),
+        h("a.button", { id: "end-download", href: `/api/tables/${this.id}/record`, download: `${this.game.id}-${this.id}.json` }, t("end.download")),
         this.rematchButton(),
       ),
     );
@@ -514,11 +504,11 @@ class TablePage {
   rematchButton() {
     const tokens = Object.values(this.entry.seats || {});
     if (this.table.rematch) {
-      const label = tokens.length ? "Join the rematch" : "Watch the rematch";
+      const label = tokens.length ? t("end.join_rematch") : t("end.watch_rematch");
       return h("button.primary", { type: "button", id: "end-rematch", onclick: () => this.goToRematch(this.table.rematch) }, label);
     }
     if (!tokens.length) return null;
-    return h("button.primary", { type: "button", id: "end-rematch", onclick: () => this.askRematch(tokens[0]) }, "Play again");
+    return h("button.primary", { type: "button", id: "end-rematch", onclick: () => this.askRematch(tokens[0]) }, t("end.play_again"));
   }
 
   async askRematch(token) {
@@ -566,7 +556,7 @@ class TablePage {
         {},
         this.table.seats.map((seat) => {
           const winner = result && result.winners.includes(seat.seat);
-          const kind = seat.kind === "bot" ? `${seat.bot} bot` : held.includes(seat.seat) ? "this screen" : seat.connected ? "online" : "offline";
+          const kind = seat.kind === "bot" ? t("players.bot", { name: seat.bot }) : held.includes(seat.seat) ? t("players.this_screen") : seat.connected ? t("players.online") : t("players.offline");
           const score = shownScore(result, scores, seat.seat);
           const out = (this.replay ? this.replay.frame.out : this.table.out || []).includes(seat.seat);
           return h(
@@ -574,17 +564,17 @@ class TablePage {
             { class: `player${seat.seat === toAct ? " to-act" : ""}${winner ? " winner" : ""}`, dataset: { seat: seat.seat } },
             this.seatDot(observation, seat.seat),
             h("span.player-name", {}, seat.name),
-            h("span.player-kind", {}, out ? `${kind} · out` : kind),
+            h("span.player-kind", {}, out ? t("players.out", { kind }) : kind),
             this.replay ? null : this.clocks.element(seat.seat),
-            score !== null && score !== undefined ? h("span.player-score", { title: "score" }, formatScore(score)) : null,
-            winner ? h("span.crown", { title: "winner" }, "★") : null,
+            score !== null && score !== undefined ? h("span.player-score", { title: t("players.score") }, formatScore(score)) : null,
+            winner ? h("span.crown", { title: t("common.winner") }, "★") : null,
           );
         }),
       ),
-      this.table.spectators ? h("p.muted", {}, `${this.table.spectators} watching`) : null,
+      this.table.spectators ? h("p.muted", {}, t("players.watching", { count: this.table.spectators })) : null,
       this.table.clock ? h("p.muted.clock-summary", {}, clockSummary(this.table.clock)) : null,
       held.length && !this.message.over
-        ? h("button.link", { type: "button", id: "continue-elsewhere", onclick: () => this.showSeatLinks() }, "Continue on another device")
+        ? h("button.link", { type: "button", id: "continue-elsewhere", onclick: () => this.showSeatLinks() }, t("players.continue"))
         : null,
     );
   }
@@ -594,8 +584,8 @@ class TablePage {
   showSeatLinks() {
     const seats = Object.entries(this.entry.seats || {});
     showDialog(
-      "Continue on another device",
-      h("p", {}, "Open this link on your other device to play your seat there. It is your seat's key: anyone who has it plays as you, so send it only to yourself."),
+      t("players.continue"),
+      h("p", {}, t("links.text")),
       seats.map(([seat, token]) => {
         const url = `${window.location.origin}/t/${this.id}#join=${seat}.${token}`;
         return h(
@@ -603,7 +593,7 @@ class TablePage {
           {},
           h("span.invite-name", {}, this.table.seats[Number(seat)].name),
           h("input.invite-link.seat-link", { type: "text", readonly: true, value: url, onfocus: (event) => event.target.select() }),
-          h("button", { type: "button", onclick: () => copy(url, this) }, "Copy"),
+          h("button", { type: "button", onclick: () => copy(url, this) }, t("common.copy")),
         );
       }),
     );
@@ -618,8 +608,8 @@ class TablePage {
       h(
         "section.panel.invite-panel",
         {},
-        h("h2", {}, "Invite friends"),
-        h("p.hint", {}, open.length ? "Send each friend their own link: it opens their seat and nobody else's." : "Everyone invited is here."),
+        h("h2", {}, t("invites.title")),
+        h("p.hint", {}, open.length ? t("invites.open") : t("invites.all_here")),
         invites.map(([seat, token]) => {
           const url = `${window.location.origin}/t/${this.id}#join=${seat}.${token}`;
           const input = h("input.invite-link", { type: "text", readonly: true, value: url, onfocus: (event) => event.target.select() });
@@ -628,7 +618,7 @@ class TablePage {
             {},
             h("span.invite-name", {}, this.table.seats[Number(seat)].name),
             input,
-            h("button", { type: "button", onclick: () => copy(url, this) }, "Copy"),
+            h("button", { type: "button", onclick: () => copy(url, this) }, t("common.copy")),
           );
         }),
       ),
@@ -759,14 +749,14 @@ class TablePage {
           buttons.push(this.actionButton(entry, "choice"));
         }
       }
-      buttons.push(h("button.ghost", { type: "button", onclick: () => this.unselect(0) }, "Cancel"));
+      buttons.push(h("button.ghost", { type: "button", onclick: () => this.unselect(0) }, t("common.cancel")));
     }
     for (const entry of entries) {
       if (entry.parts.length === 0) buttons.push(this.actionButton(entry, ""));
     }
     const onBoard = entries.some((entry) => entry.parts.length > 0);
     keepFocus(this.actionBar, () => fill(this.actionBar,
-      onBoard && !this.selected.length ? h("span.hint", {}, view.boardHint ? view.boardHint(observation) : "Pick a highlighted card or place.") : null,
+      onBoard && !this.selected.length ? h("span.hint", {}, view.boardHint ? view.boardHint(observation) : t("table.pick_hint")) : null,
       ...buttons,
     ), () => this.boardStop());
     this.actionBar.hidden = !legal.length;
@@ -780,7 +770,7 @@ class TablePage {
         ),
       ),
     ), () => this.boardStop());
-    this.moves.querySelector("summary").textContent = legal.length ? `All legal moves (${legal.length})` : "All legal moves";
+    this.moves.querySelector("summary").textContent = legal.length ? t("table.all_moves_count", { count: legal.length }) : t("table.all_moves");
   }
 
   actionButton(entry, kind) {
@@ -796,11 +786,11 @@ class TablePage {
     if (this.replay) {
       this.replay = null;
       this.replayBar.hidden = true;
-      this.replayButton.textContent = "Replay";
+      this.replayButton.textContent = t("nav.replay");
       this.render();
       return;
     }
-    this.replayButton.textContent = "Back to the table";
+    this.replayButton.textContent = t("replay.back_to_table");
     this.replay = { turn: 0, seat: "public", playing: null };
     this.endScreen.hidden = true;
     this.watching.hidden = true;
@@ -835,7 +825,7 @@ class TablePage {
     this.actionBar.hidden = true;
     const names = this.names();
     const label = frame.action !== null ? this.view.label(frame.action, replay.observation, names) : null;
-    const last = frame.turn ? `Move ${frame.turn} of ${frame.turns}: ${entryText(frame, names, label)}` : `Start of the game (${frame.turns} moves)`;
+    const last = frame.turn ? t("replay.frame", { turn: frame.turn, total: frame.turns, entry: entryText(frame, names, label) }) : t("replay.start", { count: frame.turns });
     this.setBanner(last, "replay");
     this.renderPlayers();
     this.renderLog(frame.log);
@@ -847,9 +837,9 @@ class TablePage {
     const go = (turn) => this.showFrame(Math.max(0, Math.min(total, turn)));
     const viewpoint = h(
       "select.replay-seat",
-      { "aria-label": "Seen by", onchange: (event) => { replay.seat = event.target.value; go(replay.turn); } },
-      h("option", { value: "public" }, "Table (public)"),
-      this.table.seats.map((seat) => h("option", { value: String(seat.seat) }, `${seat.name}'s hand`)),
+      { "aria-label": t("replay.seen_by"), onchange: (event) => { replay.seat = event.target.value; go(replay.turn); } },
+      h("option", { value: "public" }, t("replay.public")),
+      this.table.seats.map((seat) => h("option", { value: String(seat.seat) }, t("replay.hand", { name: seat.name }))),
     );
     viewpoint.value = replay.seat;
     const play = () => {
@@ -870,14 +860,14 @@ class TablePage {
       }, 900);
       this.drawReplayBar();
     };
-    const slider = h("input.replay-slider", { type: "range", min: 0, max: total, value: replay.turn, "aria-label": "Move", onchange: (event) => go(Number(event.target.value)) });
+    const slider = h("input.replay-slider", { type: "range", min: 0, max: total, value: replay.turn, "aria-label": t("replay.move"), onchange: (event) => go(Number(event.target.value)) });
     this.replayBar.hidden = false;
     keepFocus(this.replayBar, () => fill(this.replayBar,
-      h("button", { type: "button", id: "replay-start", title: "Start", "aria-label": SPOKEN.start, onclick: () => go(0) }, "|◀"),
-      h("button", { type: "button", id: "replay-back", title: "Back one move", "aria-label": SPOKEN.back, onclick: () => go(replay.turn - 1) }, "◀"),
-      h("button", { type: "button", id: "replay-play", title: replay.playing ? "Pause" : "Play", "aria-label": replay.playing ? SPOKEN.pause : SPOKEN.play, onclick: play }, replay.playing ? "Pause" : "Play"),
-      h("button", { type: "button", id: "replay-next", title: "Next move", "aria-label": SPOKEN.next, onclick: () => go(replay.turn + 1) }, "▶"),
-      h("button", { type: "button", id: "replay-end", title: "End", "aria-label": SPOKEN.end, onclick: () => go(total) }, "▶|"),
+      h("button", { type: "button", id: "replay-start", title: t("replay.first"), "aria-label": t("replay.first"), onclick: () => go(0) }, "|◀"),
+      h("button", { type: "button", id: "replay-back", title: t("replay.back"), "aria-label": t("replay.back"), onclick: () => go(replay.turn - 1) }, "◀"),
+      h("button", { type: "button", id: "replay-play", title: replay.playing ? t("replay.pause") : t("replay.play"), "aria-label": replay.playing ? t("replay.pause") : t("replay.play"), onclick: play }, replay.playing ? t("replay.pause") : t("replay.play")),
+      h("button", { type: "button", id: "replay-next", title: t("replay.next"), "aria-label": t("replay.next"), onclick: () => go(replay.turn + 1) }, "▶"),
+      h("button", { type: "button", id: "replay-end", title: t("replay.last"), "aria-label": t("replay.last"), onclick: () => go(total) }, "▶|"),
       h("span.replay-turn", {}, `${replay.turn} / ${total}`),
       slider,
       viewpoint,
@@ -900,27 +890,27 @@ class TablePage {
 }
 
 function offlineText(outbox) {
-  return `Not connected: your move “${outbox.label}” will be sent when the connection returns, if it is still your turn.`;
+  return t("table.offline", { move: outbox.label });
 }
 
 // "You won", "Greedy bot 2 won", "A draw": from the view of the one seat this screen holds
 // (at one screen with several seats, or watching, by name). Teammates win together.
 export function winnerText(result, names, held, observation) {
-  if (!result) return "The game is over";
+  if (!result) return t("win.over");
   const winners = result.winners;
-  if (!winners.length || winners.length === names.length) return "A draw";
+  if (!winners.length || winners.length === names.length) return t("win.draw");
   const teams = observation && Array.isArray(observation.teams) ? observation.teams : null;
   const oneTeam = teams ? new Set(winners.map((seat) => teams[seat])).size === 1 : winners.length === 1;
-  const list = (seats) => seats.map((seat) => names[seat]).join(" and ");
+  const nameList = (seats) => list(seats.map((seat) => names[seat]));
   if (held.length === 1) {
     const me = held[0];
     if (winners.includes(me)) {
       const others = winners.filter((seat) => seat !== me);
-      if (!others.length) return "You won";
-      return oneTeam ? `Your team won (with ${list(others)})` : `You share the win with ${list(others)}`;
+      if (!others.length) return t("win.you");
+      return t(oneTeam ? "win.team" : "win.share_with", { names: nameList(others) });
     }
   }
-  return oneTeam ? `${list(winners)} won` : `${list(winners)} share the win`;
+  return t(oneTeam ? "win.won" : "win.share", { names: nameList(winners), count: winners.length });
 }
 
 // Why the game ended, as the server wrote it for this screen.
@@ -955,14 +945,14 @@ function endScore(result, observation, view, seat) {
 }
 
 function formatScore(score) {
-  return Number.isInteger(score) ? String(score) : String(Math.round(score * 100) / 100);
+  return formatNumber(score, { maximumFractionDigits: 2 });
 }
 
 async function copy(text, page) {
   try {
     await navigator.clipboard.writeText(text);
-    page.showToast("Link copied");
+    page.showToast(t("common.link_copied"));
   } catch {
-    showDialog("Invitation link", h("p", {}, "Copy this link:"), h("input.invite-link", { readonly: true, value: text }));
+    showDialog(t("common.invitation_link"), h("p", {}, t("common.copy_this")), h("input.invite-link", { readonly: true, value: text }));
   }
 }
