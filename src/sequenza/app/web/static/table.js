@@ -680,7 +680,7 @@ class TablePage {
     const held = this.heldSeats();
     const lines = events
       .filter((event) => !(event.event === "action" && held.includes(event.seat)))
-      .map((event) => describeEvent(this.view, event, names))
+      .map((event) => describeTableEvent(event, names) ?? event.text)
       .filter(Boolean);
     if (!lines.length) return;
     // Added, not replaced, so that a quick run of moves is read out whole; the last few kept.
