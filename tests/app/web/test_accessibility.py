@@ -363,10 +363,15 @@ def test_focus_rings_on_every_table(server: Any, screen: Screen, shots: Path) ->
         new_table(screen, server, game, seed=3)
         assert screen.wait_for_turn() == "move"
         first = page.evaluate("document.querySelector('.board [data-part].playable')?.dataset.part")
+        turn = page.evaluate("window.sequenzaTable.message.turn")
         press_part(page, first, "Enter")
+        # A move that plays waits for the server's answer and its drawing before the focus
+        # is looked at (a busy machine takes its time); a first pick of a card plays nothing.
+        if page.evaluate("document.querySelectorAll('.board .selected').length") == 0:
+            wait_for(page, f"window.sequenzaTable.message.turn > {turn}")
         page.keyboard.press("Tab")
         page.keyboard.press("Shift+Tab")
-        page.wait_for_timeout(300)
+        wait_for(page, "document.activeElement?.closest('.board [data-part]')")
         assert focus(page)["part"], game
         page.screenshot(path=str(shots / f"{game}-focus.png"))
     assert screen.errors == []
