@@ -20,8 +20,9 @@ HTTP (every error is ``{"error": text, "code": word}`` with a 4xx status; nothin
                                          processes, moves from the others are heard), else 503
 
 Websocket ``/ws/tables/{id}``: the client first sends ``{"type": "join", "tokens": [...]}``
-(no tokens: a spectator; an optional ``"lang": "it"`` words its events in that language), then ``{"type": "act", "action": "slide 5", "turn": 12}`` where
-``turn`` is the ``turn`` of the observation it answers; ``{"type": "resign", "seat": 0}``,
+(no tokens: a spectator; an optional ``"lang": "it"`` words its events in that language), then
+``{"type": "act", "action": "slide 5", "turn": 12}`` where ``turn`` is the ``turn`` of the
+observation it answers; ``{"type": "resign", "seat": 0}``,
 ``{"type": "undo"}`` (take back this client's last move, asking the other people if any) and
 ``{"type": "undo_answer", "accept": true}`` act for the table. The server sends ``state`` messages
 (the views of the seats the client holds, their legal actions, new public events), ``table``
