@@ -17,6 +17,8 @@ from sequenza.text.catalogue import DOMAIN, SOURCE_LANGUAGE, catalogue_path
 from tests.text.test_describe import NAMES, played_logs
 
 TRANSLATED = [lang for lang in languages() if lang != SOURCE_LANGUAGE]
+#: The project's games (a game from another package brings its own catalogue).
+OUR_GAMES = [kit.id for kit in game_kits() if kit.game.__module__.startswith("sequenza.")]
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
 
 
@@ -56,10 +58,8 @@ def test_every_message_is_translated_with_its_placeholders_and_every_plural_form
 
 
 @pytest.mark.parametrize("lang", TRANSLATED)
-@pytest.mark.parametrize("game_id", [kit.id for kit in game_kits()])
-def test_every_event_of_every_game_reads_in_full_in_each_language(
-    game_id: str, lang: str
-) -> None:
+@pytest.mark.parametrize("game_id", OUR_GAMES)
+def test_every_event_of_every_game_reads_in_full_in_each_language(game_id: str, lang: str) -> None:
     for state, log in played_logs(game_id, games=2):
         names = NAMES[: state.players]
         for event in log:
@@ -67,9 +67,8 @@ def test_every_event_of_every_game_reads_in_full_in_each_language(
                 text = describe(event, game_id=game_id, names=names, viewer=viewer, lang=lang)
                 english = describe(event, game_id=game_id, names=names, viewer=viewer)
                 assert text and "{" not in text and "}" not in text, text
-                if event["event"] not in ("action", "game_over") and english[0] != "{":
-                    # Only a sentence made of names and codes alone may read as in English.
-                    assert text != english or not re.search(r"[a-z]{4}", english), text
+                # A sentence reads as in English only when it is made of names and codes.
+                assert text != english or not re.search(r"[a-z]{4}", english), text
 
 
 EVENTS: list[tuple[str, dict[str, Any], dict[str, str]]] = [

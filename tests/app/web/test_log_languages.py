@@ -27,8 +27,7 @@ def test_two_clients_at_one_table_read_the_same_events_in_their_own_languages(
         ann.act(ann.state["legal"]["0"][0])
         for client in (ann, bob, watcher):
             client.wait_until(lambda state: state["turn"] >= 1)
-    played = [event for event in ann.log if event["event"] == "action"][0]
-    index = ann.log.index(played)
+    index = next(number for number, event in enumerate(ann.log) if event["event"] == "action")
     assert [event["event"] for event in bob.log] == [event["event"] for event in ann.log]
     assert ann.log[index]["text"].startswith("Tu: Metti ")
     assert bob.log[index]["text"].startswith("Ann: Pelaa ")

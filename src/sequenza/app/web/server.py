@@ -680,7 +680,7 @@ def _known_language(value: object) -> str:
     if value is None:
         return i18n.SOURCE_LANGUAGE
     if not isinstance(value, str) or len(value) > MAX_LANGUAGE_LENGTH:
-        raise TableError("bad_request", "lang is a short language code, such as \"it\"")
+        raise TableError("bad_request", 'lang is a short language code, such as "it"')
     if value not in i18n.languages():
         known = ", ".join(i18n.languages())
         raise TableError("unknown_language", f"the languages are {known}")
