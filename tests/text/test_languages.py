@@ -137,7 +137,7 @@ EVENTS: list[tuple[str, dict[str, Any], dict[str, str]]] = [
         },
         {
             "it": "2 sequenze completate: la partita è vinta. Vittoria per Greedy bot 2 (0 – 2).",
-            "fi": "2 sekvenssiä valmiina: peli on voitettu. Voittaja: Greedy bot 2 (0 – 2).",
+            "fi": "2 sekvenssiä valmiina: peli on voitettu. Voitto: Greedy bot 2 (0 – 2).",
             "eo": "2 sekvencoj faritaj: la ludo estas venkita. Greedy bot 2 venkis (0 – 2).",
         },
     ),
