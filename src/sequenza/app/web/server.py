@@ -69,6 +69,7 @@ from sequenza import i18n
 from sequenza.ai.levels import menu as bot_menu
 from sequenza.core.errors import SequenzaError
 from sequenza.core.registry import available_games, game_class, game_kits, make_game
+from sequenza.text import languages as log_languages
 
 from . import logs
 from .api_models import (
@@ -681,9 +682,10 @@ def _known_language(value: object) -> str:
         return i18n.SOURCE_LANGUAGE
     if not isinstance(value, str) or len(value) > MAX_LANGUAGE_LENGTH:
         raise TableError("bad_request", 'lang is a short language code, such as "it"')
-    if value not in i18n.languages():
-        known = ", ".join(i18n.languages())
-        raise TableError("unknown_language", f"the languages are {known}")
+    # A language the page speaks but the log does not (yet) would fail at the first event.
+    known = [language for language in i18n.languages() if language in log_languages()]
+    if value not in known:
+        raise TableError("unknown_language", f"the languages are {', '.join(known)}")
     return value
 
 
