@@ -29,10 +29,26 @@ def test_a_terminal_game_in_italian() -> None:
     assert "sei il posto 0 di 2. Seme 4." in result.output
     assert "«regole» mostra le regole, «esci» termina." in result.output
     assert "posto 0 > " in result.output and "seat 0 >" not in result.output
-    # "regole" showed the rules, then the game went on to its end (the game's own sentences,
-    # its rules and log, are not translated yet).
+    # "regole" showed the rules, then the game went on to its end: the result is Italian, the
+    # ending is the toy game's own sentence (a game from another package has no Italian one).
     assert "Play a card, draw a card" in result.output
-    assert "Every card is played. You won (11 – 10)." in result.output
+    assert "Every card is played. Hai vinto (11 – 10)." in result.output
+
+
+def test_the_log_of_a_terminal_game_reads_in_the_cli_s_language() -> None:
+    finnish = runner.invoke(
+        app,
+        ["--lang", "fi", "play", "sequence-stacks", "--seed", "1"],
+        input="1\nlopeta\n",
+        env=PLAIN,
+    )
+    assert finnish.exit_code == 0, finnish.output
+    assert "  Jokaiselle pelaajalle jaetaan 5 korttia." in finnish.output
+    assert "  Sinä: Aloita uusi pino (punainen) kortilla punainen jokeri" in finnish.output
+    esperanto = runner.invoke(
+        app, ["play", "sequentia-shift", "--seed", "1"], input="quit\n", env={**PLAIN, "LANG": "eo"}
+    )
+    assert "ĉiu ludanto tiras sekretan celkarton. Vi komencas." in esperanto.output
 
 
 def test_the_italian_quit_word_stops_and_the_english_one_still_does() -> None:

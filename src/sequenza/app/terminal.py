@@ -80,13 +80,14 @@ class TerminalGame:
             )
 
     def describe_event(self, event: dict[str, Any]) -> str:
-        """One public event as the person at the terminal reads it."""
+        """One public event as the person at the terminal reads it, in the CLI's language."""
         teams = self.state.observation(None).get("teams")
         return describe(
             event,
             game_id=self.state.game.id,
             names=self.names,
             viewer=self.seat,
+            lang=self.words.language,
             teams=teams if isinstance(teams, list) else None,
         )
 

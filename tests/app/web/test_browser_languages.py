@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 from sequenza import i18n
+from sequenza.text import describe
 from tests.app.web.server_harness import LiveServer, live_server
 from tests.app.web.test_browser import ARGS, CHROMIUM, DESKTOP, wait_for
 from tests.test_i18n import SAME_AS_ENGLISH
@@ -188,6 +189,52 @@ def test_a_table_speaks_the_browsers_language(
         text = page.evaluate(CHROME_TEXT, NOT_THE_PAGES_WORDS)
         assert str(words["invites.title"]) in text and str(words["table.log"]) in text
         assert english_left(text, language) == []
+        assert errors == []
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("language", ["it", "fi"])
+def test_the_log_reads_in_the_page_s_language_with_the_table_s_own_lines(
+    server: LiveServer, browser: Any, shots: Path, language: str
+) -> None:
+    created = server.create_table(
+        game="sequentia-stack",
+        seed=3,
+        seats=[{"kind": "hotseat", "name": "Ada"}, {"kind": "invite", "name": "Bo"}],
+    )
+    # A few turns first, so that the log has moves and draws to show.
+    with server.join(created["id"], *created["tokens"].values()) as both:
+        both.wait_for("state")
+        while both.state["turn"] < 8:
+            turn = both.state["turn"]
+            both.act(next(iter(both.state["legal"].values()))[-1])
+            both.wait_until(lambda state, turn=turn: state["turn"] > turn)
+    context, page, errors = open_page(browser, language)
+    try:
+        page.goto(server.url + "/")
+        entry = {created["id"]: {"seats": {"0": created["tokens"]["0"]}, "invites": {}}}
+        page.evaluate(f"localStorage.setItem('sequenza.tables', {json.dumps(json.dumps(entry))})")
+        page.goto(server.url + created["url"])
+        wait_for(page, "document.querySelector('.log-list li')")
+        with server.client() as http:
+            resigned = http.post(
+                f"/api/tables/{created['id']}/resign", json={"token": created["tokens"]["1"]}
+            )
+        assert resigned.status_code == 200, resigned.text
+        wait_for(page, "document.querySelector('.log-list li.log-table_over')")
+        lines = page.eval_on_selector_all(
+            ".log-list li", "items => items.map((li) => li.innerText)"
+        )
+        page.screenshot(path=str(shots / f"log-{language}.png"), full_page=True)
+        deal = describe(
+            {"event": "deal", "cards_each": 3}, game_id="sequentia-stack", names=[], lang=language
+        )
+        assert lines[0] == deal
+        words = i18n.Translator("page", language)
+        assert words.text("log.resigned", name="Bo") in lines
+        assert words.plural("log.game_over_won", 1, names="Ada") in lines
+        assert not any("resigned" in line or "Game over" in line for line in lines)
         assert errors == []
     finally:
         context.close()

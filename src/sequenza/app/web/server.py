@@ -14,13 +14,15 @@ HTTP (every error is ``{"error": text, "code": word}`` with a 4xx status; nothin
     POST /api/tables/{id}/resign         {"token", "seat"?}: the seat's side is out
     GET  /api/tables/{id}/record         the game record, once the game is over
     GET  /api/tables/{id}/replay/{turn}  the position after ``turn`` actions, every seat's view
+                                         (``?lang=it``: its log in that language)
     GET  /healthz                        200 while the process runs
     GET  /readyz                         200 when the database answers (and, with several
                                          processes, moves from the others are heard), else 503
 
 Websocket ``/ws/tables/{id}``: the client first sends ``{"type": "join", "tokens": [...]}``
-(no tokens: a spectator), then ``{"type": "act", "action": "slide 5", "turn": 12}`` where
-``turn`` is the ``turn`` of the observation it answers; ``{"type": "resign", "seat": 0}``,
+(no tokens: a spectator; an optional ``"lang": "it"`` words its events in that language), then
+``{"type": "act", "action": "slide 5", "turn": 12}`` where ``turn`` is the ``turn`` of the
+observation it answers; ``{"type": "resign", "seat": 0}``,
 ``{"type": "undo"}`` (take back this client's last move, asking the other people if any) and
 ``{"type": "undo_answer", "accept": true}`` act for the table. The server sends ``state`` messages
 (the views of the seats the client holds, their legal actions, new public events), ``table``
@@ -67,6 +69,7 @@ from sequenza import i18n
 from sequenza.ai.levels import menu as bot_menu
 from sequenza.core.errors import SequenzaError
 from sequenza.core.registry import available_games, game_class, game_kits, make_game
+from sequenza.text import languages as log_languages
 
 from . import logs
 from .api_models import (
@@ -425,9 +428,10 @@ def create_app(
         responses=ERRORS,
         tags=["tables"],
     )
-    async def replay_frame(table_id: str, turn: int) -> dict[str, Any]:
+    async def replay_frame(table_id: str, turn: int, lang: str | None = None) -> dict[str, Any]:
+        language = _known_language(lang)
         async with manager.borrowed(table_id) as table:
-            return table.replay_frame(turn)
+            return table.replay_frame(turn, language)
 
     @app.websocket("/ws/tables/{table_id}")
     async def table_socket(websocket: WebSocket, table_id: str) -> None:
@@ -662,8 +666,27 @@ async def _join(websocket: WebSocket, manager: TableManager, table_id: str) -> t
     tokens = message.get("tokens", [])
     if not isinstance(tokens, list) or not all(isinstance(token, str) for token in tokens):
         raise TableError("bad_request", "tokens are a list of texts (none for a spectator)")
+    language = _known_language(message.get("lang"))
     table = await manager.table(table_id)
-    return table, table.join(table.seats_for_tokens(tokens))
+    return table, table.join(table.seats_for_tokens(tokens), language)
+
+
+#: The longest language code a client may send ("eo", "it"; room for a region).
+MAX_LANGUAGE_LENGTH = 16
+
+
+def _known_language(value: object) -> str:
+    """The language a client asks its log in (none: English), refused unless it is one of
+    the catalogues' languages."""
+    if value is None:
+        return i18n.SOURCE_LANGUAGE
+    if not isinstance(value, str) or len(value) > MAX_LANGUAGE_LENGTH:
+        raise TableError("bad_request", 'lang is a short language code, such as "it"')
+    # A language the page speaks but the log does not (yet) would fail at the first event.
+    known = [language for language in i18n.languages() if language in log_languages()]
+    if value not in known:
+        raise TableError("unknown_language", f"the languages are {', '.join(known)}")
+    return value
 
 
 async def _serve(

@@ -58,6 +58,7 @@ from sequenza.core.table import (
     OnTimeout,
     TableHistory,
 )
+from sequenza.i18n import SOURCE_LANGUAGE
 from sequenza.text import describe, describe_ending
 
 from .bot_workers import BotFailure, BotWorkers
@@ -145,6 +146,8 @@ class Client:
     position, so nothing is lost but the messages it did not read."""
 
     seats: tuple[int, ...]
+    #: The language its events are worded in (the page's, sent when it joins).
+    lang: str = SOURCE_LANGUAGE
     queue: asyncio.Queue[dict[str, Any]] = field(
         default_factory=lambda: asyncio.Queue(CLIENT_QUEUE_LIMIT)
     )
@@ -283,7 +286,7 @@ class Table:
         if to_act is not None and to_act in client.seats and to_act not in history.standing.out:
             legal[str(to_act)] = [str(action) for action in state.legal_actions()]
         viewer = client.seats[0] if len(client.seats) == 1 else None
-        events = self.worded(state, history.log[client.log_sent :], viewer)
+        events = self.worded(state, history.log[client.log_sent :], viewer, client.lang)
         message = {
             "type": "state",
             "table": self.summary(),
@@ -317,11 +320,15 @@ class Table:
         return {"seat": seat, "moves": plan.moves, "reason": plan.reason}
 
     def worded(
-        self, state: State[Any], events: list[dict[str, Any]], viewer: int | None
+        self,
+        state: State[Any],
+        events: list[dict[str, Any]],
+        viewer: int | None,
+        lang: str = SOURCE_LANGUAGE,
     ) -> list[dict[str, Any]]:
         """The events with their sentences for ``viewer`` (``None``: one who holds no seat or
-        several), the seats named as the table names them: each keeps its code and fields
-        and gains ``text``; the end of the game gains ``ending`` too, its reason alone."""
+        several) in ``lang``, the seats named as the table names them: each keeps its code and
+        fields and gains ``text``; the end of the game gains ``ending`` too, its reason alone."""
         names = [seat.name for seat in self.record.seats]
         teams = state.observation(None).get("teams") if events else None
         worded = []
@@ -334,22 +341,23 @@ class Table:
                 game_id=state.game.id,
                 names=names,
                 viewer=viewer,
+                lang=lang,
                 teams=teams if isinstance(teams, list) else None,
             )
             extra = {"text": text}
             if event.get("event") == "game_over":
                 extra["ending"] = describe_ending(
-                    event, game_id=state.game.id, names=names, viewer=viewer
+                    event, game_id=state.game.id, names=names, viewer=viewer, lang=lang
                 )
             worded.append({**event, **extra})
         return worded
 
-    def join(self, seats: tuple[int, ...]) -> Client:
+    def join(self, seats: tuple[int, ...], lang: str = SOURCE_LANGUAGE) -> Client:
         if len(self.clients) >= MAX_CLIENTS_PER_TABLE:
             raise TableError(
                 "table_full", f"a table takes at most {MAX_CLIENTS_PER_TABLE} connections", 503
             )
-        client = Client(seats)
+        client = Client(seats, lang)
         self.clients.add(client)
         client.send(self.message_for(client))
         self._broadcast_presence(except_for=client)
@@ -781,8 +789,9 @@ class Table:
         record["result"] = _outcome(self.history)
         return record
 
-    def replay_frame(self, turn: int) -> dict[str, Any]:
-        """The table after ``turn`` entries of a finished game, as every seat saw it."""
+    def replay_frame(self, turn: int, lang: str = SOURCE_LANGUAGE) -> dict[str, Any]:
+        """The table after ``turn`` entries of a finished game, as every seat saw it, its log
+        worded in ``lang``."""
         self.game_record()  # refuses an unfinished game
         entries = self.history.entries
         total = len(entries)
@@ -809,7 +818,7 @@ class Table:
             "out": sorted(cursor.standing.out),
             "views": {str(seat): state.observation(seat) for seat in range(state.players)},
             "public": state.observation(None),
-            "log": self.worded(state, cursor.log, None),
+            "log": self.worded(state, cursor.log, None, lang),
         }
 
 

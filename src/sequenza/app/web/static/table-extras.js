@@ -133,23 +133,23 @@ export function renderUndo(page, box) {
 // A log line for the table's own events, or for a move a bot made for a seat; undefined for the
 // game's events.
 export function describeTableEvent(event, names) {
-  const name = (seat) => names[seat] ?? `seat ${seat}`;
+  const name = names[event.seat] ?? t("common.seat", { number: event.seat });
   switch (event.event) {
     case "resigned":
-      return `${name(event.seat)} resigned${event.out.length > 1 ? ": their team is out" : ""}`;
+      return t(event.out.length > 1 ? "log.resigned_team" : "log.resigned", { name });
     case "time_out":
-      return `${name(event.seat)} ran out of time${event.out.length > 1 ? ": their team is out" : " and is out"}`;
+      return t(event.out.length > 1 ? "log.time_out_team" : "log.time_out", { name });
     case "undo_request":
-      return `${name(event.seat)} asked to take back their last move`;
+      return t("log.undo_request", { name });
     case "undo_accepted":
-      return `${name(event.seat)} agreed to take the move back`;
+      return t("log.undo_accepted", { name });
     case "undo_refused":
-      return `${name(event.seat)} refused to take the move back`;
+      return t("log.undo_refused", { name });
     case "undone":
-      return `${name(event.seat)} took back ${event.moves === 1 ? "a move" : `${event.moves} moves`}`;
+      return t("log.undone", { name, count: event.moves });
     case "table_over": {
-      const winners = event.winners.map(name);
-      return winners.length ? `Game over: ${winners.join(" and ")} ${winners.length > 1 ? "win" : "wins"}` : "Game over";
+      const winners = event.winners.map((seat) => names[seat] ?? t("common.seat", { number: seat }));
+      return winners.length ? t("log.game_over_won", { names: list(winners), count: winners.length }) : t("log.game_over");
     }
     default:
       return undefined;
@@ -159,7 +159,7 @@ export function describeTableEvent(event, names) {
 // Said after a move that a bot made for a seat.
 export function standInNote(event) {
   if (!event.stand_in) return "";
-  return event.stand_in === "time" ? " (played by a bot: time ran out)" : " (played by a bot: out of the game)";
+  return ` ${t(event.stand_in === "time" ? "log.stand_in_time" : "log.stand_in_out")}`;
 }
 
 // Why a game ended when a player resigned or ran out of time.
@@ -181,17 +181,17 @@ export function shownScore(result, scores, seat) {
 
 // What a replayed entry was; ``label`` is its move in the game's words, if it is a move.
 export function entryText(frame, names, label) {
-  const name = names[frame.seat] ?? `seat ${frame.seat}`;
+  const name = names[frame.seat] ?? t("common.seat", { number: frame.seat });
   switch (frame.kind) {
     case "move": return `${name} — ${label}`;
     case "time_move": return `${name} — ${label}${standInNote({ stand_in: "time" })}`;
     case "stand_in": return `${name} — ${label}${standInNote({ stand_in: "out" })}`;
-    case "resign": return `${name} resigned`;
-    case "time_out": return `${name} ran out of time`;
-    case "undo_request": return `${name} asked to take back their last move`;
-    case "undo_accept": return `${name} agreed to take the move back`;
-    case "undo_refuse": return `${name} refused to take the move back`;
-    case "undo": return `${name}'s move was taken back`;
+    case "resign": return t("log.resigned", { name });
+    case "time_out": return t("log.time_out", { name });
+    case "undo_request": return t("log.undo_request", { name });
+    case "undo_accept": return t("log.undo_accepted", { name });
+    case "undo_refuse": return t("log.undo_refused", { name });
+    case "undo": return t("log.undone_entry", { name });
     default: return frame.kind;
   }
 }

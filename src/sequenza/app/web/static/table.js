@@ -6,7 +6,7 @@ import { api, ApiError, loadCatalog } from "./api.js";
 import { fill, h } from "./dom.js";
 import { flip } from "./flip.js";
 import { keepFocus, listenToKeys, prepareParts } from "./keyboard.js";
-import { errorText, formatNumber, list, t } from "./i18n.js";
+import { currentLanguage, errorText, formatNumber, list, t } from "./i18n.js";
 import { alertsOn, alertTurn, primeAlerts, setAlerts } from "./notify.js";
 import { showDialog, showRules } from "./rules.js";
 import { addSeatToken, dropSeatTokens, saveEntry, saveOutbox, tableEntry } from "./store.js";
@@ -155,7 +155,8 @@ class TablePage {
       this.attempt = 0;
       this.log = [];
       this.entry = tableEntry(this.id);
-      socket.send(JSON.stringify({ type: "join", tokens: Object.values(this.entry.seats) }));
+      // The server words this screen's log in the page's language.
+      socket.send(JSON.stringify({ type: "join", tokens: Object.values(this.entry.seats), lang: currentLanguage() }));
     });
     socket.addEventListener("message", (event) => this.receive(JSON.parse(event.data)));
     socket.addEventListener("close", (event) => {
@@ -804,7 +805,7 @@ class TablePage {
     if (!replay) return;
     let frame;
     try {
-      frame = await api(`/api/tables/${this.id}/replay/${turn}`);
+      frame = await api(`/api/tables/${this.id}/replay/${turn}?lang=${encodeURIComponent(currentLanguage())}`);
     } catch (error) {
       this.showToast(error.message);
       return;
