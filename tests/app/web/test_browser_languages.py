@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -15,6 +16,7 @@ from typing import Any
 import pytest
 
 from sequenza import i18n
+from sequenza.games import available_games
 from tests.app.web.server_harness import LiveServer, live_server
 from tests.app.web.test_browser import ARGS, CHROMIUM, DESKTOP, wait_for
 from tests.test_i18n import SAME_AS_ENGLISH
@@ -188,6 +190,90 @@ def test_a_table_speaks_the_browsers_language(
         text = page.evaluate(CHROME_TEXT, NOT_THE_PAGES_WORDS)
         assert str(words["invites.title"]) in text and str(words["table.log"]) in text
         assert english_left(text, language) == []
+        assert errors == []
+    finally:
+        context.close()
+
+
+#: What a game's view draws at a table: the board, the banner's prompt, the moves' labels.
+GAME_PARTS = [".board", ".actionbar", ".banner", ".move-list"]
+
+#: The games' words in the page's regions that show them, with the names the views give to
+#: assistive technology and in tooltips; the log is the game log's own catalogue.
+GAME_TEXT = """(parts) => {
+    const found = parts.flatMap((selector) => [...document.querySelectorAll(selector)]);
+    const named = found.flatMap(
+        (node) => [node, ...node.querySelectorAll("[title], [aria-label]")]);
+    const attributes = named.flatMap((node) =>
+        ["title", "aria-label"].map((name) => node.getAttribute(name) || ""));
+    return [...found.map((node) => node.innerText), ...attributes].join("\\n");
+}"""
+
+GAMES = [info.id for info in available_games()]
+
+
+def games_english_left(text: str, language: str) -> list[str]:
+    """The games' English phrases found in ``text`` where ``language`` has its own words."""
+    found = []
+    entries = i18n.entries("games", language)
+    translated = "\n".join(text for entry in entries.values() for text in entry.translated)
+    for key, entry in entries.items():
+        for english in entry.english:
+            for fragment in re.split(r"\{\w+\}", english):
+                fragment = fragment.strip(" ,.:;()·\u2013\u2014●+/")
+                if len(re.sub(r"\W", "", fragment)) < 4 or fragment in translated:
+                    continue
+                if re.search(rf"(?<!\w){re.escape(fragment)}(?!\w)", text):
+                    found.append(f"{key}: {fragment!r}")
+    return found
+
+
+def play_into_the_game(server: LiveServer, game: str, language: str) -> dict[str, Any]:
+    """A table of ``game`` a few moves in, between a player of the page and a bot, created in
+    ``language``."""
+    with server.client() as http:
+        response = http.post(
+            "/api/tables",
+            json={
+                "game": game,
+                "seats": [{"kind": "hotseat", "name": "Ada"}, {"kind": "bot", "bot": "random"}],
+            },
+            headers={"Accept-Language": language},
+        )
+    assert response.status_code == 201, response.text
+    created: dict[str, Any] = response.json()
+    rng = random.Random(7)
+    with server.join(created["id"], created["tokens"]["0"]) as ada:
+        for _ in range(4):
+            state = ada.wait_until(lambda state: state["over"] or state["legal"])
+            if state["over"]:
+                break
+            ada.act(rng.choice(state["legal"]))
+            ada.wait_until(lambda seen, turn=state["turn"]: seen["turn"] > turn)
+    return created
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_each_games_table_speaks_the_browsers_language(
+    server: LiveServer, browser: Any, shots: Path, language: str, game: str
+) -> None:
+    created = play_into_the_game(server, game, language)
+    context, page, errors = open_page(browser, language)
+    try:
+        page.goto(server.url + "/")
+        entry = {created["id"]: {"seats": {"0": created["tokens"]["0"]}}}
+        page.evaluate(f"localStorage.setItem('sequenza.tables', {json.dumps(json.dumps(entry))})")
+        page.goto(server.url + created["url"])
+        wait_for(page, "document.querySelector('.move-list .move')")
+        page.screenshot(path=str(shots / f"{game}-{language}.png"), full_page=True)
+        text = page.evaluate(GAME_TEXT, GAME_PARTS)
+        assert text.strip()
+        assert games_english_left(text, language) == []
+        # The bot's default name is the table creator's words.
+        assert i18n.Translator("games", language).text(
+            "common.default_bot", level="Random", number=2
+        ) in (page.inner_text(".player-list"))
         assert errors == []
     finally:
         context.close()

@@ -1,7 +1,8 @@
 // The server's JSON API. Errors become exceptions that carry the server's message, in the
-// player's words where its code is known.
+// player's words where its code is known. Every request names the page's language, so that
+// the server's texts (game summaries, bots, seats' default names) come in it.
 
-import { errorText } from "./i18n.js";
+import { currentLanguage, errorText } from "./i18n.js";
 
 export class ApiError extends Error {
   constructor(message, code, status) {
@@ -14,7 +15,7 @@ export class ApiError extends Error {
 export async function api(path, { method = "GET", body } = {}) {
   const response = await fetch(path, {
     method,
-    headers: body === undefined ? {} : { "Content-Type": "application/json" },
+    headers: { "Accept-Language": currentLanguage(), ...(body === undefined ? {} : { "Content-Type": "application/json" }) },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   let data = null;
