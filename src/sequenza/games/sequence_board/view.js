@@ -237,7 +237,7 @@ export function render(observation, ctx) {
         h(
           "span.team-score",
           {},
-          colourMark(colourName(team)),
+          colourMark(colourName(team), { name: colourText(colourName(team)) }),
           ` ${colourText(colourName(team))}: ${t("sequence.sequences_of", { made: observation.sequences[team].length, count: observation.sequences_to_win })}`,
         ),
       ),
@@ -266,7 +266,7 @@ export function render(observation, ctx) {
         return h(
           "div.seat-line",
           { class: `seat-line${seat === ctx.seat ? " me" : ""}` },
-          colourMark(colourName(observation.teams[seat])),
+          colourMark(colourName(observation.teams[seat]), { name: colourText(colourName(observation.teams[seat])) }),
           h("span.seat-line-name", {}, name),
           h("span.seat-line-info", {}, `${cards(observation.hand_sizes[seat])}${pile.length ? ` · ${t("sequence.last_played", { card: faceText(pile[pile.length - 1], observation) })}` : ""}`),
         );
