@@ -151,6 +151,16 @@ def test_the_lobby_speaks_the_browsers_language(
         words = i18n.page_messages(language)
         assert str(words["lobby.start"]) in text and str(words["clock.game_minutes"]) in text
         assert english_left(text, language) == []
+        # The games' summaries, options' help and bots' descriptions come in it too.
+        catalogue = page.evaluate(GAME_TEXT, CATALOGUE_PARTS)
+        assert (
+            i18n.Translator("games", language).help(
+                "Build shared colour piles from 1 to 5 and collect chips; 5 chips with 2 of "
+                "each colour win."
+            )
+            in catalogue
+        )
+        assert games_english_left(catalogue, language) == []
         assert errors == []
     finally:
         context.close()
@@ -194,6 +204,9 @@ def test_a_table_speaks_the_browsers_language(
     finally:
         context.close()
 
+
+#: Where the lobby shows the server's game catalogue.
+CATALOGUE_PARTS = [".game-summary", ".option-help", ".seat-help", 'option[value^="bot:"]']
 
 #: What a game's view draws at a table: the board, the banner's prompt, the moves' labels.
 GAME_PARTS = [".board", ".actionbar", ".banner", ".move-list"]
@@ -280,6 +293,35 @@ def test_each_games_table_speaks_the_browsers_language(
             "common.default_bot", level="Random", number=2
         ) in (page.inner_text(".player-list"))
         assert errors == []
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize(
+    ("language", "written"),
+    [
+        ("en", ["3+4", "9\u22122", "6\u00d72", "8\u00f74"]),
+        ("it", ["3+4", "9\u22122", "6\u00d72", "8:4"]),
+        ("fi", ["3+4", "9\u22122", "6\u00b72", "8:4"]),
+        ("eo", ["3+4", "9\u22122", "6\u00b72", "8:4"]),
+    ],
+)
+def test_sums_are_written_with_the_languages_signs(
+    server: LiveServer, browser: Any, language: str, written: list[str]
+) -> None:
+    context = browser.new_context(viewport=DESKTOP, locale=BROWSER_LOCALES.get(language, "en-GB"))
+    page = context.new_page()
+    try:
+        page.goto(f"{server.url}/")
+        page.wait_for_selector("#create")
+        shown = page.evaluate(
+            """async () => {
+                const view = await import("/games/sequence-numbers/view.js");
+                const numbers = { game: "sequence-numbers" };
+                return ["3+4", "9-2", "6*2", "8/4"].map((face) => view.faceText(face, numbers));
+            }"""
+        )
+        assert shown == written
     finally:
         context.close()
 

@@ -47,12 +47,13 @@ const CHIP_KEYS = { blue: "sequence.blue_chip", green: "sequence.green_chip", re
 const COLOUR_KEYS = { blue: "sequence.blue", green: "sequence.green", red: "sequence.red", grey: "sequence.grey" };
 const OPERATOR_KEYS = { "+": "sequence_numbers.spoken_plus", "-": "sequence_numbers.spoken_minus", "*": "sequence_numbers.spoken_times", "/": "sequence_numbers.spoken_divided" };
 
-// The signs each language writes sums with (issue 17, item 7). Every language writes the
-// minus sign U+2212, not a hyphen. Italian and Esperanto schoolbooks write "·" and ":" for
-// multiplication and division; Finnish writes "·" and ":" as well; English writes "×" and "÷".
+// The signs each language's school arithmetic writes a teacher's sums with. Every language
+// writes the minus sign U+2212, not a hyphen. English writes "×" and "÷"; Italian "×" and ":"
+// (the primary-school "3 × 4", "12 : 3"); Finnish "·" and ":" (as its schoolbooks do); Esperanto,
+// which has no school of its own, the continental "·" and ":" its textbooks follow.
 const OPERATOR_SIGNS = {
   en: { "+": "+", "-": "−", "*": "×", "/": "÷" },
-  it: { "+": "+", "-": "−", "*": "·", "/": ":" },
+  it: { "+": "+", "-": "−", "*": "×", "/": ":" },
   fi: { "+": "+", "-": "−", "*": "·", "/": ":" },
   eo: { "+": "+", "-": "−", "*": "·", "/": ":" },
 };
