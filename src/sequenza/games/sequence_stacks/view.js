@@ -68,7 +68,7 @@ function faceParts(face) {
 
 // A pile's progress; a completed pile (waiting for the Block window) needs nothing more.
 function pileState(pile) {
-  if (!pile.cards.length) return t("common.empty");
+  if (!pile.cards.length) return t("sequence_stacks.empty");
   if (pile.cards.length >= PILE_SIZE) return t("sequence_stacks.complete");
   return t("sequence_stacks.pile_state", { count: pile.cards.length, size: PILE_SIZE, needs: pile.needs });
 }
