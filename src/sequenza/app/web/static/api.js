@@ -1,6 +1,5 @@
 // The server's JSON API. Errors become exceptions that carry the server's message, in the
-// player's words where its code is known. Every request names the page's language, so that
-// the server's texts (game summaries, bots, seats' default names) come in it.
+// player's words where its code is known.
 
 import { currentLanguage, errorText } from "./i18n.js";
 
@@ -15,7 +14,7 @@ export class ApiError extends Error {
 export async function api(path, { method = "GET", body } = {}) {
   const response = await fetch(path, {
     method,
-    headers: { "Accept-Language": currentLanguage(), ...(body === undefined ? {} : { "Content-Type": "application/json" }) },
+    headers: body === undefined ? {} : { "Content-Type": "application/json" },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   let data = null;
@@ -36,7 +35,9 @@ let catalog = null;
 // Every game's facts (name, player counts, options, rules) and the bots, fetched once.
 export async function loadCatalog() {
   if (!catalog) {
-    const [games, bots] = await Promise.all([api("/api/games"), api("/api/bots")]);
+    // The summaries, options' help and bots' descriptions in the page's language.
+    const lang = encodeURIComponent(currentLanguage());
+    const [games, bots] = await Promise.all([api(`/api/games?lang=${lang}`), api(`/api/bots?lang=${lang}`)]);
     catalog = { games: new Map(games.map((game) => [game.id, game])), bots };
   }
   return catalog;
