@@ -297,6 +297,28 @@ def test_each_games_table_speaks_the_browsers_language(
         context.close()
 
 
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_shifts_rules_page_speaks_the_browsers_language(
+    server: LiveServer, browser: Any, shots: Path, language: str
+) -> None:
+    created = play_into_the_game(server, "sequentia-shift", language)
+    context, page, errors = open_page(browser, language)
+    try:
+        page.goto(server.url + created["url"])
+        page.wait_for_selector(".player-list")
+        page.click(f"text={i18n.page_messages(language)['common.rules']}")
+        page.wait_for_selector("dialog .rules-page")
+        page.locator("dialog").screenshot(path=str(shots / f"rules-shift-{language}.png"))
+        text = page.evaluate(GAME_TEXT, ["dialog .rules-page"])
+        words = i18n.Translator("games", language)
+        assert words.plural("sequentia_shift.guide_option_slides", 6) in text
+        assert words.text("sequentia_shift.guide_first_seat", name="Ada") in text
+        assert games_english_left(text, language) == []
+        assert errors == []
+    finally:
+        context.close()
+
+
 @pytest.mark.parametrize(
     ("language", "written"),
     [
