@@ -66,7 +66,9 @@ def describe(level: str, game_id: str | None = None, language: str = i18n.SOURCE
         return summary
     # A note reads "plays like the level below; beats novice": each part translated.
     note = "; ".join(_note_part(part, words) for part in str(measured["note"]).split("; "))
-    return words.text("common.bot_rated", summary=summary, rating=measured["rating"], note=note)
+    # A rating is written as Elo ratings are, without a thousands separator: "1016".
+    rating_text = str(measured["rating"])
+    return words.text("common.bot_rated", summary=summary, rating=rating_text, note=note)
 
 
 def _note_part(part: str, words: i18n.Translator) -> str:
