@@ -12,8 +12,10 @@ import pytest
 
 import sequenza
 from sequenza import i18n
+from sequenza.ai import levels
+from sequenza.core.registry import available_games, game_class
 
-DOMAINS = ("page", "cli")
+DOMAINS = ("page", "cli", "games")
 TRANSLATIONS = [language for language in i18n.languages() if language != i18n.SOURCE_LANGUAGE]
 SOURCE = Path(sequenza.__file__).parent
 STATIC = SOURCE / "app" / "web" / "static"
@@ -23,6 +25,14 @@ SAME_AS_ENGLISH = {
     ("it", "common.ok"),  # "OK" is Italian too
     ("fi", "common.ok"),  # and Finnish
     ("it", "lobby.seat_bot"),  # "Bot: {name} ({level})": Italian says "bot"
+    ("it", "common.no"),  # the games' "no"
+    ("eo", "common.centre"),  # the grid's centre: "centre" is Esperanto's adverb
+    ("fi", "sequence_numbers.plus"),  # the Plus card keeps its name (glossary: Plus-kortti)
+    ("eo", "sequence_numbers.plus"),
+    ("eo", "sequence_numbers.minus"),  # Esperanto's Minus card
+    ("fi", "sequence_numbers.spoken_plus"),  # "3 plus 4" reads the same in Finnish
+    ("eo", "sequence_numbers.spoken_plus"),  # and in Esperanto
+    ("eo", "sequence_numbers.spoken_minus"),
 }
 
 
@@ -78,7 +88,7 @@ def test_every_message_is_translated_with_the_same_placeholders(domain: str, lan
 
 def test_the_allowed_english_words_are_still_in_use() -> None:
     for language, key in SAME_AS_ENGLISH:
-        assert key in i18n.entries("page", language)
+        assert key in i18n.entries("page", language) or key in i18n.entries("games", language)
 
 
 @pytest.mark.parametrize("language", i18n.languages())
@@ -130,13 +140,16 @@ def literal_keys(text: str, prefixes: tuple[str, ...]) -> set[str]:
 def test_every_page_key_the_scripts_ask_for_exists_and_every_message_is_used() -> None:
     scripts = "\n".join(path.read_text(encoding="utf-8") for path in STATIC.glob("*.js"))
     scripts += (STATIC / "index.html").read_text(encoding="utf-8")
-    keys = set(i18n.entries("page", "en"))
+    # The games' words the shared drawings ask for are the games catalogue's.
+    keys = set(i18n.entries("page", "en")) | set(i18n.entries("games", "en"))
     prefixes = tuple(sorted({key.split(".")[0] for key in keys}))
     asked = literal_keys(scripts, prefixes)
     assert asked - keys == set(), "asked for but not in the catalogue"
     # Error messages are asked for by the server's code ("error." + code).
     unused = {key for key in keys - asked if not key.startswith("error.")}
-    assert unused == set(), "in the catalogue but asked for nowhere"
+    assert unused & set(i18n.entries("page", "en")) == set(), (
+        "in the catalogue but asked for nowhere"
+    )
 
 
 def test_every_cli_key_the_code_asks_for_exists_and_every_message_is_used() -> None:
@@ -146,3 +159,79 @@ def test_every_cli_key_the_code_asks_for_exists_and_every_message_is_used() -> N
     keys = {key for key in i18n.entries("cli", "en") if re.fullmatch(r"[a-z]+\.[a-z_]+", key)}
     asked = literal_keys(code, ("cli", "terminal"))
     assert asked == keys
+
+
+#: What asks for the ``games`` catalogue's keys: the views, the shared drawings, the server.
+GAMES_CODE = [
+    *sorted((SOURCE / "games").glob("*/view.js")),
+    SOURCE / "games" / "sequentia_shift" / "guide.js",
+    STATIC / "cards.js",
+    STATIC / "views" / "generic.js",
+    SOURCE / "ai" / "levels.py",
+    SOURCE / "app" / "web" / "tables.py",
+]
+
+
+def catalogue_texts() -> set[str]:
+    """The English the server translates by its text: game summaries, options' help, the bot
+    levels' summaries and the notes of their measured standing."""
+    texts = set(levels.SUMMARIES.values())
+    for info in available_games():
+        cls = game_class(info.id)
+        if not cls.__module__.startswith("sequenza."):
+            continue  # a plugin's game brings its own words
+        texts.add(info.summary)
+        texts |= {spec.description for spec in cls.options_class.specs() if not spec.names_a_path}
+    for game_id in {info.id for info in available_games()}:
+        for level in levels.LEVELS:
+            measured = levels.rating(level, game_id)
+            if measured is not None:
+                texts |= {
+                    part
+                    for part in str(measured["note"]).split("; ")
+                    if not part.startswith("beats ")
+                }
+    return texts
+
+
+def test_every_games_key_the_code_asks_for_exists_and_every_message_is_used() -> None:
+    code = "\n".join(path.read_text(encoding="utf-8") for path in GAMES_CODE)
+    keyed = {key for key in i18n.entries("games", "en") if re.fullmatch(r"[a-z_]+\.[a-z_]+", key)}
+    prefixes = tuple(sorted({key.split(".")[0] for key in keyed}))
+    asked = literal_keys(code, prefixes)
+    assert asked - keyed == set(), "asked for but not in the catalogue"
+    assert keyed - asked == set(), "in the catalogue but asked for nowhere"
+    # The rest are the server's texts, looked up by their English.
+    by_text = set(i18n.entries("games", "en")) - keyed
+    assert by_text == catalogue_texts()
+
+
+def test_the_games_keys_are_the_games_own_or_common() -> None:
+    owners = {info.id.replace("-", "_") for info in available_games()} | {"common"}
+    keyed = [key for key in i18n.entries("games", "en") if re.fullmatch(r"[a-z_]+\.[a-z_]+", key)]
+    assert {key.split(".")[0] for key in keyed} <= owners
+    assert set(keyed).isdisjoint(i18n.entries("page", "en")), "the page reads both catalogues"
+
+
+@pytest.mark.parametrize("language", i18n.languages())
+def test_the_catalogue_the_server_sends_is_in_the_requests_language(language: str) -> None:
+    words = i18n.Translator("games", language)
+    shift = game_class("sequentia-shift")
+    assert (
+        words.help(shift.info.summary)
+        == i18n.entries("games", language)[shift.info.summary].translated[0]
+    )
+    described = levels.menu("sequentia-shift", language)
+    assert [bot["name"] for bot in described] == [bot["name"] for bot in levels.menu()]
+    if language != i18n.SOURCE_LANGUAGE:
+        assert described != levels.menu("sequentia-shift")
+        assert "rated" not in described[-1]["description"]
+        assert "beats" not in described[-1]["description"]
+
+
+def test_the_page_reads_the_games_words_too() -> None:
+    assert i18n.page_messages("it")["sequentia_shift.grid"] == "Quadrato"
+    assert i18n.page_messages("fi")["common.cards"] == {
+        "one": "{count} kortti",
+        "other": "{count} korttia",
+    }

@@ -20,6 +20,16 @@ def test_games_are_listed_in_finnish() -> None:
     assert "2 pelaajaa" in result.output and "players" not in result.output
 
 
+def test_the_games_and_the_bots_are_described_in_the_chosen_language() -> None:
+    games = runner.invoke(app, ["--lang", "it", "games"], env=PLAIN)
+    assert "Sposta le carte su un quadrato" in games.output
+    assert "Slide cards" not in games.output
+    bots = runner.invoke(app, ["--lang", "eo", "bots", "sequentia-stack"], env=PLAIN)
+    assert bots.exit_code == 0, bots.output
+    assert "Komencanto: ajna permesita movo, hazarde" in bots.output
+    assert "rated" not in bots.output and "takso" in bots.output
+
+
 def test_a_terminal_game_in_italian() -> None:
     moves = "regole\n" + "1\n" * 10
     result = runner.invoke(

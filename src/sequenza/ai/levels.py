@@ -12,6 +12,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from sequenza import i18n
 from sequenza.ai.base import bot_names
 
 #: The levels a player can pick, from a true beginner to the strongest bot.
@@ -45,22 +46,40 @@ def rating(level: str, game_id: str) -> dict[str, Any] | None:
     return dict(entry) if entry is not None else None
 
 
-def describe(level: str, game_id: str | None = None) -> str:
-    """One line for a menu: the level's summary, and in a game its measured standing.
+def describe(level: str, game_id: str | None = None, language: str = i18n.SOURCE_LANGUAGE) -> str:
+    """One line for a menu: the level's summary, and in a game its measured standing, in
+    ``language`` (the English here is the source of the ``games`` catalogue).
 
     >>> describe("greedy")
     'Casual: takes the best move it sees right now'
+    >>> describe("greedy", language="it")
+    'Intermedio: fa la mossa migliore che vede subito'
     """
-    summary = SUMMARIES.get(level, f"the {level} bot")
+    words = i18n.Translator("games", language)
+    summary = (
+        words.help(SUMMARIES[level])
+        if level in SUMMARIES
+        else words.text("common.bot_other", level=level)
+    )
     measured = rating(level, game_id) if game_id is not None else None
     if measured is None:
         return summary
-    return f"{summary} (rated {measured['rating']} here; {measured['note']})"
+    # A note reads "plays like the level below; beats novice": each part translated.
+    note = "; ".join(_note_part(part, words) for part in str(measured["note"]).split("; "))
+    # A rating is written as Elo ratings are, without a thousands separator: "1016".
+    rating_text = str(measured["rating"])
+    return words.text("common.bot_rated", summary=summary, rating=rating_text, note=note)
 
 
-def menu(game_id: str | None = None) -> list[dict[str, str]]:
+def _note_part(part: str, words: i18n.Translator) -> str:
+    if part.startswith("beats "):
+        return words.text("common.bot_beats", level=part.removeprefix("beats "))
+    return words.help(part)
+
+
+def menu(game_id: str | None = None, language: str = i18n.SOURCE_LANGUAGE) -> list[dict[str, str]]:
     """Every bot a seat may take, the levels first and weakest first, each with its
-    ``describe`` line: what a seat menu shows."""
+    ``describe`` line in ``language``: what a seat menu shows."""
     names = [level for level in LEVELS if level in bot_names()]
     names += [name for name in bot_names() if name not in LEVELS]
-    return [{"name": name, "description": describe(name, game_id)} for name in names]
+    return [{"name": name, "description": describe(name, game_id, language)} for name in names]

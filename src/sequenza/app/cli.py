@@ -120,7 +120,8 @@ def list_games() -> None:
         players = words.plural(
             "cli.game_players", info.player_counts[-1], counts=info.players_text()
         )
-        typer.echo(f"{info.id:18} {info.name:28} {players:>16}  {info.summary}")
+        summary = i18n.Translator("games", words.language).help(info.summary)
+        typer.echo(f"{info.id:18} {info.name:28} {players:>16}  {summary}")
 
 
 @app.command("rules")
@@ -544,7 +545,7 @@ def list_bots(
     """List the bots that can fill a seat, the levels weakest first."""
     if game is not None and game not in {info.id for info in available_games()}:
         raise _fail(SequenzaError(words.text("cli.unknown_game", game=repr(game))))
-    for bot in menu(game):
+    for bot in menu(game, words.language):
         typer.echo(f"{bot['name']:8} {bot['description']}")
 
 

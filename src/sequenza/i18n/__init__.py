@@ -1,6 +1,7 @@
 """The players' languages: message catalogues as gettext ``.po`` files, read with Babel.
 
-Each domain (``page`` for the web page, ``cli`` for the terminal) has one catalogue per language
+Each domain (``page`` for the web page, ``games`` for what each game's view draws and the
+server's game catalogue, ``cli`` for the terminal) has one catalogue per language
 in ``locale/<lang>/LC_MESSAGES/<domain>.po``. English is the source: a message's ``msgid`` is
 its English text with named placeholders (``{name}``), its ``msgctxt`` the stable key the code
 asks for. A language is known when its folder holds a catalogue: adding a translation is adding
@@ -148,17 +149,22 @@ def plural_categories(domain: str, language: str) -> tuple[str, ...]:
     return tuple(categories.get(index, "other") for index in range(count))
 
 
+#: The domains the browser reads: the page's own words and the games' (their views').
+PAGE_DOMAINS = ("page", "games")
+
+
 @cache
 def page_messages(language: str) -> dict[str, PageMessage]:
-    """The ``page`` catalogue as the browser reads it: key to text, or to its plural forms by
-    CLDR category."""
-    categories = plural_categories("page", language)
+    """The ``page`` and ``games`` catalogues as the browser reads them: key to text, or to its
+    plural forms by CLDR category."""
     result: dict[str, PageMessage] = {}
-    for key, entry in entries("page", language).items():
-        if len(entry.english) == 1:
-            result[key] = entry.translated[0]
-        else:
-            result[key] = dict(zip(categories, entry.translated, strict=False))
+    for domain in PAGE_DOMAINS:
+        categories = plural_categories(domain, language)
+        for key, entry in entries(domain, language).items():
+            if len(entry.english) == 1:
+                result[key] = entry.translated[0]
+            else:
+                result[key] = dict(zip(categories, entry.translated, strict=False))
     return result
 
 

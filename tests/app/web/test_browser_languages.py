@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -15,6 +16,7 @@ from typing import Any
 import pytest
 
 from sequenza import i18n
+from sequenza.core.registry import available_games, game_class
 from sequenza.text import describe
 from tests.app.web.server_harness import LiveServer, live_server
 from tests.app.web.test_browser import ARGS, CHROMIUM, DESKTOP, wait_for
@@ -150,6 +152,16 @@ def test_the_lobby_speaks_the_browsers_language(
         words = i18n.page_messages(language)
         assert str(words["lobby.start"]) in text and str(words["clock.game_minutes"]) in text
         assert english_left(text, language) == []
+        # The games' summaries, options' help and bots' descriptions come in it too.
+        catalogue = page.evaluate(GAME_TEXT, CATALOGUE_PARTS)
+        assert (
+            i18n.Translator("games", language).help(
+                "Build shared colour piles from 1 to 5 and collect chips; 5 chips with 2 of "
+                "each colour win."
+            )
+            in catalogue
+        )
+        assert games_english_left(catalogue, language) == []
         assert errors == []
     finally:
         context.close()
@@ -236,6 +248,149 @@ def test_the_log_reads_in_the_page_s_language_with_the_table_s_own_lines(
         assert words.plural("log.game_over_won", 1, names="Ada") in lines
         assert not any("resigned" in line or "Game over" in line for line in lines)
         assert errors == []
+    finally:
+        context.close()
+
+
+#: Where the lobby shows the server's game catalogue.
+CATALOGUE_PARTS = [".game-summary", ".option-help", ".seat-help", 'option[value^="bot:"]']
+
+#: What a game's view draws at a table: the board, the banner's prompt, the moves' labels.
+GAME_PARTS = [".board", ".actionbar", ".banner", ".move-list"]
+
+#: The games' words in the page's regions that show them, with the names the views give to
+#: assistive technology and in tooltips; the log is the game log's own catalogue.
+GAME_TEXT = """(parts) => {
+    const found = parts.flatMap((selector) => [...document.querySelectorAll(selector)]);
+    const named = found.flatMap(
+        (node) => [node, ...node.querySelectorAll("[title], [aria-label]")]);
+    const attributes = named.flatMap((node) =>
+        ["title", "aria-label"].map((name) => node.getAttribute(name) || ""));
+    return [...found.map((node) => node.innerText), ...attributes].join("\\n");
+}"""
+
+#: This package's games (a plugin game brings its own words).
+GAMES = [
+    info.id
+    for info in available_games()
+    if game_class(info.id).__module__.startswith("sequenza.games.")
+]
+
+
+def games_english_left(text: str, language: str) -> list[str]:
+    """The games' English phrases found in ``text`` where ``language`` has its own words."""
+    found = []
+    entries = i18n.entries("games", language)
+    translated = "\n".join(text for entry in entries.values() for text in entry.translated)
+    for key, entry in entries.items():
+        for english in entry.english:
+            for fragment in re.split(r"\{\w+\}", english):
+                fragment = fragment.strip(" ,.:;()·\u2013\u2014●+/")
+                if len(re.sub(r"\W", "", fragment)) < 4 or fragment in translated:
+                    continue
+                if re.search(rf"(?<!\w){re.escape(fragment)}(?!\w)", text):
+                    found.append(f"{key}: {fragment!r}")
+    return found
+
+
+def play_into_the_game(server: LiveServer, game: str, language: str) -> dict[str, Any]:
+    """A table of ``game`` a few moves in, between a player of the page and a bot, created in
+    ``language``."""
+    with server.client() as http:
+        response = http.post(
+            "/api/tables",
+            json={
+                "game": game,
+                "seats": [{"kind": "hotseat", "name": "Ada"}, {"kind": "bot", "bot": "random"}],
+            },
+            headers={"Accept-Language": language},
+        )
+    assert response.status_code == 201, response.text
+    created: dict[str, Any] = response.json()
+    rng = random.Random(7)
+    with server.join(created["id"], created["tokens"]["0"]) as ada:
+        for _ in range(4):
+            state = ada.wait_until(lambda state: state["over"] or state["legal"].get("0"))
+            if state["over"]:
+                break
+            ada.act(rng.choice(state["legal"]["0"]))
+            ada.wait_until(lambda seen, turn=state["turn"]: seen["turn"] > turn)
+    return created
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_each_games_table_speaks_the_browsers_language(
+    server: LiveServer, browser: Any, shots: Path, language: str, game: str
+) -> None:
+    created = play_into_the_game(server, game, language)
+    context, page, errors = open_page(browser, language)
+    try:
+        page.goto(server.url + "/")
+        entry = {created["id"]: {"seats": {"0": created["tokens"]["0"]}}}
+        page.evaluate(f"localStorage.setItem('sequenza.tables', {json.dumps(json.dumps(entry))})")
+        page.goto(server.url + created["url"])
+        wait_for(page, "document.querySelector('.move-list .move')")
+        page.screenshot(path=str(shots / f"{game}-{language}.png"), full_page=True)
+        text = page.evaluate(GAME_TEXT, GAME_PARTS)
+        assert text.strip()
+        assert games_english_left(text, language) == []
+        # The bot's default name is the table creator's words.
+        assert i18n.Translator("games", language).text(
+            "common.default_bot", level="Random", number=2
+        ) in (page.inner_text(".player-list"))
+        assert errors == []
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_shifts_rules_page_speaks_the_browsers_language(
+    server: LiveServer, browser: Any, shots: Path, language: str
+) -> None:
+    created = play_into_the_game(server, "sequentia-shift", language)
+    context, page, errors = open_page(browser, language)
+    try:
+        page.goto(server.url + created["url"])
+        page.wait_for_selector(".player-list")
+        page.click(f"text={i18n.page_messages(language)['common.rules']}")
+        page.wait_for_selector("dialog .rules-page")
+        page.locator("dialog").screenshot(path=str(shots / f"rules-shift-{language}.png"))
+        text = page.evaluate(GAME_TEXT, ["dialog .rules-page"])
+        words = i18n.Translator("games", language)
+        assert words.plural("sequentia_shift.guide_option_slides", 6) in text
+        assert words.text("sequentia_shift.guide_first_seat", name="Ada") in text
+        assert games_english_left(text, language) == []
+        assert errors == []
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize(
+    ("language", "written"),
+    [
+        ("en", ["3+4", "9\u22122", "6\u00d72", "8\u00f74"]),
+        ("it", ["3+4", "9\u22122", "6\u00d72", "8:4"]),
+        ("fi", ["3+4", "9\u22122", "6\u00b72", "8:4"]),
+        ("eo", ["3+4", "9\u22122", "6\u00b72", "8:4"]),
+    ],
+)
+def test_sums_are_written_with_the_languages_signs(
+    server: LiveServer, browser: Any, language: str, written: list[str]
+) -> None:
+    context = browser.new_context(viewport=DESKTOP, locale=BROWSER_LOCALES.get(language, "en-GB"))
+    page = context.new_page()
+    try:
+        page.goto(f"{server.url}/")
+        page.wait_for_selector("#create")
+        shown = page.evaluate(
+            """async () => {
+                const view = await import("/games/sequence-numbers/view.js");
+                const numbers = { game: "sequence-numbers" };
+                return ["3+4", "9-2", "6*2", "8/4"].map((face) => view.faceText(face, numbers));
+            }"""
+        )
+        assert shown == written
     finally:
         context.close()
 

@@ -51,3 +51,49 @@ def test_the_page_itself_starts_in_the_browser_language(server: LiveServer) -> N
         assert ">Ladataan…<" in page and "tarvitsee JavaScriptin" in page
         english = http.get("/").text
         assert '<html lang="en">' in english and ">Loading…<" in english
+
+
+def test_the_games_words_come_with_the_pages(server: LiveServer) -> None:
+    with server.client() as http:
+        words = http.get("/api/messages/it").json()["messages"]
+    assert words["sequentia_shift.prompt_claim"] == "Una riga mostra la tua sequenza: giocala"
+    assert words["common.cards"]["other"] == "{count} carte"
+
+
+def test_the_game_catalogue_speaks_the_requests_language(server: LiveServer) -> None:
+    with server.client() as http:
+        english = {game["id"]: game for game in http.get("/api/games").json()}
+        asked = {game["id"]: game for game in http.get("/api/games?lang=it").json()}
+        browser = http.get("/api/games", headers={"Accept-Language": "fi-FI, en;q=0.5"}).json()
+        bots = http.get("/api/bots?game=sequence", headers={"Accept-Language": "eo"}).json()
+    shift = asked["sequentia-shift"]
+    assert english["sequentia-shift"]["summary"].startswith("Slide cards on a 3x3 grid")
+    assert shift["summary"].startswith("Sposta le carte su un quadrato 3\u00d73")
+    slides = next(option for option in shift["options"] if option["name"] == "slide_limit")
+    assert slides["description"] == "Movimenti permessi in un turno"
+    assert shift["bots"][0]["description"].startswith("Principiante: ")
+    assert {game["id"]: game["summary"] for game in browser}["sequence"].startswith(
+        "Pelaa kortteja"
+    )
+    assert bots[2]["description"].startswith("Hobiisto: ")
+    assert "takso" in bots[2]["description"] and "rated" not in bots[2]["description"]
+    # The names and the codes stay: a game's name, an option's name.
+    assert shift["name"] == "Sequentia · Shift" and slides["name"] == "slide_limit"
+
+
+def test_unnamed_seats_are_named_in_the_creators_language(server: LiveServer) -> None:
+    seats = [{"kind": "hotseat"}, {"kind": "bot", "bot": "greedy"}]
+    with server.client() as http:
+        for language, names in (
+            ("it", ["Giocatore 1", "Bot Greedy 2"]),
+            ("fi", ["Pelaaja 1", "Greedy-botti 2"]),
+            ("eo", ["Ludanto 1", "Roboto Greedy 2"]),
+            ("en", ["Player 1", "Greedy bot 2"]),
+        ):
+            reply = http.post(
+                "/api/tables",
+                json={"game": "sequentia-shift", "seats": seats},
+                headers={"Accept-Language": language},
+            )
+            assert reply.status_code == 201, reply.text
+            assert [seat["name"] for seat in reply.json()["table"]["seats"]] == names

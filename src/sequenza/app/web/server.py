@@ -305,16 +305,19 @@ def create_app(
         return {"status": "ready"}
 
     @app.get("/api/games", response_model=list[GameInfo], tags=["catalogue"])
-    async def games() -> list[dict[str, Any]]:
-        return [_game_json(info.id) for info in available_games()]
+    async def games(request: Request) -> list[dict[str, Any]]:
+        """Every game, its summary, options' help and bots in the request's language (``lang``,
+        else Accept-Language's)."""
+        language = _request_language(request)
+        return [_game_json(info.id, language) for info in available_games()]
 
     @app.get("/api/bots", response_model=list[BotInfo], tags=["catalogue"])
-    async def bots(game: str | None = None) -> list[dict[str, str]]:
+    async def bots(request: Request, game: str | None = None) -> list[dict[str, str]]:
         """The bots a seat may take, weakest first; with ``game``, each described by its
-        measured standing on that game's rating ladder."""
+        measured standing on that game's rating ladder; in the request's language."""
         if game is not None and game not in {info.id for info in available_games()}:
             raise TableError("unknown_game", f"there is no game {game!r}", 404)
-        return bot_menu(game)
+        return bot_menu(game, _request_language(request))
 
     @app.get("/api/messages", response_model=PageMessages, tags=["catalogue"])
     async def messages(request: Request) -> Response:
@@ -354,7 +357,7 @@ def create_app(
         body = await _json_body(request)
         _validated(TableRequest, body)
         count_new_table(request)
-        table, tokens = await manager.create(body)
+        table, tokens = await manager.create(body, _request_language(request))
         return {
             "id": table.id,
             "url": f"/t/{table.id}",
@@ -485,6 +488,13 @@ SERVER_SETTINGS: dict[str, Any] = {
 }
 
 
+def _request_language(request: Request) -> str:
+    """The language a request asks for: its ``lang`` parameter when known, else the first of
+    its Accept-Language that has a catalogue."""
+    asked = request.query_params.get("lang", "")
+    return asked if asked in i18n.languages() else _browser_language(request)
+
+
 def _browser_language(request: Request) -> str:
     """The first language of the browser's Accept-Language that has a catalogue."""
     return i18n.negotiate(i18n.parse_accept_language(request.headers.get("accept-language")))
@@ -607,7 +617,10 @@ def app_from_environment() -> FastAPI:
     )
 
 
-def _game_json(game_id: str) -> dict[str, Any]:
+def _game_json(game_id: str, language: str = i18n.SOURCE_LANGUAGE) -> dict[str, Any]:
+    """A game's facts; its summary, options' help and bots in ``language`` (the English in
+    the code is the ``games`` catalogue's source)."""
+    words = i18n.Translator("games", language)
     cls = game_class(game_id)
     info = cls.info
     try:
@@ -617,17 +630,17 @@ def _game_json(game_id: str) -> dict[str, Any]:
     return {
         "id": info.id,
         "name": info.name,
-        "summary": info.summary,
+        "summary": words.help(info.summary),
         "player_counts": list(info.player_counts),
         "hidden_information": info.hidden_information,
         "rules": rules,
-        "bots": bot_menu(game_id),
+        "bots": bot_menu(game_id, language),
         "options": [
             {
                 "name": spec.name,
                 "type": spec.kind.__name__,
                 "default": spec.default,
-                "description": spec.description,
+                "description": words.help(spec.description),
                 "minimum": spec.minimum,
                 "maximum": spec.maximum,
                 "choices": list(spec.choices) if spec.choices else None,

@@ -44,6 +44,7 @@ from typing import Any, ParamSpec, TypeVar
 from sqlalchemy.exc import SQLAlchemyError
 
 import sequenza.ai  # noqa: F401  (registers the built-in bots)
+from sequenza import i18n
 from sequenza.ai.base import bot_names
 from sequenza.core.actions import Action
 from sequenza.core.errors import IllegalActionError, NotationError, SequenzaError
@@ -878,8 +879,11 @@ class TableManager:
             table.schedule_catch_up()
 
     # ------------------------------------------------------------------ creating
-    async def create(self, request: Any) -> tuple[Table, dict[int, str]]:
-        """A new table from a JSON request; returns it with the token of each person's seat."""
+    async def create(
+        self, request: Any, language: str = i18n.SOURCE_LANGUAGE
+    ) -> tuple[Table, dict[int, str]]:
+        """A new table from a JSON request; returns it with the token of each person's seat.
+        Seats without a name are named in ``language``, the creator's."""
         if not isinstance(request, dict):
             raise TableError("bad_request", "a table is described by a JSON object")
         game_id = request.get("game")
@@ -906,7 +910,7 @@ class TableManager:
             game = make_game(game_id, players, **options)
         except SequenzaError as error:
             raise TableError("bad_option", str(error)) from None
-        seats = self._seat_requests(request.get("seats"), game.players)
+        seats = self._seat_requests(request.get("seats"), game.players, language)
         tokens: dict[int, str] = {}
         records: list[SeatRecord] = []
         for number, seat in enumerate(seats):
@@ -935,7 +939,9 @@ class TableManager:
         table.start_bots()
         return table, tokens
 
-    def _seat_requests(self, data: Any, players: int) -> list[SeatRequest]:
+    def _seat_requests(
+        self, data: Any, players: int, language: str = i18n.SOURCE_LANGUAGE
+    ) -> list[SeatRequest]:
         if data is None:
             data = [{"kind": "hotseat"}] + [{"kind": "bot", "bot": "random"}] * (players - 1)
         if not isinstance(data, list) or len(data) != players:
@@ -953,7 +959,7 @@ class TableManager:
                 raise TableError(
                     "bad_request", f"seat {number}: the bots are {', '.join(bots)}, not {bot!r}"
                 )
-            name = seat.get("name") or _default_name(number, kind, bot)
+            name = seat.get("name") or _default_name(number, kind, bot, language)
             if not isinstance(name, str) or len(name.strip()) == 0 or len(name) > MAX_NAME:
                 raise TableError("bad_request", f"seat {number}: a name has 1-{MAX_NAME} letters")
             seats.append(SeatRequest(kind, name.strip(), bot))
@@ -1117,10 +1123,14 @@ def _check_web_options(game_id: str, options: dict[str, Any]) -> None:
             )
 
 
-def _default_name(number: int, kind: str, bot: str | None) -> str:
+def _default_name(number: int, kind: str, bot: str | None, language: str) -> str:
+    """ "Player 1", "Greedy bot 2": a seat's name when its creator gives none, in their words."""
+    words = i18n.Translator("games", language)
     if kind == "bot":
-        return f"{(bot or 'random').capitalize()} bot {number + 1}"
-    return f"Player {number + 1}"
+        return words.text(
+            "common.default_bot", level=(bot or "random").capitalize(), number=number + 1
+        )
+    return words.text("common.default_player", number=number + 1)
 
 
 def _replay(record: TableRecord) -> TableHistory:

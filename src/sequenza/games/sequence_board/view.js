@@ -1,47 +1,98 @@
 // Sequence and Sequence Numbers: a 10x10 board of card (or number) spaces, chips of up to
 // three team colours, a hand of cards; make lines of five.
 
-import { COLOUR_SHAPES, colourMark, ownLabel, plural } from "/static/cards.js";
+import { COLOUR_SHAPES, cards, colourMark, ownLabel } from "/static/cards.js";
 import { h } from "/static/dom.js";
+import { currentLanguage, t } from "/static/i18n.js";
 
 const LETTERS = "ABCDEFGHIJ";
 const SUITS = { S: "♠", H: "♥", D: "♦", C: "♣" };
 const RED_SUITS = new Set(["H", "D"]);
 
-// What a screen reader says for the board and the hand (one place, to translate):
+// What a screen reader says for the board and the hand, in the page's language:
 // "D3, five of spades, blue chip".
 const SPOKEN = {
-  board: "Board",
-  space: (name, shows, chip) => `${name}, ${shows}${chip ? `, ${chip}` : ""}`,
-  chip: (colour) => `${colour} chip`,
-  inSequence: (chip) => `${chip}, in a sequence`,
-  window: "a line you may choose",
-  last: "last move",
-  free: "free corner",
-  card: (rank, suit) => `${rank} of ${suit}`,
-  ranks: { A: "ace", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine", T: "ten", J: "jack", Q: "queen", K: "king" },
-  suits: { S: "spades", H: "hearts", D: "diamonds", C: "clubs" },
-  twoEyed: "a chip anywhere",
-  oneEyed: "removes a chip",
-  plusCard: "plus card, a chip anywhere",
-  minusCard: "minus card, removes a chip",
-  sum: (text) => text.replace("+", " plus ").replace("-", " minus "),
+  board: () => t("sequence.board"),
+  space: (name, shows, chip) => [name, shows, chip].filter(Boolean).join(", "),
+  chip: (colour) => t(CHIP_KEYS[colour] || "sequence.grey_chip"),
+  inSequence: (chip) => t("sequence.in_sequence", { chip }),
+  window: () => t("sequence.window"),
+  last: () => t("sequence.last_move"),
+  free: () => t("sequence.free_corner"),
+  card: (rank, suit) => t(SUIT_KEYS[suit], { rank: t(RANK_KEYS[rank]) }),
+  twoEyed: () => t("sequence.two_eyed"),
+  oneEyed: () => t("sequence.one_eyed"),
+  plusCard: () => t("sequence_numbers.plus_card"),
+  minusCard: () => t("sequence_numbers.minus_card"),
+  sum: (left, operator, right) => t(OPERATOR_KEYS[operator], { left, right }),
 };
+
+const RANK_KEYS = {
+  A: "sequence.ace",
+  2: "sequence.two",
+  3: "sequence.three",
+  4: "sequence.four",
+  5: "sequence.five",
+  6: "sequence.six",
+  7: "sequence.seven",
+  8: "sequence.eight",
+  9: "sequence.nine",
+  T: "sequence.ten",
+  J: "sequence.jack",
+  Q: "sequence.queen",
+  K: "sequence.king",
+};
+const SUIT_KEYS = { S: "sequence.of_spades", H: "sequence.of_hearts", D: "sequence.of_diamonds", C: "sequence.of_clubs" };
+const CHIP_KEYS = { blue: "sequence.blue_chip", green: "sequence.green_chip", red: "sequence.red_chip", grey: "sequence.grey_chip" };
+const COLOUR_KEYS = { blue: "sequence.blue", green: "sequence.green", red: "sequence.red", grey: "sequence.grey" };
+const OPERATOR_KEYS = { "+": "sequence_numbers.spoken_plus", "-": "sequence_numbers.spoken_minus", "*": "sequence_numbers.spoken_times", "/": "sequence_numbers.spoken_divided" };
+
+// The signs each language's school arithmetic writes a teacher's sums with. Every language
+// writes the minus sign U+2212, not a hyphen. English writes "×" and "÷"; Italian "×" and ":"
+// (the primary-school "3 × 4", "12 : 3"); Finnish "·" and ":" (as its schoolbooks do); Esperanto,
+// which has no school of its own, the continental "·" and ":" its textbooks follow.
+const OPERATOR_SIGNS = {
+  en: { "+": "+", "-": "−", "*": "×", "/": "÷" },
+  it: { "+": "+", "-": "−", "*": "×", "/": ":" },
+  fi: { "+": "+", "-": "−", "*": "·", "/": ":" },
+  eo: { "+": "+", "-": "−", "*": "·", "/": ":" },
+};
+
+// A sum card's face split into its numbers and operator: "3+4" -> ["3", "+", "4"].
+function sumParts(face) {
+  const match = /^(\d+)([-+*/x])(\d+)$/.exec(face);
+  if (!match) return null;
+  return [match[1], match[2] === "x" ? "*" : match[2], match[3]];
+}
+
+// A space's number with a true minus sign: "−2".
+function numberText(label) {
+  return label.replace(/^-/, "−");
+}
+
+// "3−4", "6·2": a sum as the page's language writes it.
+function sumText(face) {
+  const parts = sumParts(face);
+  if (!parts) return face;
+  const signs = OPERATOR_SIGNS[currentLanguage()] || OPERATOR_SIGNS.en;
+  return `${parts[0]}${signs[parts[1]]}${parts[2]}`;
+}
 
 // A card or a space's face read out: "five of spades", "3 plus 4", "free corner".
 function spokenFace(face, observation) {
-  if (face === "XX") return SPOKEN.free;
+  if (face === "XX") return SPOKEN.free();
   if (!isClassic(observation)) {
-    if (face === "plus") return SPOKEN.plusCard;
-    if (face === "minus") return SPOKEN.minusCard;
-    return SPOKEN.sum(face);
+    if (face === "plus") return SPOKEN.plusCard();
+    if (face === "minus") return SPOKEN.minusCard();
+    const parts = sumParts(face);
+    return parts ? SPOKEN.sum(...parts) : face;
   }
   const suit = face.slice(-1);
   const rank = face.slice(0, -1);
-  if (!SPOKEN.suits[suit]) return face;
-  const card = SPOKEN.card(SPOKEN.ranks[rank] || rank, SPOKEN.suits[suit]);
+  if (!SUIT_KEYS[suit] || !RANK_KEYS[rank]) return face;
+  const card = SPOKEN.card(rank, suit);
   if (rank !== "J") return card;
-  return `${card}, ${face === "JC" || face === "JD" ? SPOKEN.twoEyed : SPOKEN.oneEyed}`;
+  return `${card}, ${face === "JC" || face === "JD" ? SPOKEN.twoEyed() : SPOKEN.oneEyed()}`;
 }
 
 function spaceName(index) {
@@ -61,6 +112,11 @@ function windowSpaces(name) {
   return Array.from({ length: 5 }, (_, index) => first + index * step);
 }
 
+// A team colour's name in the page's language: "blu".
+function colourText(colour) {
+  return COLOUR_KEYS[colour] ? t(COLOUR_KEYS[colour]) : colour;
+}
+
 function isClassic(observation) {
   return observation.game === "sequence";
 }
@@ -74,9 +130,9 @@ function classicFace(face) {
 
 export function faceText(face, observation) {
   if (observation && !isClassic(observation)) {
-    if (face === "plus") return "Plus";
-    if (face === "minus") return "Minus";
-    return face.replace("-", "−");
+    if (face === "plus") return t("sequence_numbers.plus");
+    if (face === "minus") return t("sequence_numbers.minus");
+    return sumText(face);
   }
   if (!SUITS[face.slice(-1)]) return face;
   const card = classicFace(face);
@@ -88,16 +144,16 @@ export function handCard(face, observation, key) {
   const numbers = !isClassic(observation);
   if (numbers) {
     const special = face === "plus" || face === "minus";
-    const note = face === "plus" ? "anywhere" : face === "minus" ? "remove" : "";
+    const note = face === "plus" ? t("sequence.note_anywhere") : face === "minus" ? t("sequence.note_remove") : "";
     return h(
       `div.pcard.ncard${special ? `.${face}` : ""}`,
-      { dataset: { part: `hand:${face}`, key }, title: face, "aria-label": spokenFace(face, observation) },
-      h("span.face", {}, special ? (face === "plus" ? "+" : "−") : face.replace("-", "−")),
+      { dataset: { part: `hand:${face}`, key }, title: faceText(face, observation), "aria-label": spokenFace(face, observation) },
+      h("span.face", {}, special ? (face === "plus" ? "+" : "−") : sumText(face)),
       note ? h("span.note", {}, note) : null,
     );
   }
   const card = classicFace(face);
-  const note = card.jack ? (face === "JC" || face === "JD" ? "anywhere" : "remove") : "";
+  const note = card.jack ? t(face === "JC" || face === "JD" ? "sequence.note_anywhere" : "sequence.note_remove") : "";
   return h(
     `div.pcard.${card.red ? "red" : "black"}`,
     { dataset: { part: `hand:${face}`, key }, title: face, "aria-label": spokenFace(face, observation) },
@@ -109,14 +165,14 @@ export function handCard(face, observation, key) {
 // What a space shows, as text: the chip on it repeats it so that it stays readable.
 function labelText(label, observation) {
   if (label === "XX") return "★";
-  if (!isClassic(observation)) return label;
+  if (!isClassic(observation)) return numberText(label);
   const card = classicFace(label);
   return `${card.rank}${card.suit}`;
 }
 
 export function spaceLabel(label, observation) {
   if (label === "XX") return h("span.free", {}, "★");
-  if (!isClassic(observation)) return h("span.num", {}, label);
+  if (!isClassic(observation)) return h("span.num", {}, numberText(label));
   const card = classicFace(label);
   return h(`span.${card.red ? "red" : "black"}`, {}, card.rank, h("span.suit", {}, card.suit));
 }
@@ -145,7 +201,7 @@ export function render(observation, ctx) {
       const hasChip = /[0-9]/.test(chip);
       const colour = hasChip ? colourName(Number(chip)) : null;
       const chipName = hasChip ? (marked.has(index) ? SPOKEN.inSequence(SPOKEN.chip(colour)) : SPOKEN.chip(colour)) : null;
-      const notes = [chipName, choosing.has(index) ? SPOKEN.window : null, index === lastIndex ? SPOKEN.last : null].filter(Boolean).join(", ");
+      const notes = [chipName, choosing.has(index) ? SPOKEN.window() : null, index === lastIndex ? SPOKEN.last() : null].filter(Boolean).join(", ");
       cells.push(
         h(
           "div.space",
@@ -177,23 +233,23 @@ export function render(observation, ctx) {
     h(
       "div.stat-row",
       {},
-      h("span", {}, "Draw pile ", h("strong", {}, observation.draw_pile)),
+      h("span", {}, `${t("sequence.draw_pile")} `, h("strong", {}, observation.draw_pile)),
       teams.map((team) =>
         h(
           "span.team-score",
           {},
-          colourMark(colourName(team)),
-          ` ${observation.colours[observation.teams.indexOf(team)]}: ${observation.sequences[team].length} / ${observation.sequences_to_win} ${observation.sequences_to_win === 1 ? "sequence" : "sequences"}`,
+          colourMark(colourName(team), { name: colourText(colourName(team)) }),
+          ` ${colourText(colourName(team))}: ${t("sequence.sequences_of", { made: observation.sequences[team].length, count: observation.sequences_to_win })}`,
         ),
       ),
     ),
-    h("div.sboard", { dataset: { nav: "board" }, "aria-label": SPOKEN.board }, cells),
+    h("div.sboard", { dataset: { nav: "board" }, "aria-label": SPOKEN.board() }, cells),
     ctx.seat === null
       ? null
       : h(
           "div.zone",
           {},
-          h("span.zone-label", {}, observation.dead_exchanged ? `${ownLabel(ctx, "hand")} (dead card exchanged this turn)` : ownLabel(ctx, "hand")),
+          h("span.zone-label", {}, observation.dead_exchanged ? t("sequence.hand_dead_exchanged", { hand: ownLabel(ctx, "hand") }) : ownLabel(ctx, "hand")),
           h(
             "div.hand",
             { dataset: { nav: "hand" }, "aria-label": ownLabel(ctx, "hand") },
@@ -211,9 +267,9 @@ export function render(observation, ctx) {
         return h(
           "div.seat-line",
           { class: `seat-line${seat === ctx.seat ? " me" : ""}` },
-          colourMark(colourName(observation.teams[seat])),
+          colourMark(colourName(observation.teams[seat]), { name: colourText(colourName(observation.teams[seat])) }),
           h("span.seat-line-name", {}, name),
-          h("span.seat-line-info", {}, `${plural(observation.hand_sizes[seat], "card")}${pile.length ? ` · last played ${faceText(pile[pile.length - 1], observation)}` : ""}`),
+          h("span.seat-line-info", {}, `${cards(observation.hand_sizes[seat])}${pile.length ? ` · ${t("sequence.last_played", { card: faceText(pile[pile.length - 1], observation) })}` : ""}`),
         );
       }),
     ),
@@ -223,11 +279,10 @@ export function render(observation, ctx) {
 // What to do now, in the game's words.
 export function prompt(observation, legal) {
   const verbs = new Set(legal.map((action) => action.split(" ")[0]));
-  if (verbs.has("mark")) return "Several lines of five qualify: choose the one that becomes your sequence";
-  if (verbs.size === 1 && verbs.has("pass")) return "None of your cards can be played: pass";
-  const where = isClassic(observation) ? "on a space that shows it" : "on the space that shows its result";
-  const dead = verbs.has("dead") ? " (a dead card, both of its spaces taken, may be exchanged first)" : "";
-  return `Play a card and put a chip ${where}${dead}`;
+  if (verbs.has("mark")) return t("sequence.prompt_mark");
+  if (verbs.size === 1 && verbs.has("pass")) return t("sequence.prompt_pass");
+  const play = t(isClassic(observation) ? "sequence.prompt_play" : "sequence_numbers.prompt_play");
+  return verbs.has("dead") ? t("sequence.prompt_with_dead", { play }) : play;
 }
 
 // The end screen's figures: each team's sequences, its chips on the board, chips removed.
@@ -237,15 +292,15 @@ export function figures(observation, log) {
   const removed = (seat) => log.filter((event) => event.event === "action" && event.seat === seat && String(event.action).startsWith("remove ")).length;
   const played = (seat) => observation.discards[seat].length;
   return {
-    score: "Sequences",
-    columns: ["Colour", "Chips on the board", "Chips removed", "Cards played"],
+    score: t("sequence.sequences"),
+    columns: [t("sequence.colour"), t("sequence.chips_on_board"), t("sequence.chips_removed"), t("sequence.cards_played")],
     rows: observation.teams.map((team, seat) => [
-      observation.colours[seat] || "",
+      observation.colours[seat] ? colourText(observation.colours[seat]) : "",
       onBoard(team),
       removed(seat),
       played(seat),
     ]),
-    notes: observation.teams.length > new Set(observation.teams).size ? ["Teammates share a colour, their chips and their sequences."] : [],
+    notes: observation.teams.length > new Set(observation.teams).size ? [t("sequence.teammates_share")] : [],
   };
 }
 
@@ -259,15 +314,15 @@ export function label(action, observation) {
   const face = first ? faceText(first, observation || { game: /[+-]|^plus$|^minus$/.test(first) ? "sequence-numbers" : "sequence" }) : "";
   switch (verb) {
     case "play":
-      return `Play ${face} on ${second}`;
+      return t("sequence.play", { card: face, space: second });
     case "remove":
-      return `Remove the chip on ${second} with ${face}`;
+      return t("sequence.remove", { card: face, space: second });
     case "dead":
-      return `Exchange the dead card ${face}`;
+      return t("sequence.dead", { card: face });
     case "mark":
-      return `Make ${first}–${second} the sequence`;
+      return t("sequence.mark", { line: `${first}–${second}` });
     case "pass":
-      return "Pass: no card can be played";
+      return t("sequence.pass");
     default:
       return action;
   }
@@ -287,5 +342,5 @@ export function scores(observation) {
 }
 
 export function boardHint() {
-  return "Tap a card in your hand, then a highlighted space.";
+  return t("sequence.hint");
 }

@@ -1,47 +1,82 @@
 // Sequence Stacks: shared colour piles from 1 to 5, action cards, chips; five chips with at
 // least two of each colour win.
 
-import { COLOUR_SHAPES, ownLabel, plural } from "/static/cards.js";
+import { COLOUR_SHAPES, cards, ownLabel } from "/static/cards.js";
 import { h } from "/static/dom.js";
+import { t } from "/static/i18n.js";
 
 // A pile is complete at five cards, 1 to 5.
 const PILE_SIZE = 5;
 
-// What a screen reader says for the piles, chips and discards (one place, to translate):
+// What a screen reader says for the piles, chips and discards, in the page's language:
 // "blue 1, 3 of 5, top card blue 3, needs 4".
 const SPOKEN = {
-  piles: "Colour piles",
-  pile: (name, top, count, needs) => `${name}, ${count} of ${PILE_SIZE}, top card ${top}, ${count >= PILE_SIZE ? "complete" : `needs ${needs}`}`,
-  newPile: (name) => `${name}, empty: a new pile starts here`,
-  emptyPile: (name) => `${name}, empty`,
-  actionPile: (top) => `action cards played, top card ${top || "none"}`,
-  seats: "Players' chips and discards",
-  chips: (name, count, colour) => `${name}: ${count} ${colour} ${count === 1 ? "chip" : "chips"}`,
-  discards: (name, top) => `${name}'s discards, top card ${top}`,
-  myDiscards: (top) => `your discards, top card ${top}`,
-  discardHere: "discard here to end the turn",
+  piles: () => t("sequence_stacks.piles"),
+  pile: (name, top, count, needs) =>
+    t(count >= PILE_SIZE ? "sequence_stacks.spoken_pile_complete" : "sequence_stacks.spoken_pile", { name, count, size: PILE_SIZE, top, needs }),
+  newPile: (name) => t("sequence_stacks.spoken_new_pile", { name }),
+  emptyPile: (name) => t("sequence_stacks.spoken_empty_pile", { name }),
+  actionPile: (top) => t("sequence_stacks.spoken_action_pile", { top: top || t("common.none") }),
+  seats: () => t("sequence_stacks.seats"),
+  chips: (name, count, colour) => t(SPOKEN_CHIP_KEYS[colour], { name, count }),
+  discards: (name, top) => t("sequence_stacks.spoken_discards", { name, top }),
+  myDiscards: (top) => t("sequence_stacks.spoken_my_discards", { top }),
+  discardHere: () => t("sequence_stacks.discard_here"),
 };
 
-const ACTION_NAMES = { skip: "Skip", reverse: "Reverse", "steal-card": "Steal a card", block: "Block", "steal-chip": "Steal a chip" };
+const ACTION_KEYS = {
+  skip: "sequence_stacks.skip",
+  reverse: "sequence_stacks.reverse",
+  "steal-card": "sequence_stacks.steal_card",
+  block: "sequence_stacks.block",
+  "steal-chip": "sequence_stacks.steal_chip",
+};
+// The deck's two colours: each one's name, its chips counted, read out, heading a column, stolen.
+const COLOUR_KEYS = { blue: "sequence_stacks.blue", red: "sequence_stacks.red" };
+const PILE_COLOUR_KEYS = { blue: "sequence_stacks.blue_pile", red: "sequence_stacks.red_pile" };
+const CHIP_KEYS = { blue: "sequence_stacks.blue_chips", red: "sequence_stacks.red_chips" };
+const SPOKEN_CHIP_KEYS = { blue: "sequence_stacks.spoken_blue_chips", red: "sequence_stacks.spoken_red_chips" };
+const CHIP_COLUMN_KEYS = { blue: "sequence_stacks.blue_chips_column", red: "sequence_stacks.red_chips_column" };
+const STEAL_CHIP_KEYS = { blue: "sequence_stacks.steal_blue_chip", red: "sequence_stacks.steal_red_chip" };
+
+// An action card's name, or a colour's, in the page's language.
+function actionName(face) {
+  return t(ACTION_KEYS[face]);
+}
+
+function colourText(colour) {
+  return COLOUR_KEYS[colour] ? t(COLOUR_KEYS[colour]) : colour;
+}
+
+// A pile's colour as its name says it ("rossa" in Italian: "la pila rossa").
+function pileColour(colour) {
+  return PILE_COLOUR_KEYS[colour] ? t(PILE_COLOUR_KEYS[colour]) : colour;
+}
+
+// "blue 1": a pile's name, its colour in the page's language.
+function pileName(name) {
+  const [colour, number] = name.split(" ");
+  return `${pileColour(colour)} ${number}`;
+}
 const ACTION_ICONS = { skip: "»", reverse: "⇄", "steal-card": "⇠", block: "⊘", "steal-chip": "◉" };
 
 function faceParts(face) {
   const [colour, value] = face.split("-");
-  if (ACTION_NAMES[face]) return { action: face };
+  if (ACTION_KEYS[face]) return { action: face };
   return { colour, value };
 }
 
 // A pile's progress; a completed pile (waiting for the Block window) needs nothing more.
 function pileState(pile) {
-  if (!pile.cards.length) return "empty";
-  if (pile.cards.length >= PILE_SIZE) return "complete";
-  return `${pile.cards.length} of ${PILE_SIZE} · needs ${pile.needs}`;
+  if (!pile.cards.length) return t("sequence_stacks.empty");
+  if (pile.cards.length >= PILE_SIZE) return t("sequence_stacks.complete");
+  return t("sequence_stacks.pile_state", { count: pile.cards.length, size: PILE_SIZE, needs: pile.needs });
 }
 
 export function faceText(face) {
   const card = faceParts(face);
-  if (card.action) return ACTION_NAMES[card.action];
-  return `${card.colour} ${card.value === "wild" ? "wild" : card.value}`;
+  if (card.action) return actionName(card.action);
+  return card.value === "wild" ? t("sequence_stacks.wild_card", { colour: colourText(card.colour) }) : `${colourText(card.colour)} ${card.value}`;
 }
 
 // A card as the table shows it; the rules page draws its pictures with it too.
@@ -50,9 +85,9 @@ export function card(face, { part, key, className = "", spoken } = {}) {
   if (parts.action) {
     return h(
       `div.kcard.action${className}`,
-      { dataset: { part, key }, title: ACTION_NAMES[face], "aria-label": spoken || ACTION_NAMES[face], role: part ? null : "img" },
+      { dataset: { part, key }, title: actionName(face), "aria-label": spoken || actionName(face), role: part ? null : "img" },
       h("span.icon", {}, ACTION_ICONS[face]),
-      h("span.kname", {}, ACTION_NAMES[face]),
+      h("span.kname", {}, actionName(face)),
     );
   }
   return h(
@@ -60,7 +95,7 @@ export function card(face, { part, key, className = "", spoken } = {}) {
     { dataset: { part, key }, title: faceText(face), "aria-label": spoken || faceText(face), role: part ? null : "img" },
     h("span.kshape", { "aria-hidden": "true" }, COLOUR_SHAPES[parts.colour] || ""),
     h("span.kvalue", {}, parts.value === "wild" ? "★" : parts.value),
-    parts.value === "wild" ? h("span.kname", {}, "wild") : null,
+    parts.value === "wild" ? h("span.kname", {}, t("sequence_stacks.wild")) : null,
   );
 }
 
@@ -68,7 +103,7 @@ function chips(collection, seat, colours, name) {
   return colours.map((colour) =>
     h(
       "span.chip-stack",
-      { dataset: { part: `chip:${seat}:${colour}` }, title: `${collection[colour]} ${colour} chips`, "aria-label": SPOKEN.chips(name, collection[colour], colour) },
+      { dataset: { part: `chip:${seat}:${colour}` }, title: t(CHIP_KEYS[colour], { count: collection[colour] }), "aria-label": SPOKEN.chips(name, collection[colour], colour) },
       h("span.token", { class: `token ${colour}` }, COLOUR_SHAPES[colour] || ""),
       `×${collection[colour]}`,
     ),
@@ -88,13 +123,13 @@ export function render(observation, ctx) {
     const isNew = !pile.cards.length && firstFree[colour] === pile.name;
     const part = isNew ? `new:${colour}` : `pile:${colour}:${number}`;
     const spoken = pile.cards.length
-      ? SPOKEN.pile(pile.name, faceText(pile.cards[pile.cards.length - 1]), pile.cards.length, pile.needs)
-      : isNew ? SPOKEN.newPile(pile.name) : SPOKEN.emptyPile(pile.name);
+      ? SPOKEN.pile(pileName(pile.name), faceText(pile.cards[pile.cards.length - 1]), pile.cards.length, pile.needs)
+      : isNew ? SPOKEN.newPile(pileName(pile.name)) : SPOKEN.emptyPile(pileName(pile.name));
     return h(
       "div.kpile",
       { dataset: { part }, class: `kpile ${colour}`, "aria-label": spoken },
-      h("span.pile-label", {}, pile.name),
-      pile.cards.length ? card(pile.cards[pile.cards.length - 1], { key: `pile:${pile.name}:${pile.cards.length}` }) : h("div.slot.kslot", {}, "new pile"),
+      h("span.pile-label", {}, pileName(pile.name)),
+      pile.cards.length ? card(pile.cards[pile.cards.length - 1], { key: `pile:${pile.name}:${pile.cards.length}` }) : h("div.slot.kslot", {}, t("sequence_stacks.new_pile")),
       h("span.pile-label", {}, pileState(pile)),
     );
   });
@@ -114,13 +149,13 @@ export function render(observation, ctx) {
       "div.kseat",
       { class: `kseat${mine ? " me" : ""}${seat === observation.turn_seat ? " turn" : ""}` },
       h("div.kseat-head", {}, h("span.seat-dot", { style: { background: `var(--seat-${seat})` } }), h("strong", {}, name),
-        h("span.muted", {}, ` ${plural(observation.hand_sizes[seat], "card")}`),
-        observation.skips[seat] ? h("span.badge", {}, "skips next turn") : null),
+        h("span.muted", {}, ` ${cards(observation.hand_sizes[seat])}`),
+        observation.skips[seat] ? h("span.badge", {}, t("sequence_stacks.skips_next")) : null),
       h("div.kseat-body", {},
         h("div.chips", {}, chips(observation.chips[seat], seat, colours, name)),
-        h("div.kdiscard", {}, h("span.pile-label", {}, mine ? "your discards" : "discards"),
-          top ? card(top, { part: topPart, key: `discard:${seat}:${pile.length}`, spoken: discardName }) : h("div.slot.kslot", {}, "none"),
-          mine && me !== null ? h("div.slot.kslot.drop", { dataset: { part: "mydiscard" }, "aria-label": SPOKEN.discardHere }, "discard to end turn") : null)),
+        h("div.kdiscard", {}, h("span.pile-label", {}, t(mine ? "sequence_stacks.your_discards" : "sequence_stacks.discards")),
+          top ? card(top, { part: topPart, key: `discard:${seat}:${pile.length}`, spoken: discardName }) : h("div.slot.kslot", {}, t("common.none")),
+          mine && me !== null ? h("div.slot.kslot.drop", { dataset: { part: "mydiscard" }, "aria-label": SPOKEN.discardHere() }, t("sequence_stacks.discard_to_end")) : null)),
     );
   });
   return h(
@@ -129,20 +164,20 @@ export function render(observation, ctx) {
     h(
       "div.stat-row",
       {},
-      h("span", {}, "Draw pile ", h("strong", {}, observation.draw_pile)),
-      h("span", {}, "Set aside ", h("strong", {}, observation.set_aside.length)),
-      h("span", {}, "Supply ", colours.map((colour) => `${observation.supply[colour]} ${colour}`).join(", ")),
-      h("span", {}, observation.direction === 1 ? "Play goes ↻" : "Play goes ↺"),
+      h("span", {}, `${t("sequence_stacks.draw_pile")} `, h("strong", {}, observation.draw_pile)),
+      h("span", {}, `${t("sequence_stacks.set_aside")} `, h("strong", {}, observation.set_aside.length)),
+      h("span", {}, `${t("sequence_stacks.supply")} `, colours.map((colour) => t(CHIP_KEYS[colour], { count: observation.supply[colour] })).join(", ")),
+      h("span", {}, t("sequence_stacks.direction", { arrow: observation.direction === 1 ? "↻" : "↺" })),
     ),
     block
-      ? h("div.block-note", {}, `${ctx.names[block.seat]} completed ${block.pile}: ${block.waiting.map((seat) => ctx.names[seat]).join(", ")} may still block it`)
+      ? h("div.block-note", {}, t("sequence_stacks.block_note", { name: ctx.names[block.seat], pile: pileName(block.pile), waiting: block.waiting.map((seat) => ctx.names[seat]).join(", ") }))
       : null,
-    h("div.kpiles", { dataset: { nav: "piles" }, "aria-label": SPOKEN.piles }, piles),
+    h("div.kpiles", { dataset: { nav: "piles" }, "aria-label": SPOKEN.piles() }, piles),
     h(
       "div.kaction-pile",
       { dataset: { part: "actions" }, "aria-label": SPOKEN.actionPile(observation.action_discard.length ? faceText(observation.action_discard[observation.action_discard.length - 1]) : null) },
-      h("span.pile-label", {}, "action cards played"),
-      observation.action_discard.length ? card(observation.action_discard[observation.action_discard.length - 1], { key: `actions:${observation.action_discard.length}` }) : h("div.slot.kslot", {}, "none"),
+      h("span.pile-label", {}, t("sequence_stacks.actions_played")),
+      observation.action_discard.length ? card(observation.action_discard[observation.action_discard.length - 1], { key: `actions:${observation.action_discard.length}` }) : h("div.slot.kslot", {}, t("common.none")),
     ),
     me === null
       ? null
@@ -158,10 +193,10 @@ export function render(observation, ctx) {
                   counts[face] = (counts[face] || 0) + 1;
                   return card(face, { part: `hand:${face}`, key: `hand:${face}:${counts[face]}` });
                 })
-              : h("span.muted", {}, "empty"),
+              : h("span.muted", {}, t("common.empty")),
           ),
         ),
-    h("div.kseats", { dataset: { nav: "seats" }, "aria-label": SPOKEN.seats }, seats),
+    h("div.kseats", { dataset: { nav: "seats" }, "aria-label": SPOKEN.seats() }, seats),
   );
 }
 
@@ -171,15 +206,15 @@ export function prompt(observation, legal, ctx) {
   const verbs = new Set(legal.map((action) => action.split(" ")[0]));
   const block = observation.block;
   if (block && (verbs.has("block") || verbs.has("allow"))) {
-    const who = ctx ? ctx.names[block.seat] : "A player";
+    const who = ctx ? ctx.names[block.seat] : t("sequence_stacks.a_player");
     return {
-      text: verbs.has("block") ? `${who} completed ${block.pile}: block it or let the pile score` : `${who} completed ${block.pile}: you hold no Block, let the pile score`,
+      text: t(verbs.has("block") ? "sequence_stacks.prompt_block" : "sequence_stacks.prompt_allow", { name: who, pile: pileName(block.pile) }),
       answer: true,
     };
   }
-  if (verbs.has("play")) return "Play cards onto the piles or action cards, then discard one to end your turn";
-  if (verbs.has("discard")) return "Discard a card to end your turn";
-  if (verbs.has("end")) return "End the turn";
+  if (verbs.has("play")) return t("sequence_stacks.prompt_play");
+  if (verbs.has("discard")) return t("sequence_stacks.prompt_discard");
+  if (verbs.has("end")) return t("common.end_turn");
   return "";
 }
 
@@ -188,8 +223,8 @@ export function figures(observation, log) {
   const mine = (seat, test) => log.filter((event) => event.seat === seat && test(event)).length;
   const played = (face) => (event) => event.event === "action" && String(event.action).startsWith(`play ${face} `);
   return {
-    score: "Chips",
-    columns: [...observation.colours.map((colour) => `${colour[0].toUpperCase()}${colour.slice(1)} chips`), "Piles completed", "Blocks played", "Steals"],
+    score: t("sequence_stacks.chips"),
+    columns: [...observation.colours.map((colour) => t(CHIP_COLUMN_KEYS[colour])), t("sequence_stacks.piles_completed"), t("sequence_stacks.blocks_played"), t("sequence_stacks.steals")],
     rows: observation.chips.map((collection, seat) => [
       ...observation.colours.map((colour) => collection[colour]),
       mine(seat, (event) => event.event === "completed"),
@@ -214,23 +249,26 @@ export function parts(action) {
 
 export function label(action, observation, names) {
   const [verb, face, source, target, colour] = action.split(" ");
-  const seatName = (seat) => (names ? names[Number(seat)] : `seat ${Number(seat) + 1}`);
-  const from = source === "discard" ? " from the discard pile" : "";
+  const seatName = (seat) => (names ? names[Number(seat)] : t("sequence_stacks.seat", { number: Number(seat) + 1 }));
+  const from = (text) => (source === "discard" ? t("sequence_stacks.from_discards", { action: text }) : text);
   switch (verb) {
     case "play":
-      if (face === "skip") return `Play Skip${from}`;
-      if (face === "reverse") return `Play Reverse${from}`;
-      if (face === "steal-card") return `Steal the top discard of ${seatName(target)}${from ? " (card from your discards)" : ""}`;
-      if (face === "steal-chip") return `Steal a ${colour} chip from ${seatName(target)}${from ? " (card from your discards)" : ""}`;
-      return target === "new" ? `Start a ${face.split("-")[0]} pile with ${faceText(face)}${from}` : `Play ${faceText(face)} on ${face.split("-")[0]} ${target}${from}`;
+      if (face === "skip" || face === "reverse") return from(t("sequence_stacks.play_action", { card: actionName(face) }));
+      if (face === "steal-card") return from(t("sequence_stacks.steal_card_from", { name: seatName(target) }));
+      if (face === "steal-chip") return from(t(STEAL_CHIP_KEYS[colour], { name: seatName(target) }));
+      return from(
+        target === "new"
+          ? t("sequence_stacks.start_pile", { card: faceText(face), colour: pileColour(face.split("-")[0]) })
+          : t("sequence_stacks.play_on", { card: faceText(face), pile: pileName(`${face.split("-")[0]} ${target}`) }),
+      );
     case "discard":
-      return `Discard ${faceText(face)} and end the turn`;
+      return t("sequence_stacks.discard", { card: faceText(face) });
     case "block":
-      return "Block the completed pile";
+      return t("sequence_stacks.block_pile");
     case "allow":
-      return "Let the pile score";
+      return t("sequence_stacks.allow");
     case "end":
-      return "End the turn";
+      return t("common.end_turn");
     default:
       return action;
   }
@@ -241,5 +279,5 @@ export function scores(observation) {
 }
 
 export function boardHint() {
-  return "Tap a card (hand or your discard pile), then where it goes.";
+  return t("sequence_stacks.hint");
 }

@@ -1,17 +1,25 @@
 // Sequentia · Shift: a 3x3 grid with a hole; slide cards until a row shows your target's code.
 
-import { POSITION_NAMES, ownLabel, parseSequentia, plural, seatLines, sequentiaCard, slot, spokenSequentia } from "/static/cards.js";
+import { cards, ownLabel, parseSequentia, positionName, seatLines, sequentiaCard, slot, spokenSequentia } from "/static/cards.js";
 import { h } from "/static/dom.js";
+import { t } from "/static/i18n.js";
 
-const ROW_NAMES = ["top", "middle", "bottom"];
+// Each row's words, top to bottom: its tag, and claiming it.
+const ROW_KEYS = [
+  { name: "common.top_row", claim: "sequentia_shift.claim_top_row" },
+  { name: "common.middle_row", claim: "sequentia_shift.claim_middle_row" },
+  { name: "common.bottom_row", claim: "sequentia_shift.claim_bottom_row" },
+];
 
-// What a screen reader says for the grid (one place, to translate): "top left, digit 2, code 1-3-1".
+// What a screen reader says for the grid, in the page's language: "top left, digit 2, code 1-3-1".
 const SPOKEN = {
-  grid: "Grid",
+  grid: () => t("sequentia_shift.grid"),
   position: (where, what) => `${where}, ${what}`,
-  hole: "empty",
-  claim: (row) => `Claim the ${row} row`,
+  hole: () => t("common.empty"),
+  claim: (row) => t(ROW_KEYS[row].claim),
 };
+
+const SLIDE_KEYS = { left: "sequentia_shift.slide_left", right: "sequentia_shift.slide_right", up: "sequentia_shift.slide_up", down: "sequentia_shift.slide_down" };
 
 function rowDigits(grid, row) {
   return grid.slice(row * 3, row * 3 + 3).map((text) => (parseSequentia(text) || {}).digit || "").join("");
@@ -36,8 +44,8 @@ export function render(observation, ctx) {
       cells.push(
         h(
           "div.cell",
-          { dataset: { part: `cell:${position}` }, "aria-label": SPOKEN.position(POSITION_NAMES[position], text ? spokenSequentia(text) : SPOKEN.hole) },
-          text ? sequentiaCard(text) : slot(observation.phase === "refill" ? "empty" : ""),
+          { dataset: { part: `cell:${position}` }, "aria-label": SPOKEN.position(positionName(position), text ? spokenSequentia(text) : SPOKEN.hole()) },
+          text ? sequentiaCard(text) : slot(observation.phase === "refill" ? t("common.empty") : ""),
         ),
       );
     }
@@ -45,64 +53,63 @@ export function render(observation, ctx) {
     // A tag is a button only while it claims something; otherwise a plain label.
     cells.push(
       claimable.has(row)
-        ? h("button.row-tag.claim", { type: "button", class: "row-tag claim match", dataset: { part: `row:${row}` }, title: "Collect this row and your target", "aria-label": SPOKEN.claim(ROW_NAMES[row]) }, `◀ claim ${ROW_NAMES[row]} row`)
-        : h("span.row-tag.inert", { class: `row-tag inert${shows ? " match" : ""}`, title: "Rows count left to right" }, shows ? "◀ your code" : `${ROW_NAMES[row]} row`),
+        ? h("button.row-tag.claim", { type: "button", class: "row-tag claim match", dataset: { part: `row:${row}` }, title: t("sequentia_shift.claim_title"), "aria-label": SPOKEN.claim(row) }, `◀ ${t(ROW_KEYS[row].claim)}`)
+        : h("span.row-tag.inert", { class: `row-tag inert${shows ? " match" : ""}`, title: t("sequentia_shift.rows_read") }, shows ? `◀ ${t("sequentia_shift.your_code")}` : t(ROW_KEYS[row].name)),
     );
   }
   const status = observation.over
-    ? "Game over"
+    ? t("common.game_over")
     : observation.phase === "refill"
-      ? "Refill: choose where the deck's cards go"
-      : `Slides this turn: ${observation.slides} of ${observation.slide_limit}`;
+      ? t("sequentia_shift.refill_status")
+      : t("sequentia_shift.slides_status", { slides: observation.slides, limit: observation.slide_limit });
   return h(
     "div.board-layout.shift",
     {},
-    h("div.stat-row", {}, h("span", {}, "Deck ", h("strong", {}, observation.deck_size)), h("span", {}, status),
-      observation.deck_size === 0 ? h("span", {}, `Quiet turns ${observation.quiet_turns} / ${observation.quiet_turn_limit}`) : null),
-    h("div.grid3", { dataset: { nav: "grid" }, "aria-label": SPOKEN.grid }, cells),
+    h("div.stat-row", {}, h("span", {}, `${t("common.deck")} `, h("strong", {}, observation.deck_size)), h("span", {}, status),
+      observation.deck_size === 0 ? h("span", {}, t("sequentia_shift.quiet_turns", { turns: observation.quiet_turns, limit: observation.quiet_turn_limit })) : null),
+    h("div.grid3", { dataset: { nav: "grid" }, "aria-label": SPOKEN.grid() }, cells),
     h(
       "div.target-zone",
       {},
       ctx.seat === null
-        ? h("span.muted", {}, "Each player's target is secret.")
+        ? h("span.muted", {}, t("sequentia_shift.targets_secret"))
         : observation.target
-          ? h("div.zone", {}, h("span.zone-label", {}, ownLabel(ctx, "target")), sequentiaCard(observation.target, { className: "target", key: `target:${observation.target}`, title: `Make a row show ${target.code.split("").join("-")}` }))
+          ? h("div.zone", {}, h("span.zone-label", {}, ownLabel(ctx, "target")), sequentiaCard(observation.target, { className: "target", key: `target:${observation.target}`, title: t("sequentia_shift.target_title", { code: target.code.split("").join("-") }) }))
           : h("div.zone", {}, h("span.zone-label", {}, ownLabel(ctx, "target")), h("span.muted", {}, noTargetText(observation))),
       h(
         "div.zone",
         {},
-        h("span.zone-label", {}, "Collected"),
+        h("span.zone-label", {}, t("sequentia_shift.collected")),
         seatLines(ctx, (seat) => [
-          plural(observation.score_piles[seat], "card"),
-          observation.holds_target[seat] && seat !== ctx.seat ? " · holds a target" : "",
+          cards(observation.score_piles[seat]),
+          observation.holds_target[seat] && seat !== ctx.seat ? ` · ${t("sequentia_shift.holds_target")}` : "",
         ]),
       ),
     ),
     observation.out_of_play.length
-      ? h("div.zone", {}, h("span.zone-label", {}, "Out of the game"), h("div.out-of-play", {}, observation.out_of_play.map((text) => sequentiaCard(text, { key: `out:${text}` }))))
+      ? h("div.zone", {}, h("span.zone-label", {}, t("sequentia_shift.out_of_game")), h("div.out-of-play", {}, observation.out_of_play.map((text) => sequentiaCard(text, { key: `out:${text}` }))))
       : null,
   );
 }
 
 // After a claim the new target is drawn only once the grid is refilled.
 function noTargetText(observation) {
-  if (observation.phase === "refill" && observation.deck_size > 0) return "a new one is drawn after the refill";
-  if (observation.deck_size === 0) return "none (the deck is empty)";
-  return "none";
+  if (observation.phase === "refill" && observation.deck_size > 0) return t("sequentia_shift.target_after_refill");
+  if (observation.deck_size === 0) return t("sequentia_shift.no_target_deck_empty");
+  return t("sequentia_shift.no_target");
 }
 
 // What to do now, in the game's words.
 export function prompt(observation, legal) {
   const verbs = new Set(legal.map((action) => action.split(" ")[0]));
-  if (verbs.has("hole") || verbs.has("refill")) return "Choose the position that stays empty; the deck fills the others";
-  if (verbs.has("exchange")) return "Your target cannot be made from the cards on the table: exchange it";
-  if (verbs.size === 1 && verbs.has("pass")) return "You have no target: pass";
-  const left = observation.slide_limit - observation.slides;
-  const slides = `${plural(left, "slide")} left`;
-  if (verbs.has("claim") && verbs.has("slide")) return `A row shows your code: claim it, or slide a card next to the hole (${slides})`;
-  if (verbs.has("claim")) return "A row shows your code: claim it";
+  if (verbs.has("hole") || verbs.has("refill")) return t("sequentia_shift.prompt_refill");
+  if (verbs.has("exchange")) return t("sequentia_shift.prompt_exchange");
+  if (verbs.size === 1 && verbs.has("pass")) return t("sequentia_shift.prompt_pass");
+  const slides = t("sequentia_shift.slides_left", { count: observation.slide_limit - observation.slides });
+  if (verbs.has("claim") && verbs.has("slide")) return t("sequentia_shift.prompt_claim_or_slide", { slides });
+  if (verbs.has("claim")) return t("sequentia_shift.prompt_claim");
   if (verbs.has("slide")) {
-    return observation.slides === 0 ? `Slide a card next to the hole, or claim a row when one shows your code (${slides})` : `Slide a card next to the hole, or end the turn (${slides})`;
+    return t(observation.slides === 0 ? "sequentia_shift.prompt_slide_first" : "sequentia_shift.prompt_slide_more", { slides });
   }
   return "";
 }
@@ -113,10 +120,10 @@ export function figures(observation, log) {
   const claims = count("claim");
   const exchanges = count("exchange");
   return {
-    score: "Cards collected",
-    columns: ["Rows claimed", "Targets exchanged"],
+    score: t("common.cards_collected"),
+    columns: [t("sequentia_shift.rows_claimed"), t("sequentia_shift.targets_exchanged")],
     rows: observation.score_piles.map((_, seat) => [claims[seat], exchanges[seat]]),
-    notes: [`${plural(observation.deck_size, "card")} left in the deck; ${plural(observation.out_of_play.length, "card")} out of the game.`],
+    notes: [t("sequentia_shift.end_note", { deck: t("sequentia_shift.left_in_deck", { count: observation.deck_size }), out: t("sequentia_shift.out_of_play", { count: observation.out_of_play.length }) })],
   };
 }
 
@@ -137,20 +144,20 @@ export function label(action, observation) {
   switch (verb) {
     case "slide": {
       const card = observation ? observation.grid[position] : null;
-      return `Slide ${card || `the ${POSITION_NAMES[position]} card`} ${direction(position, Number(args[1]))}`;
+      return t(SLIDE_KEYS[direction(position, Number(args[1]))], { card: card || t("sequentia_shift.card_at", { position: positionName(position) }) });
     }
     case "claim":
-      return `Claim the ${ROW_NAMES[position]} row`;
+      return t(ROW_KEYS[position].claim);
     case "end":
-      return "End the turn";
+      return t("common.end_turn");
     case "exchange":
-      return "Exchange the impossible target";
+      return t("sequentia_shift.exchange");
     case "pass":
-      return "Pass";
+      return t("common.pass");
     case "hole":
-      return `Leave the ${POSITION_NAMES[position]} empty`;
+      return t("sequentia_shift.leave_empty", { position: positionName(position) });
     case "refill":
-      return `Refill the ${POSITION_NAMES[position]}`;
+      return t("sequentia_shift.refill", { position: positionName(position) });
     default:
       return action;
   }
@@ -161,5 +168,5 @@ export function scores(observation) {
 }
 
 export function boardHint(observation) {
-  return observation.phase === "refill" ? "Tap the position to leave empty." : "Tap a card next to the hole to slide it.";
+  return t(observation.phase === "refill" ? "sequentia_shift.hint_refill" : "sequentia_shift.hint_slide");
 }

@@ -1,16 +1,17 @@
 // Sequentia · Stack: a row of up to four piles; claim three adjacent piles whose top digits
 // spell the code of a card in your hand.
 
-import { ownLabel, parseSequentia, plural, seatLines, sequentiaCard, spokenSequentia } from "/static/cards.js";
+import { cards, ownLabel, parseSequentia, seatLines, sequentiaCard, spokenSequentia } from "/static/cards.js";
 import { h } from "/static/dom.js";
+import { t } from "/static/i18n.js";
 
-// What a screen reader says for the row (one place, to translate): "pile 2, top digit 3, code
+// What a screen reader says for the row, in the page's language: "pile 2, top digit 3, code
 // 1-2-1, 4 cards".
 const SPOKEN = {
-  row: "Row of piles",
-  pile: (pile, top, cards) => `pile ${pile}, top ${top}, ${plural(cards, "card")}`,
-  newPile: (side) => `new pile at the ${side} end`,
-  run: (start, code) => `claim piles ${start} to ${start + 2}, showing ${code}`,
+  row: () => t("sequentia_stack.row"),
+  pile: (pile, top, count) => t("sequentia_stack.spoken_pile", { pile, top, cards: cards(count) }),
+  newPile: (side) => t(side === "left" ? "sequentia_stack.spoken_new_left" : "sequentia_stack.spoken_new_right"),
+  run: (start, code) => t("sequentia_stack.spoken_run", { first: start, last: start + 2, code }),
 };
 
 const SHOWN_UNDER_TOP = 2;
@@ -36,10 +37,10 @@ export function render(observation, ctx) {
         {},
         pile.cards.slice(-1 - SHOWN_UNDER_TOP).reverse().map((text) => sequentiaCard(text)),
       ),
-      h("span.pile-label", {}, `pile ${pile.pile} · ${plural(pile.cards.length, "card")}`),
+      h("span.pile-label", {}, `${t("sequentia_stack.pile", { pile: pile.pile })} · ${cards(pile.cards.length)}`),
     ),
   );
-  const ends = (side) => (building ? h("div.new-pile", { dataset: { part: `end:${side}` }, "aria-label": SPOKEN.newPile(side) }, `new pile ${side}`) : null);
+  const ends = (side) => (building ? h("div.new-pile", { dataset: { part: `end:${side}` }, "aria-label": SPOKEN.newPile(side) }, t(side === "left" ? "sequentia_stack.new_left" : "sequentia_stack.new_right")) : null);
   const codes = new Set(hand.map((text) => (parseSequentia(text) || {}).code));
   const runs = row.length === 4
     ? h(
@@ -54,7 +55,7 @@ export function render(observation, ctx) {
               dataset: { part: `run:${start}` },
               "aria-label": SPOKEN.run(start, runDigits(row, start).split("").join("-")),
             },
-            `piles ${start}–${start + 2} show ${runDigits(row, start).split("").join("-")}`,
+            t("sequentia_stack.run", { first: start, last: start + 2, code: runDigits(row, start).split("").join("-") }),
           ),
         ),
       )
@@ -62,8 +63,8 @@ export function render(observation, ctx) {
   return h(
     "div.board-layout.stack",
     {},
-    h("div.stat-row", {}, h("span", {}, "Deck ", h("strong", {}, observation.deck_size)), h("span", {}, phaseText(observation))),
-    h("div.row-piles", { dataset: { nav: "row" }, "aria-label": SPOKEN.row }, ends("left"), piles, ends("right"), row.length === 0 ? h("span.muted", {}, "The row is empty") : null),
+    h("div.stat-row", {}, h("span", {}, `${t("common.deck")} `, h("strong", {}, observation.deck_size)), h("span", {}, phaseText(observation))),
+    h("div.row-piles", { dataset: { nav: "row" }, "aria-label": SPOKEN.row() }, ends("left"), piles, ends("right"), row.length === 0 ? h("span.muted", {}, t("sequentia_stack.row_empty")) : null),
     runs,
     ctx.seat === null
       ? null
@@ -71,26 +72,26 @@ export function render(observation, ctx) {
           "div.zone",
           {},
           h("span.zone-label", {}, ownLabel(ctx, "hand")),
-          h("div.hand", { dataset: { nav: "hand" }, "aria-label": ownLabel(ctx, "hand") }, hand.length ? hand.map((text) => sequentiaCard(text, { part: `hand:${text}` })) : h("span.muted", {}, "empty")),
+          h("div.hand", { dataset: { nav: "hand" }, "aria-label": ownLabel(ctx, "hand") }, hand.length ? hand.map((text) => sequentiaCard(text, { part: `hand:${text}` })) : h("span.muted", {}, t("common.empty"))),
         ),
-    h("div.zone", {}, h("span.zone-label", {}, "Players"), seatLines(ctx, (seat) => `${plural(observation.collected[seat], "card")} collected · ${plural(observation.hand_sizes[seat], "card")} in hand`)),
+    h("div.zone", {}, h("span.zone-label", {}, t("common.players")), seatLines(ctx, (seat) => `${t("common.collected", { count: observation.collected[seat] })} · ${t("common.in_hand", { count: observation.hand_sizes[seat] })}`)),
   );
 }
 
 function phaseText(observation) {
-  if (observation.over) return "Game over";
-  if (observation.phase === "bonus_placed") return "Bonus card played: place another card or claim";
-  if (observation.phase === "simple_placed") return "Claim a sequence or end the turn";
-  return observation.row.length < 4 ? "Build the row: a new pile at either end" : "Place a card on any pile";
+  if (observation.over) return t("common.game_over");
+  if (observation.phase === "bonus_placed") return t("sequentia_stack.status_bonus");
+  if (observation.phase === "simple_placed") return t("sequentia_stack.status_simple");
+  return t(observation.row.length < 4 ? "sequentia_stack.status_build" : "sequentia_stack.status_place");
 }
 
 // What to do now, in the game's words.
 export function prompt(observation, legal) {
   const verbs = new Set(legal.map((action) => action.split(" ")[0]));
-  if (verbs.size === 1 && verbs.has("pass")) return "You have no card: pass";
-  if (observation.phase === "bonus_placed") return verbs.has("claim") ? "Bonus card: place another card, or claim three piles that show a code in your hand" : "Bonus card: place another card";
-  if (observation.phase === "simple_placed") return verbs.has("claim") ? "Claim three piles that show a code in your hand, or end the turn" : "End the turn (no three piles show a code in your hand)";
-  return observation.row.length < 4 ? "Place a card as a new pile at either end of the row" : "Place a card on any pile";
+  if (verbs.size === 1 && verbs.has("pass")) return t("sequentia_stack.prompt_pass");
+  if (observation.phase === "bonus_placed") return t(verbs.has("claim") ? "sequentia_stack.prompt_bonus_claim" : "sequentia_stack.prompt_bonus");
+  if (observation.phase === "simple_placed") return t(verbs.has("claim") ? "sequentia_stack.prompt_claim_or_end" : "sequentia_stack.prompt_end");
+  return t(observation.row.length < 4 ? "sequentia_stack.prompt_build" : "sequentia_stack.status_place");
 }
 
 // The end screen's figures: cards collected, claims and the biggest of them.
@@ -98,11 +99,11 @@ export function figures(observation, log) {
   const claims = (seat) => log.filter((event) => event.event === "claim" && event.seat === seat);
   const size = (event) => (typeof event.cards === "number" ? event.cards : 0);
   return {
-    score: "Cards collected",
-    columns: ["Claims", "Biggest claim"],
+    score: t("common.cards_collected"),
+    columns: [t("common.claims"), t("common.biggest_claim")],
     rows: observation.collected.map((_, seat) => {
       const own = claims(seat);
-      return [own.length, own.length ? `${Math.max(...own.map(size))} cards` : "—"];
+      return [own.length, own.length ? cards(Math.max(...own.map(size))) : "—"];
     }),
   };
 }
@@ -117,11 +118,12 @@ export function parts(action) {
 export function label(action) {
   const [verb, card, target] = action.split(" ");
   if (verb === "place") {
-    return target === "left" || target === "right" ? `Place ${card} as a new pile at the ${target}` : `Place ${card} on pile ${target}`;
+    if (target === "left" || target === "right") return t(target === "left" ? "sequentia_stack.place_new_left" : "sequentia_stack.place_new_right", { card });
+    return t("sequentia_stack.place_on", { card, pile: target });
   }
-  if (verb === "claim") return `Claim piles ${target}–${Number(target) + 2} with ${card}`;
-  if (verb === "end") return "End the turn";
-  if (verb === "pass") return "Pass";
+  if (verb === "claim") return t("sequentia_stack.claim", { card, first: target, last: String(Number(target) + 2) });
+  if (verb === "end") return t("common.end_turn");
+  if (verb === "pass") return t("common.pass");
   return action;
 }
 
@@ -130,5 +132,5 @@ export function scores(observation) {
 }
 
 export function boardHint() {
-  return "Tap a card in your hand, then where it goes.";
+  return t("sequentia_stack.hint");
 }

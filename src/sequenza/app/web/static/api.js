@@ -1,7 +1,7 @@
 // The server's JSON API. Errors become exceptions that carry the server's message, in the
 // player's words where its code is known.
 
-import { errorText } from "./i18n.js";
+import { currentLanguage, errorText } from "./i18n.js";
 
 export class ApiError extends Error {
   constructor(message, code, status) {
@@ -35,7 +35,9 @@ let catalog = null;
 // Every game's facts (name, player counts, options, rules) and the bots, fetched once.
 export async function loadCatalog() {
   if (!catalog) {
-    const [games, bots] = await Promise.all([api("/api/games"), api("/api/bots")]);
+    // The summaries, options' help and bots' descriptions in the page's language.
+    const lang = encodeURIComponent(currentLanguage());
+    const [games, bots] = await Promise.all([api(`/api/games?lang=${lang}`), api(`/api/bots?lang=${lang}`)]);
     catalog = { games: new Map(games.map((game) => [game.id, game])), bots };
   }
   return catalog;

@@ -1,11 +1,12 @@
 // Drawings shared by the games: Sequentia cards, card backs, empty slots, playing cards.
 
 import { h } from "./dom.js";
+import { t } from "./i18n.js";
 
-// What a screen reader says for the shared drawings (one place, to translate).
+// What a screen reader says for the shared drawings, in the page's language ("games" catalogue).
 const SPOKEN = {
-  sequentia: (digit, code, bonus) => `digit ${digit}, code ${code}${bonus ? ", bonus card" : ""}`,
-  faceDown: "a face-down card",
+  sequentia: (digit, code, bonus) => t(bonus ? "common.spoken_bonus_card" : "common.spoken_card", { digit: String(digit), code }),
+  faceDown: () => t("common.face_down"),
 };
 
 // Each team or chip colour has a shape too, so that colour is never the only cue.
@@ -19,7 +20,7 @@ export function colourMark(colour, { name = colour, background = `var(--team-${c
 // "2:131+" read out: "digit 2, code 1-3-1, bonus card".
 export function spokenSequentia(text) {
   const card = parseSequentia(text);
-  if (!card) return SPOKEN.faceDown;
+  if (!card) return SPOKEN.faceDown();
   return SPOKEN.sequentia(card.digit, card.code.split("").join("-"), card.bonus);
 }
 
@@ -32,12 +33,12 @@ export function parseSequentia(text) {
 
 export function sequentiaCard(text, { part, key, className = "", title } = {}) {
   const card = parseSequentia(text);
-  if (!card) return h("div.scard.back", { dataset: { part, key }, role: "img", "aria-label": SPOKEN.faceDown });
+  if (!card) return h("div.scard.back", { dataset: { part, key }, role: "img", "aria-label": SPOKEN.faceDown() });
   return h(
     `div.scard.d${card.digit}${className ? `.${className.split(" ").join(".")}` : ""}`,
     {
       dataset: { part, key: key === undefined ? text : key, card: text },
-      title: title || `${text}: shows ${card.digit}, asks for ${card.code.split("").join("-")}${card.bonus ? ", bonus card" : ""}`,
+      title: title || t(card.bonus ? "common.card_title_bonus" : "common.card_title", { card: text, digit: String(card.digit), code: card.code.split("").join("-") }),
       role: part ? null : "img",
       "aria-label": spokenSequentia(text),
     },
@@ -48,7 +49,7 @@ export function sequentiaCard(text, { part, key, className = "", title } = {}) {
 }
 
 export function cardBack({ key, title, className = "" } = {}) {
-  return h(`div.scard.back${className ? `.${className}` : ""}`, { dataset: { key }, title, role: "img", "aria-label": title || SPOKEN.faceDown });
+  return h(`div.scard.back${className ? `.${className}` : ""}`, { dataset: { key }, title, role: "img", "aria-label": title || SPOKEN.faceDown() });
 }
 
 export function slot(label, { part } = {}) {
@@ -70,13 +71,33 @@ export function seatLines(ctx, describe) {
   );
 }
 
-export function plural(count, word, many = `${word}s`) {
-  return `${count} ${count === 1 ? word : many}`;
+// "3 cards" in the page's language.
+export function cards(count) {
+  return t("common.cards", { count });
 }
 
-export const POSITION_NAMES = ["top left", "top", "top right", "left", "centre", "right", "bottom left", "bottom", "bottom right"];
+// The nine positions of a 3x3 grid, row by row, by their message keys.
+const POSITION_KEYS = [
+  "common.top_left",
+  "common.top",
+  "common.top_right",
+  "common.left",
+  "common.centre",
+  "common.right",
+  "common.bottom_left",
+  "common.bottom",
+  "common.bottom_right",
+];
+
+// "top left": a grid position's name in the page's language.
+export function positionName(position) {
+  return t(POSITION_KEYS[position]);
+}
+
+const OWN_KEYS = { hand: ["common.your_hand", "common.someones_hand"], target: ["common.your_target", "common.someones_target"] };
 
 // "Your hand" at the table; "Ada's hand" when a replay shows another seat's view.
 export function ownLabel(ctx, what) {
-  return ctx.replay ? `${ctx.names[ctx.seat]}'s ${what}` : `Your ${what}`;
+  const [yours, someones] = OWN_KEYS[what];
+  return ctx.replay ? t(someones, { name: ctx.names[ctx.seat] }) : t(yours);
 }

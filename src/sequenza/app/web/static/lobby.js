@@ -3,7 +3,7 @@
 
 import { api, loadCatalog } from "./api.js";
 import { fill, h, words } from "./dom.js";
-import { t } from "./i18n.js";
+import { currentLanguage, t } from "./i18n.js";
 import { myTables, saveEntry } from "./store.js";
 import { showRules } from "./rules.js";
 
@@ -231,7 +231,8 @@ class TableForm {
     button.disabled = true;
     try {
       const request = await this.request();
-      const created = await api("/api/tables", { method: "POST", body: request });
+      // Seats left unnamed are named in the creator's language.
+      const created = await api(`/api/tables?lang=${encodeURIComponent(currentLanguage())}`, { method: "POST", body: request });
       const seats = {};
       const invites = {};
       for (const [seat, token] of Object.entries(created.tokens)) {

@@ -41,10 +41,11 @@ export function firstPlayer(options, names) {
   return `${names && names.length ? names[0] : "The first seat"} starts; play goes round the table in seat order.`;
 }
 
-// The options in words: at a table, the ones it plays with; in the lobby, the defaults.
-export function optionsSection(ctx, lines) {
+// The options in words: at a table, the ones it plays with; in the lobby, the defaults. A
+// translated rules page gives its own title.
+export function optionsSection(ctx, lines, title = ctx.atTable ? "This table's options" : "Options (the defaults; change them when you start a table)") {
   return section(
-    ctx.atTable ? "This table's options" : "Options (the defaults; change them when you start a table)",
+    title,
     h("ul.rules-options-list", {}, lines.filter(Boolean).map((line) => h("li", {}, line))),
   );
 }

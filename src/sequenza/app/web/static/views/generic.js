@@ -1,6 +1,7 @@
 // The generic view: any game's observation as labelled fields, every action a button.
 
 import { h, words } from "../dom.js";
+import { t } from "../i18n.js";
 
 const HIDDEN_FIELDS = new Set(["game", "players", "seat", "to_act", "over", "result", "turn"]);
 
@@ -21,12 +22,12 @@ function formatValue(name, value, ctx) {
       return h("span.per-seat", {}, value.map((item, seat) => h("span.seat-value", {}, h("span.seat-dot", { style: { background: `var(--seat-${seat})` } }), ` ${ctx.names[seat]}: ${item ?? "—"}`)));
     }
     if (value.every((item) => typeof item !== "object" || item === null)) {
-      return value.length ? value.map((item) => h("span.chip-text", {}, String(item ?? "·"))) : h("span.muted", {}, "none");
+      return value.length ? value.map((item) => h("span.chip-text", {}, String(item ?? "·"))) : h("span.muted", {}, t("common.none"));
     }
     return h("code.json", {}, JSON.stringify(value));
   }
   if (typeof value === "object") return h("code.json", {}, JSON.stringify(value));
-  if (typeof value === "boolean") return value ? "yes" : "no";
+  if (typeof value === "boolean") return t(value ? "common.yes" : "common.no");
   return String(value);
 }
 
