@@ -36,7 +36,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any, ClassVar, Generic, Literal, NamedTuple, Self, TypeVar
 
-from sequenza.components.decks import draw, load_data, redeal
+from sequenza.components.decks import draw, load_data, redeal, shuffle
 from sequenza.components.grids import DIRECTIONS, line_windows, space_names
 from sequenza.components.number_decks import (
     CORNER,
@@ -541,7 +541,7 @@ class SequenceBoardState(State[SequenceBoardGame[Any]]):
         self.board: list[int] = [FREE if s in CORNER_SPACES else EMPTY for s in range(SPACES)]
         self.sequences: list[list[int]] = [[] for _ in range(game.sides)]
         self.draw_pile: list[int] = list(range(len(layout.card_faces)))
-        self.rng.shuffle(self.draw_pile)
+        shuffle(self.draw_pile, self.rng)
         self.hands: list[list[int]] = [
             draw(self.draw_pile, game.hand_size) for _ in range(game.players)
         ]
@@ -813,7 +813,7 @@ class SequenceBoardState(State[SequenceBoardGame[Any]]):
             pool = [card for pile in self.discards for card in pile]
             for pile in self.discards:
                 pile.clear()
-            self.rng.shuffle(pool)
+            shuffle(pool, self.rng)
             self.draw_pile = pool
             self._event("reshuffle", cards=len(pool))
         self.hands[seat].append(self.draw_pile.pop())

@@ -35,7 +35,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any, ClassVar, Self
 
-from sequenza.components.decks import draw, load_data
+from sequenza.components.decks import draw, load_data, shuffle
 from sequenza.components.turns import next_seat, seats_from
 from sequenza.core.actions import Action
 from sequenza.core.errors import NotationError
@@ -317,7 +317,7 @@ class StacksState(State[StacksGame]):
         out = set(self.removed)
         #: The draw pile, top card last.
         self.draw_pile: list[int] = [card for card in range(DECK_SIZE) if card not in out]
-        self.rng.shuffle(self.draw_pile)
+        shuffle(self.draw_pile, self.rng)
         self.hands: list[list[int]] = [draw(self.draw_pile, HAND_SIZE) for _ in range(players)]
         #: Faces everyone knows to be in each hand (taken with Steal-a-Card), by face index.
         self.known: list[list[int]] = [[] for _ in range(players)]
@@ -368,7 +368,7 @@ class StacksState(State[StacksGame]):
                     break
                 pile.extend(self.set_aside)
                 self.set_aside = []
-                self.rng.shuffle(pile)
+                shuffle(pile, self.rng)
                 self.reshuffled = [CARD_FACE[card] for card in pile]
                 self._event("reshuffle", cards=len(pile))
             hand.append(pile.pop())

@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Any, ClassVar
 
-from sequenza.components.decks import draw, redeal
+from sequenza.components.decks import draw, redeal, shuffle
 from sequenza.components.sequentia_cards import card_ids_by_text, sequentia_deck
 from sequenza.components.turns import next_seat
 from sequenza.core.actions import Action
@@ -175,7 +175,7 @@ class CrossState(State[CrossGame]):
         super().__init__(game, seed)
         #: The draw pile, top card last.
         self.deck: list[int] = list(range(len(_DECK)))
-        self.rng.shuffle(self.deck)
+        shuffle(self.deck, self.rng)
         #: Nine piles, row-major, each bottom card first.
         self.grid: list[list[int]] = [draw(self.deck, 1) for _ in range(POSITIONS)]
         self.hands: list[list[int]] = [

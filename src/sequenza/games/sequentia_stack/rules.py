@@ -44,7 +44,7 @@ import random
 from dataclasses import dataclass
 from typing import Any, ClassVar, Self
 
-from sequenza.components.decks import draw, redeal
+from sequenza.components.decks import draw, redeal, shuffle
 from sequenza.components.sequentia_cards import card_ids_by_text, sequentia_deck
 from sequenza.components.turns import next_seat
 from sequenza.core.actions import Action, Argument
@@ -212,7 +212,7 @@ class SequentiaStackState(State[SequentiaStack]):
     def __init__(self, game: SequentiaStack, seed: int) -> None:
         super().__init__(game, seed)
         self.deck: list[int] = list(range(len(_DECK)))
-        self.rng.shuffle(self.deck)
+        shuffle(self.deck, self.rng)
         if game.options.random_first_player:
             self.to_act = self.rng.randrange(game.players)
         self.hands: list[list[int]] = []
