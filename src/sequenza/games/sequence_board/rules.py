@@ -115,6 +115,27 @@ def _lines(space: int) -> tuple[Line, ...]:
 
 
 LINES = tuple(_lines(space) for space in range(SPACES))
+CORNER_BITS = sum(1 << space for space in CORNER_SPACES)
+
+
+def _window_checks(space: int) -> tuple[tuple[int, tuple[tuple[int, int], ...]], ...]:
+    """Per direction through ``space``: the other spaces a window there may cover, as bits,
+    and each window there with its spaces as bits. A window is complete for a team when its
+    bits are all among the team's chips and the corners."""
+    checks = []
+    for forward, backward, starting_back in LINES[space]:
+        reach = sum(1 << other for other in (*forward, *backward))
+        windows = tuple(
+            (window, sum(1 << member for member in WINDOWS[window]))
+            for window in starting_back
+            if window >= 0
+        )
+        if windows:
+            checks.append((reach, windows))
+    return tuple(checks)
+
+
+WINDOW_CHECKS = tuple(_window_checks(space) for space in range(SPACES))
 MARK_ACTIONS = tuple(Action("mark", (SPACE_NAMES[w[0]], SPACE_NAMES[w[-1]])) for w in WINDOWS)
 PASS_ACTION = Action("pass")
 
@@ -139,6 +160,8 @@ class Layout:
     card_actions: tuple[Mapping[int, Action], ...]
     #: Per value face: its two spaces, the play action of each and its dead-card exchange.
     value_cards: Mapping[int, tuple[int, int, Action, Action, Action]]
+    #: ``value_cards`` as a tuple by face, ``None`` for action cards (a cheaper look-up).
+    value_card_of: tuple[tuple[int, int, Action, Action, Action] | None, ...]
     actions: tuple[Action, ...]
     action_ids: Mapping[Action, int]
     #: Action -> (action kind, face, space or window).
@@ -202,6 +225,16 @@ class Layout:
             add(action, (MARK, -1, window))
         add(PASS_ACTION, (PASS, -1, -1))
         face_index = {face: index for index, face in enumerate(faces)}
+        value_cards = {
+            face: (
+                value_spaces[face][0],
+                value_spaces[face][1],
+                card_actions[face][value_spaces[face][0]],
+                card_actions[face][value_spaces[face][1]],
+                dead_actions[face],
+            )
+            for face in dead_actions
+        }
         return cls(
             labels=labels,
             label_rows=tuple(
@@ -215,16 +248,8 @@ class Layout:
             kinds=tuple(kinds),
             value_spaces=tuple(value_spaces),
             card_actions=tuple(card_actions),
-            value_cards={
-                face: (
-                    value_spaces[face][0],
-                    value_spaces[face][1],
-                    card_actions[face][value_spaces[face][0]],
-                    card_actions[face][value_spaces[face][1]],
-                    dead_actions[face],
-                )
-                for face in dead_actions
-            },
+            value_cards=value_cards,
+            value_card_of=tuple(value_cards.get(face) for face in range(len(faces))),
             actions=tuple(actions),
             action_ids={action: index for index, action in enumerate(actions)},
             moves=moves,
@@ -568,6 +593,12 @@ class SequenceBoardState(State[SequenceBoardGame[Any]]):
             [space for space in PLAYABLE if board[space] == team and not self._marked[space]]
             for team in range(self.game.sides)
         ]
+        #: Per team, its chips and the free corners as bits: what ``_candidates`` tests
+        #: windows against.
+        self._occupied = [
+            sum(1 << space for space in PLAYABLE if board[space] == team) | CORNER_BITS
+            for team in range(self.game.sides)
+        ]
 
     def clone(self) -> Self:
         """A deep copy, faster than the generic one: every list of this state holds plain
@@ -593,11 +624,11 @@ class SequenceBoardState(State[SequenceBoardGame[Any]]):
         layout = self._layout
         board = self.board
         seat = self.to_act
-        value_cards = layout.value_cards
+        value_card_of = layout.value_card_of
         actions: list[Action] = []
         dead: list[Action] = []
         for face in sorted(set(map(layout.card_faces.__getitem__, self.hands[seat]))):
-            value = value_cards.get(face)
+            value = value_card_of[face]
             if value is not None:
                 first, second, play_first, play_second, dead_action = value
                 if board[first] == EMPTY:
@@ -703,13 +734,16 @@ class SequenceBoardState(State[SequenceBoardGame[Any]]):
             return
         self.passes = 0
         if kind == TAKE:
-            self._loose[self.board[target]].remove(target)
+            taken_from = self.board[target]
+            self._loose[taken_from].remove(target)
+            self._occupied[taken_from] &= ~(1 << target)
             self.board[target] = EMPTY
             insort(self._empty, target)
             self._end_turn()
             return
         team = self._team_of[seat]
         self.board[target] = team
+        self._occupied[team] |= 1 << target
         self._empty.remove(target)
         insort(self._loose[team], target)
         self.pending_space = target
@@ -737,24 +771,15 @@ class SequenceBoardState(State[SequenceBoardGame[Any]]):
 
     def _candidates(self, space: int, team: int) -> list[int]:
         """The windows through ``space`` that are complete for ``team`` and may be marked."""
-        board = self.board
+        occupied = self._occupied[team]
         found: list[int] = []
-        for forward, backward, starting_back in LINES[space]:
-            back = 0
-            for other in backward:
-                value = board[other]
-                if value != team and value != FREE:
-                    break
-                back += 1
-            ahead = 0
-            for other in forward:
-                value = board[other]
-                if value != team and value != FREE:
-                    break
-                ahead += 1
-            # A window starts k steps back, for k from max(0, 4 - ahead) to back.
-            for steps in range(max(0, RUN - 1 - ahead), back + 1):
-                found.append(starting_back[steps])
+        for reach, windows in WINDOW_CHECKS[space]:
+            # A window needs four of the spaces beside this one in its direction: most
+            # directions fail this one test.
+            if (occupied & reach).bit_count() >= RUN - 1:
+                for window, members in windows:
+                    if occupied & members == members:
+                        found.append(window)
         if not found:
             return found
         limit = self.game.options.shared_limit
