@@ -116,6 +116,7 @@ def _lines(space: int) -> tuple[Line, ...]:
 
 LINES = tuple(_lines(space) for space in range(SPACES))
 CORNER_BITS = sum(1 << space for space in CORNER_SPACES)
+EMPTY_BOARD = tuple(FREE if space in CORNER_SPACES else EMPTY for space in range(SPACES))
 
 
 def _window_checks(space: int) -> tuple[tuple[int, tuple[tuple[int, int], ...]], ...]:
@@ -563,7 +564,7 @@ class SequenceBoardState(State[SequenceBoardGame[Any]]):
     def __init__(self, game: SequenceBoardGame[Any], seed: int) -> None:
         super().__init__(game, seed)
         layout = game.layout
-        self.board: list[int] = [FREE if s in CORNER_SPACES else EMPTY for s in range(SPACES)]
+        self.board: list[int] = list(EMPTY_BOARD)
         self.sequences: list[list[int]] = [[] for _ in range(game.sides)]
         self.draw_pile: list[int] = list(range(len(layout.card_faces)))
         shuffle(self.draw_pile, self.rng)
@@ -588,6 +589,12 @@ class SequenceBoardState(State[SequenceBoardGame[Any]]):
                 for space in WINDOWS[window]:
                     self._marked[space] = True
         board = self.board
+        if board == list(EMPTY_BOARD):
+            # A new game's board: every game of a playout starts here.
+            self._empty = list(PLAYABLE)
+            self._loose = [[] for _ in range(self.game.sides)]
+            self._occupied = [CORNER_BITS] * self.game.sides
+            return
         self._empty = [space for space in PLAYABLE if board[space] == EMPTY]
         self._loose = [
             [space for space in PLAYABLE if board[space] == team and not self._marked[space]]
