@@ -171,6 +171,40 @@ def _build_actions() -> None:
 
 
 _build_actions()
+
+
+def _colour_plays(face: int, source: int, lengths: tuple[int, ...]) -> tuple[Action, ...]:
+    """The plays of a coloured card when its colour's piles hold ``lengths`` cards: onto a
+    pile it continues (any pile for a wild card), then onto a new pile for a 1 or a wild."""
+    value = FACE_VALUE[face]
+    targets = _PLAYS[face][source]
+    plays = [
+        targets[slot]
+        for slot, length in enumerate(lengths)
+        if length and (value == 0 or length == value - 1)
+    ]
+    if 0 in lengths and value <= 1:
+        plays.append(targets[NEW])
+    return tuple(plays)
+
+
+#: _COLOUR_PLAYS[face][source][first][second]: ``_colour_plays`` of every coloured face for
+#: every length of its colour's two piles (up to TOP: a complete pile is answered and set
+#: aside before anyone plays again), so that listing legal actions reads a table instead
+#: of testing the piles.
+assert PILES_PER_COLOUR == 2
+_COLOUR_PLAYS: list[list[tuple[tuple[tuple[Action, ...], ...], ...]]] = [
+    [
+        tuple(
+            tuple(_colour_plays(face, source, (first, second)) for second in range(TOP + 1))
+            for first in range(TOP + 1)
+        )
+        if FACE_COLOUR[face] >= 0
+        else ()
+        for source in (HAND, DISCARD)
+    ]
+    for face in range(len(FACES))
+]
 BLOCK_ACTION = _add(Action("block"), (_K_BLOCK, _BLOCK, HAND, -1, -1))
 ALLOW = _add(Action("allow"), (_K_ALLOW, -1, -1, -1, -1))
 END = _add(Action("end"), (_K_END, -1, -1, -1, -1))
@@ -419,15 +453,15 @@ class StacksState(State[StacksGame]):
         else:
             self.quiet_turns += 1
         options = self.game.options
-        if self.quiet_turns >= options.stall_rounds * self.players:
+        players = self.game.players
+        if self.quiet_turns >= options.stall_rounds * players:
             self._end_game(
                 StacksTermination.STALL,
                 f"stall: {options.stall_rounds} full round(s) with no chip taken and nothing "
                 "left to draw",
             )
         elif (
-            self.chipless_turns >= options.chipless_round_limit * self.players
-            and min(self.supply) == 0
+            self.chipless_turns >= options.chipless_round_limit * players and min(self.supply) == 0
         ):
             self._end_game(
                 StacksTermination.SAFETY_NET,
@@ -447,7 +481,7 @@ class StacksState(State[StacksGame]):
 
     def _end_turn(self) -> None:
         self._count_turn()
-        seat = next_seat(self.turn_seat, self.players, self.direction)
+        seat = next_seat(self.turn_seat, self.game.players, self.direction)
         while not self.finished and self.skips[seat]:
             self.skips[seat] -= 1
             self._event("turn_lost", seat=seat)
@@ -576,18 +610,9 @@ class StacksState(State[StacksGame]):
         """The plays of one card (by face) from one source, appended to ``legal``."""
         colour = FACE_COLOUR[face]
         if colour >= 0:
-            value = FACE_VALUE[face]
-            targets = _PLAYS[face][source]
             base = colour * PILES_PER_COLOUR
-            free = False
-            for slot in range(PILES_PER_COLOUR):
-                pile = self.piles[base + slot]
-                if not pile:
-                    free = True
-                elif value == 0 or len(pile) == value - 1:
-                    legal.append(targets[slot])
-            if free and value <= 1:
-                legal.append(targets[NEW])
+            piles = self.piles
+            legal += _COLOUR_PLAYS[face][source][len(piles[base])][len(piles[base + 1])]
         elif face in (_SKIP, _REVERSE):
             legal.append(_PLAYS[face][source][0])
         elif face == _STEAL_CARD:
