@@ -33,6 +33,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import dataclass
+from functools import cache
 from typing import Any, ClassVar, Self
 
 from sequenza.components.decks import draw, load_data, shuffle
@@ -99,13 +100,22 @@ DECK_SIZE = len(CARD_FACE)
 _SKIP, _REVERSE, _STEAL_CARD, _BLOCK, _STEAL_CHIP = (FACE_INDEX[face] for face in ACTION_FACES)
 
 
-def _removed_cards(players: int) -> list[int]:
-    """The cards taken out of the game for this player count: the last copies of each face."""
+@cache
+def _removed_cards(players: int) -> tuple[int, ...]:
+    """The cards taken out of the game for this player count: the last copies of each face.
+    Computed once per count: every new game asks."""
     removed: list[int] = []
     for face, count in _DATA["removed_by_players"].get(str(players), {}).items():
         copies = [card for card in range(DECK_SIZE) if FACES[CARD_FACE[card]] == face]
         removed += copies[len(copies) - int(count) :]
-    return sorted(removed)
+    return tuple(sorted(removed))
+
+
+@cache
+def _cards_in_play(players: int) -> tuple[int, ...]:
+    """Every card but the removed ones, in card order: the draw pile before its shuffle."""
+    out = set(_removed_cards(players))
+    return tuple(card for card in range(DECK_SIZE) if card not in out)
 
 
 def pile_name(slot: int) -> str:
@@ -347,10 +357,9 @@ class StacksState(State[StacksGame]):
         super().__init__(game, seed)
         players = game.players
         #: Cards out of the game for this player count (public).
-        self.removed: list[int] = _removed_cards(players)
-        out = set(self.removed)
+        self.removed: list[int] = list(_removed_cards(players))
         #: The draw pile, top card last.
-        self.draw_pile: list[int] = [card for card in range(DECK_SIZE) if card not in out]
+        self.draw_pile: list[int] = list(_cards_in_play(players))
         shuffle(self.draw_pile, self.rng)
         self.hands: list[list[int]] = [draw(self.draw_pile, HAND_SIZE) for _ in range(players)]
         #: Faces everyone knows to be in each hand (taken with Steal-a-Card), by face index.
@@ -595,8 +604,14 @@ class StacksState(State[StacksGame]):
             return (ALLOW,)
         faces = sorted({CARD_FACE[card] for card in hand})
         legal: list[Action] = []
+        piles = self.piles
         for face in faces:
-            self._plays(seat, face, HAND, legal)
+            colour = FACE_COLOUR[face]
+            if colour >= 0:  # as in _plays, without a call per card
+                base = colour * PILES_PER_COLOUR
+                legal += _COLOUR_PLAYS[face][HAND][len(piles[base])][len(piles[base + 1])]
+            else:
+                self._plays(seat, face, HAND, legal)
         discard = self.discards[seat]
         if discard:
             self._plays(seat, CARD_FACE[discard[-1]], DISCARD, legal)
