@@ -588,6 +588,16 @@ class SequenceBoardState(State[SequenceBoardGame[Any]]):
             for window in windows:
                 for space in WINDOWS[window]:
                     self._marked[space] = True
+        card_faces = self._layout.card_faces
+        #: Per seat, how many cards of each face it holds, and those faces, each once, in
+        #: face order: the order of the legal actions, kept as cards come and go.
+        self._face_counts = []
+        for hand in self.hands:
+            counts = [0] * len(self._layout.faces)
+            for card in hand:
+                counts[card_faces[card]] += 1
+            self._face_counts.append(counts)
+        self._hand_faces = [sorted(set(map(card_faces.__getitem__, hand))) for hand in self.hands]
         board = self.board
         if board == list(EMPTY_BOARD):
             # A new game's board: every game of a playout starts here.
@@ -634,7 +644,7 @@ class SequenceBoardState(State[SequenceBoardGame[Any]]):
         value_card_of = layout.value_card_of
         actions: list[Action] = []
         dead: list[Action] = []
-        for face in sorted(set(map(layout.card_faces.__getitem__, self.hands[seat]))):
+        for face in self._hand_faces[seat]:
             value = value_card_of[face]
             if value is not None:
                 first, second, play_first, play_second, dead_action = value
@@ -735,6 +745,10 @@ class SequenceBoardState(State[SequenceBoardGame[Any]]):
                 del hand[position]
                 self.discards[seat].append(card)
                 break
+        counts = self._face_counts[seat]
+        counts[face] -= 1
+        if not counts[face]:
+            self._hand_faces[seat].remove(face)
         if kind == DEAD:
             self.dead_used = True
             self._draw(seat)
@@ -848,7 +862,13 @@ class SequenceBoardState(State[SequenceBoardGame[Any]]):
             shuffle(pool, self.rng)
             self.draw_pile = pool
             self._event("reshuffle", cards=len(pool))
-        self.hands[seat].append(self.draw_pile.pop())
+        card = self.draw_pile.pop()
+        self.hands[seat].append(card)
+        face = self._layout.card_faces[card]
+        counts = self._face_counts[seat]
+        counts[face] += 1
+        if counts[face] == 1:
+            insort(self._hand_faces[seat], face)
 
     # ------------------------------------------------------------------ views
     def _observation(self, seat: int | None) -> dict[str, JSON]:
