@@ -852,7 +852,7 @@ class SequenceBoardState(State[SequenceBoardGame[Any]]):
         seat = self.to_act
         self._draw(seat)
         self.dead_used = False
-        self.to_act = (seat + 1) % self.players
+        self.to_act = (seat + 1) % self.game.players
 
     def _draw(self, seat: int) -> None:
         if not self.draw_pile:

@@ -399,7 +399,7 @@ class CrossState(State[CrossGame]):
                 termination=CrossTermination.DECK_EXHAUSTED.value,
             )
             self._finish(self.scores(), CrossTermination.DECK_EXHAUSTED)
-        elif self.idle_turns >= self.game.options.stall_rounds * self.players:
+        elif self.idle_turns >= self.game.options.stall_rounds * self.game.players:
             self._event(
                 "game_end",
                 reason=f"{self.game.options.stall_rounds} full rounds without a claim "
@@ -408,7 +408,7 @@ class CrossState(State[CrossGame]):
             )
             self._finish(self.scores(), CrossTermination.STALL)
         else:
-            self.to_act = next_seat(seat, self.players)
+            self.to_act = next_seat(seat, self.game.players)
 
     def scores(self) -> list[int]:
         """Collected cards per seat."""

@@ -507,13 +507,13 @@ class ShiftState(State[ShiftGame]):
             self._event("game_end", reason=reason, termination=termination.value)
             self._finish([len(pile) for pile in self.score_piles], termination)
         else:
-            self.to_act = (self.to_act + 1) % self.players
+            self.to_act = (self.to_act + 1) % self.game.players
 
     def _ending(self) -> tuple[ShiftTermination, str] | None:
         """How the game ends now, with the sentence the log shows, or ``None``."""
         options = self.game.options
         if self.deck:
-            if options.idle_rounds and self.quiet_turns >= options.idle_rounds * self.players:
+            if options.idle_rounds and self.quiet_turns >= options.idle_rounds * self.game.players:
                 return (
                     ShiftTermination.IDLE_ROUNDS,
                     f"{options.idle_rounds} full rounds without a claim or an exchange",
