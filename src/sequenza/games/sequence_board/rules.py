@@ -591,7 +591,7 @@ class SequenceBoardState(State[SequenceBoardGame[Any]]):
         card_faces = self._layout.card_faces
         #: Per seat, how many cards of each face it holds, and those faces, each once, in
         #: face order: the order of the legal actions, kept as cards come and go.
-        self._face_counts = []
+        self._face_counts: list[list[int]] = []
         for hand in self.hands:
             counts = [0] * len(self._layout.faces)
             for card in hand:
@@ -602,7 +602,7 @@ class SequenceBoardState(State[SequenceBoardGame[Any]]):
         if board == list(EMPTY_BOARD):
             # A new game's board: every game of a playout starts here.
             self._empty = list(PLAYABLE)
-            self._loose = [[] for _ in range(self.game.sides)]
+            self._loose: list[list[int]] = [[] for _ in range(self.game.sides)]
             self._occupied = [CORNER_BITS] * self.game.sides
             return
         self._empty = [space for space in PLAYABLE if board[space] == EMPTY]
