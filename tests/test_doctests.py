@@ -19,6 +19,8 @@ MODULES = [
     "sequenza.games.sequentia_cross.rules",
     "sequenza.components.number_decks",
     "sequenza.games.sequence_stacks.rules",
+    "sequenza.text",
+    "sequenza.text.describe",
 ]
 
 

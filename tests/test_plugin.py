@@ -63,7 +63,14 @@ def test_every_bot_plays_the_plug_in_game(bot: str) -> None:
 def test_an_incomplete_kit_is_refused_when_registered() -> None:
     toy = game_kit("test-toy")
     missing_view = dataclasses.replace(toy, view=toy.view.with_name("missing.js"))
-    with pytest.raises(ValueError, match="view .*missing.js is not a JavaScript file"):
+    with pytest.raises(ValueError, match=r"view .*missing\.js is not a JavaScript file"):
         register_kit(missing_view)
     with pytest.raises(ValueError, match="registered twice"):
+        register_kit(dataclasses.replace(toy))
+
+
+def test_a_game_without_a_typed_observation_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    toy = game_kit("test-toy")
+    monkeypatch.delattr(toy.game, "observation_class")
+    with pytest.raises(ValueError, match="no observation_class"):
         register_kit(dataclasses.replace(toy))

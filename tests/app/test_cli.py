@@ -30,6 +30,17 @@ def test_rules_refuse_unknown_games_and_options_clearly() -> None:
     assert result.exit_code == 2 and "unknown option 'speed'" in result.output
 
 
+def test_schema_prints_the_json_schema_of_a_game_s_observations() -> None:
+    result = runner.invoke(app, ["schema", "sequentia-shift"])
+    assert result.exit_code == 0
+    schema = json.loads(result.output)
+    assert schema["properties"]["game"] == {"const": "sequentia-shift"}
+    # A card travels as its text, which the schema describes.
+    assert schema["properties"]["target"]["anyOf"][0]["pattern"] == r"^[123]:[123]{3}\+?$"
+    result = runner.invoke(app, ["schema", "nothing"])
+    assert result.exit_code == 2 and "unknown game 'nothing'" in result.output
+
+
 def test_play_a_whole_game_by_numbers(tmp_path: Path) -> None:
     record = tmp_path / "game.json"
     moves = "\n".join(["1"] * 10) + "\n"
@@ -37,7 +48,7 @@ def test_play_a_whole_game_by_numbers(tmp_path: Path) -> None:
         app, ["play", "test-toy", "--seed", "4", "--record", str(record)], input=moves
     )
     assert result.exit_code == 0, result.output
-    assert "game over" in result.output
+    assert "Every card is played." in result.output
     saved = json.loads(record.read_text())
     assert saved["game"] == "test-toy" and len(saved["actions"]) == 6
 
@@ -58,7 +69,17 @@ def test_quit_then_resume_loses_nothing(tmp_path: Path) -> None:
     result = runner.invoke(app, ["play", "test-toy", "--resume", str(record)], input="1\n1\n1\n")
     assert result.exit_code == 0, result.output
     assert json.loads(record.read_text())["actions"][:2] == played
-    assert "game over" in result.output
+    assert "Every card is played." in result.output
+
+
+def test_the_terminal_log_names_the_bots_and_you_in_sentences() -> None:
+    result = runner.invoke(app, ["play", "test-toy", "--seed", "4"], input="1\n1\n1\n")
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert "  Random bot 2: Play 5" in lines
+    assert any(line.endswith("  You: Play 2") for line in lines)  # after the prompt
+    assert lines[-1] == "Every card is played. You won (11 – 10)."
+    assert "seat 1" not in result.output
 
 
 def test_resume_refuses_a_record_of_another_game(tmp_path: Path) -> None:

@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 from toy_cards.rules import ToyGame, ToyState, ToyTermination
+from toy_cards.types import ToyObservation
 
 import sequenza
 from sequenza import CorruptStateError, IllegalActionError, OptionError, UnknownGameError
@@ -229,9 +230,15 @@ def test_the_kit_passes_a_conforming_game() -> None:
     assert report.determinizations_that_changed_state > 0
 
 
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class LeakyObservation(ToyObservation):
+    other: tuple[int, ...]
+
+
 class LeakyState(ToyState):
-    def _observation(self, seat: int | None) -> dict[str, Any]:
-        return {**super()._observation(seat), "other": self.hands[1 - (seat or 0)]}
+    def _observation(self, seat: int | None) -> LeakyObservation:
+        seen = super()._observation(seat)
+        return LeakyObservation(**vars(seen), other=tuple(self.hands[1 - (seat or 0)]))
 
 
 class LosingState(ToyState):
@@ -248,3 +255,28 @@ def test_the_kit_catches_a_leak_and_a_lost_card(monkeypatch: pytest.MonkeyPatch)
     monkeypatch.setattr(ToyGame, "new_initial_state", lambda self, seed: LosingState(self, seed))
     with pytest.raises(ConformanceError, match="cards created or lost"):
         check_game("test-toy", games=10)
+
+
+def test_a_state_attribute_outside_the_declared_save_fields_fails_the_kit(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    plain_apply = ToyState._apply
+
+    def apply_and_remember(self: ToyState, action: sequenza.Action) -> None:
+        plain_apply(self, action)
+        self.last_value = int(action.args[0])  # type: ignore[attr-defined]
+
+    monkeypatch.setattr(ToyState, "_apply", apply_and_remember)
+    with pytest.raises(ConformanceError, match=r"\['last_value'\] are neither in SAVE_FIELDS"):
+        check_game("test-toy", games=1)
+
+
+def test_a_save_in_another_format_is_refused() -> None:
+    saved = new_toy().to_json()
+    assert saved["format"] == ToyState.SAVE_FORMAT == 1
+    assert sequenza.state_from_json(saved).dumps() == new_toy().dumps()
+    del saved["format"]  # saves from before formats were versioned read as format 1
+    sequenza.state_from_json(saved)
+    saved["format"] = 2
+    with pytest.raises(sequenza.CorruptStateError, match="format 2"):
+        sequenza.state_from_json(saved)

@@ -482,7 +482,7 @@ def test_a_full_round_of_passes_draws_the_game() -> None:
     result = state.result()
     assert result is not None and result.winners == ()
     assert result.termination is BoardTermination.STALL and result.termination.is_stall
-    assert events(state, "drawn")
+    assert events(state, "game_over")[0]["rounds"] == 1
 
 
 def test_placing_a_chip_resets_the_idle_round() -> None:

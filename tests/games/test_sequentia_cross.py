@@ -191,7 +191,7 @@ def test_the_player_chooses_which_set_of_sequences_to_claim() -> None:
         "claim rows 2",
         "claim rows 0 2",
     ]
-    assert [(choice["action"], choice["suggested"]) for choice in state.claim_choices()] == [
+    assert [(choice.action, choice.suggested) for choice in state.claim_choices()] == [
         ("claim rows 0", False),
         ("claim rows 2", False),
         ("claim rows 0 2", True),
@@ -319,7 +319,7 @@ def test_the_game_ends_when_the_deck_is_empty_and_no_hand_holds_a_card() -> None
     assert result is not None and result.scores == (2.0, 1.0) and result.winners == (0,)
     assert result.termination is CrossTermination.DECK_EXHAUSTED
     assert not result.termination.is_stall
-    assert events(state, "game_end")[-1]["reason"].startswith("the deck is empty")
+    assert events(state, "game_over")[-1]["termination"] == "deck_exhausted"
     assert state.legal_actions() == []
 
 
@@ -349,7 +349,7 @@ def test_stall_rule_ends_after_full_rounds_without_a_claim_on_an_empty_deck() ->
     result = state.result()
     assert result is not None and result.termination is CrossTermination.STALL
     assert result.termination.is_stall
-    assert "2 full rounds without a claim" in events(state, "game_end")[-1]["reason"]
+    assert events(state, "game_over")[-1]["rounds"] == 2
 
 
 def test_a_claim_resets_the_stall_count() -> None:

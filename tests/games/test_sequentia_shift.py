@@ -105,7 +105,7 @@ def test_after_the_sixth_slide_without_a_claim_the_turn_ends_and_the_target_stay
     assert digits(state) == ".11/112/223"  # the grid stays as the slides left it
     assert target_text(state, 0) == kept
     assert state.slides == 0
-    assert events(state, "turn_over")[-1]["reason"] == "slide limit reached"
+    assert events(state, "turn_over")[-1]["reason"] == "slide_limit"
 
 
 def test_the_slide_limit_is_an_option() -> None:
@@ -262,7 +262,7 @@ def test_the_game_ends_when_the_deck_is_empty_and_nobody_can_claim() -> None:
     assert result is not None and result.winners == (0,) and result.scores == (4.0, 0.0)
     assert result.termination is ShiftTermination.DECK_EXHAUSTED
     assert not result.termination.is_stall
-    assert "no player can still claim" in events(state, "game_end")[-1]["reason"]
+    assert events(state, "game_over")[-1]["termination"] == "deck_exhausted"
     assert state.legal_actions() == []
 
 
@@ -285,7 +285,7 @@ def test_stall_rule_three_rounds_without_a_claim_once_the_deck_is_empty() -> Non
     result = state.result()
     assert result is not None and result.termination is ShiftTermination.STALL
     assert result.termination.is_stall
-    assert "3 full rounds" in events(state, "game_end")[-1]["reason"]
+    assert events(state, "game_over")[-1]["rounds"] == 3
 
 
 def test_a_claim_with_an_empty_deck_restarts_the_stall_count() -> None:
@@ -309,7 +309,7 @@ def test_idle_rule_ends_a_game_where_nobody_claims_or_exchanges() -> None:
     result = state.result()
     assert result is not None and result.termination is ShiftTermination.IDLE_ROUNDS
     assert result.termination.is_stall
-    assert "2 full rounds" in events(state, "game_end")[-1]["reason"]
+    assert events(state, "game_over")[-1]["rounds"] == 2
 
 
 def test_an_exchange_restarts_the_idle_count() -> None:

@@ -232,7 +232,7 @@ def test_a_bonus_card_with_nothing_possible_ends_the_turn_by_itself() -> None:
         {
             "event": "turn_ends",
             "seat": 0,
-            "reason": "no card left in hand after the placement, nothing else is possible",
+            "reason": "hand_empty",
         }
     ]
     assert texts(state.hands[0]) == ["1:121", "1:123", "1:133"]
@@ -260,7 +260,7 @@ def test_claim_on_piles_1_2_3_collects_the_three_piles_and_the_revealed_card() -
             "event": "claim",
             "seat": 0,
             "card": "1:123",
-            "piles": "1-2-3",
+            "piles": [1, 2, 3],
             "cards": 5,
             "collected": 5,
         }
@@ -356,10 +356,11 @@ def test_the_game_ends_when_the_deck_and_every_hand_are_empty() -> None:
     assert state.to_act == 1
     state.apply("place 2:222 4")
     assert state.is_over
-    assert events(state, "game_end") == [
+    assert events(state, "game_over") == [
         {
-            "event": "game_end",
-            "reason": "the deck and every hand are empty",
+            "event": "game_over",
+            "scores": [3.0, 2.0],
+            "winners": [0],
             "termination": "deck_exhausted",
         }
     ]

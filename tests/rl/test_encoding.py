@@ -4,6 +4,7 @@ changes when only what its seat cannot see is dealt again."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -11,7 +12,8 @@ import numpy as np
 import pytest
 
 import sequenza
-from sequenza.games.sequentia_shift.rules import TEXTS as SHIFT_TEXTS
+from sequenza.games.sequentia_shift.rules import DECK as SHIFT_DECK
+from sequenza.games.sequentia_shift.types import ShiftObservation
 from sequenza.rl import CARD_FEATURES, EncodingLeak, action_mask, check_encoding, encoding_for
 from sequenza.rl.encoding import encoded_games, tensor_reference
 
@@ -113,11 +115,11 @@ def test_a_leak_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
     shift_state = type(sequenza.make("sequentia-shift", players=2, seed=0))
     honest = shift_state._observation
 
-    def leaky(self: Any, seat: int | None) -> dict[str, Any]:
+    def leaky(self: Any, seat: int | None) -> ShiftObservation:
         view = honest(self, seat)
         if seat is not None:
             other = self.targets[(seat + 1) % self.players]
-            view["target"] = None if other is None else SHIFT_TEXTS[other]
+            view = replace(view, target=None if other is None else SHIFT_DECK[other])
         return view
 
     monkeypatch.setattr(shift_state, "_observation", leaky)

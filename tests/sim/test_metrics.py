@@ -33,7 +33,7 @@ def test_shift_counts_impossible_targets_and_slides_before_each_claim() -> None:
         (1, "exchange"),
         {"event": "exchange", "seat": 1, "card": "1:123", "deck_size": 30, "cause": "impossible"},
         *((2, "slide 1 4") for _ in range(6)),
-        {"event": "turn_over", "seat": 2, "reason": "slide limit reached"},
+        {"event": "turn_over", "seat": 2, "reason": "slide_limit"},
         (0, "claim 1"),
     )
     measured = measure("sequentia-shift", state)
@@ -76,13 +76,13 @@ def test_greedy_shift_players_loop_and_are_forced_to_exchange() -> None:
 def test_stacks_counts_blocks_and_steals() -> None:
     state = _finished(
         (0, "play blue-5 hand 0"),
-        {"event": "completed", "seat": 0, "pile": "blue 1"},
+        {"event": "completed", "seat": 0, "colour": "blue", "pile": 1},
         (1, "block"),
         (0, "discard red-1"),
         (1, "play steal-card hand 0"),
         (1, "play steal-chip discard 0 red"),
         (1, "play red-5 hand 2"),
-        {"event": "completed", "seat": 1, "pile": "red 1"},
+        {"event": "completed", "seat": 1, "colour": "red", "pile": 1},
         (0, "allow"),
         {"event": "chip", "seat": 1, "colour": "red"},
         (1, "play skip hand"),

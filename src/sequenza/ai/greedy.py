@@ -161,18 +161,17 @@ def lead(scores: list[float], seat: int) -> float:
 def pile_lead(state: State[Any], seat: int, pile: str) -> float:
     """The seat's count in the observation's per-seat list ``pile`` (cards collected, say)
     minus the best count of any other seat."""
-    return lead([float(count) for count in state.observation(seat)[pile]], seat)
+    counts = getattr(state.observe(seat), pile)
+    return lead([float(count) for count in counts], seat)
 
 
 def pile_shares(state: State[Any], pile: str) -> list[float]:
     """Payoff shares from the per-seat counts ``pile`` of the public view, where a lead counts
     for more the fewer cards are left to win (the draw pile's ``deck_size`` and the
     ``hand_sizes``)."""
-    seen = state.observation(None)
-    cards_left = int(seen.get("deck_size", 0)) + sum(
-        int(size) for size in seen.get("hand_sizes", [])
-    )
-    return shares([float(count) for count in seen[pile]], 2.0 + cards_left / 8)
+    seen = state.observe(None)
+    cards_left = getattr(seen, "deck_size", 0) + sum(getattr(seen, "hand_sizes", ()))
+    return shares([float(count) for count in getattr(seen, pile)], 2.0 + cards_left / 8)
 
 
 register_bot("greedy", GreedyBot)

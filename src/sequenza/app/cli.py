@@ -9,18 +9,93 @@ from typing import Annotated, Any
 
 import typer
 
+# Typer carries its own copy of click: its commands are built on this Context.
+from typer._click.core import Context as ClickContext
+from typer.core import TyperCommand, TyperGroup
+
+from sequenza import i18n
 from sequenza.ai.base import make_bot
 from sequenza.ai.levels import menu
 from sequenza.core.errors import SequenzaError
+from sequenza.core.observation import observation_schema
 from sequenza.core.registry import available_games, game_class, make_game
 from sequenza.core.rng import new_seed
 from sequenza.extras import MissingExtraError, require
 
+#: The CLI's own messages, in the language of ``--lang`` or of the environment.
+words = i18n.Translator("cli", i18n.SOURCE_LANGUAGE)
+
+
+def _wanted_language(args: list[str]) -> str | None:
+    """The value of ``--lang`` among the options before the command, if given."""
+    for index, arg in enumerate(args):
+        if arg.startswith("--lang="):
+            return arg.partition("=")[2]
+        if arg == "--lang":
+            return args[index + 1] if index + 1 < len(args) else None
+        if not arg.startswith("-"):
+            return None
+    return None
+
+
+def _translate_help(command: TyperCommand | TyperGroup, translator: i18n.Translator) -> None:
+    """Put the help of a command, its parameters and its subcommands in the translator's
+    language (Typer fixes help texts when the commands are declared: they are swapped here,
+    before anything is parsed or printed)."""
+    if command.help:
+        command.help = translator.help(command.help)
+    for parameter in command.params:
+        # Options and Typer's arguments both carry a help text.
+        help_text = getattr(parameter, "help", None)
+        if help_text:
+            parameter.help = translator.help(help_text)  # type: ignore[attr-defined]
+    if isinstance(command, TyperGroup):
+        for subcommand in command.commands.values():
+            if isinstance(subcommand, TyperCommand | TyperGroup):
+                _translate_help(subcommand, translator)
+
+
+class LocalizedGroup(TyperGroup):
+    """The ``sequenza`` command, speaking the language of ``--lang`` (else LANGUAGE, LC_ALL,
+    LC_MESSAGES or LANG) from its help to its last message."""
+
+    def make_context(
+        self,
+        info_name: str | None,
+        args: list[str],
+        parent: ClickContext | None = None,
+        **extra: Any,
+    ) -> ClickContext:
+        global words
+        wanted = _wanted_language(args)
+        language = wanted if wanted in i18n.languages() else i18n.from_environment()
+        words = i18n.Translator("cli", language)
+        _translate_help(self, words)
+        return super().make_context(info_name, args, parent=parent, **extra)
+
+
 app = typer.Typer(
+    cls=LocalizedGroup,
     help="Sequenza: play, study and design the games of the Sequence family.",
     no_args_is_help=True,
     add_completion=False,
 )
+
+
+@app.callback()
+def choose_language(
+    lang: Annotated[
+        str | None,
+        typer.Option(
+            help="The language of messages: en, it, fi or eo "
+            "(default: from LANGUAGE, LC_ALL or LANG).",
+        ),
+    ] = None,
+) -> None:
+    if lang is not None and lang not in i18n.languages():
+        known = ", ".join(i18n.languages())
+        raise _fail(ValueError(words.text("cli.unknown_language", language=lang, languages=known)))
+
 
 OptionList = Annotated[
     list[str] | None,
@@ -34,7 +109,7 @@ def _options(game_id: str, assignments: list[str] | None) -> dict[str, Any]:
 
 
 def _fail(error: Exception) -> typer.Exit:
-    typer.secho(f"error: {error}", fg=typer.colors.RED, err=True)
+    typer.secho(words.text("cli.error", message=error), fg=typer.colors.RED, err=True)
     return typer.Exit(code=2)
 
 
@@ -42,7 +117,10 @@ def _fail(error: Exception) -> typer.Exit:
 def list_games() -> None:
     """List the games with their ids and player counts."""
     for info in available_games():
-        typer.echo(f"{info.id:18} {info.name:28} {info.players_text():>8} players  {info.summary}")
+        players = words.plural(
+            "cli.game_players", info.player_counts[-1], counts=info.players_text()
+        )
+        typer.echo(f"{info.id:18} {info.name:28} {players:>16}  {info.summary}")
 
 
 @app.command("rules")
@@ -57,6 +135,18 @@ def rules(
     except SequenzaError as error:
         raise _fail(error) from None
     typer.echo(table.describe())
+
+
+@app.command("schema")
+def schema(
+    game: Annotated[str, typer.Argument(help="A game id (see `sequenza games`).")],
+) -> None:
+    """Print the JSON schema of a game's observations (what the web page receives)."""
+    try:
+        kind = game_class(game)
+    except SequenzaError as error:
+        raise _fail(error) from None
+    typer.echo(json.dumps(observation_schema(kind), indent=2, ensure_ascii=False))
 
 
 @app.command("play")
@@ -82,19 +172,23 @@ def play(
         if resume is not None:
             data = json.loads(resume.read_text(encoding="utf-8"))
             if not isinstance(data, dict) or data.get("game") != game:
-                raise SequenzaError(f"{resume} is not a record of a {game} game")
-            terminal = TerminalGame.resume(data, seat=seat, bot=vs, record_path=record or resume)
+                raise SequenzaError(words.text("cli.not_a_record", path=resume, game=game))
+            terminal = TerminalGame.resume(
+                data, seat=seat, bot=vs, record_path=record or resume, language=words.language
+            )
         else:
             table = make_game(game, players, **_options(game, option))
             state = table.new_initial_state(new_seed() if seed is None else seed)
             if not 0 <= seat < table.players:
-                raise SequenzaError(f"there is no seat {seat} at a {table.players}-player table")
+                raise SequenzaError(
+                    words.text("cli.no_seat", seat=str(seat), players=table.players)
+                )
             bots = {
                 other: make_bot(vs, seed=state.seed + other)
                 for other in range(table.players)
                 if other != seat
             }
-            terminal = TerminalGame(state, seat, bots, record_path=record)
+            terminal = TerminalGame(state, seat, bots, record_path=record, language=words.language)
     except (SequenzaError, OSError, json.JSONDecodeError) as error:
         raise _fail(error) from None
     terminal.run()
@@ -215,8 +309,14 @@ def serve(
         }
     )
     shown = database.split("@")[-1] if "@" in database else database
-    processes = f", {workers} processes" if workers > 1 else ""
-    typer.echo(f"Sequenza is at http://{host}:{port}  (games saved in {shown}{processes})")
+    if workers > 1:
+        typer.echo(
+            words.plural(
+                "cli.serving_processes", workers, host=host, port=str(port), database=shown
+            )
+        )
+    else:
+        typer.echo(words.text("cli.serving", host=host, port=str(port), database=shown))
     uvicorn.run(
         "sequenza.app.web.server:app_from_environment",
         factory=True,
@@ -254,9 +354,10 @@ def db_upgrade(
     except (SQLAlchemyError, StorageInUseError, ValueError, ImportError) as error:
         raise _fail(error) from None
     if before == after:
-        typer.echo(f"The database is at schema version {after} already.")
+        typer.echo(words.text("cli.db_current", version=after))
     else:
-        typer.echo(f"Upgraded the database from schema version {before or 'none'} to {after}.")
+        before_text = before or words.text("cli.db_none")
+        typer.echo(words.text("cli.db_upgraded", before=before_text, after=after))
 
 
 @app.command("simulate")
@@ -428,9 +529,10 @@ def numbers_deck(
     except (ValueError, OSError) as error:
         raise _fail(error) from None
     cards = data["cards"]
-    typer.echo(f"Wrote {out}: a board of the numbers {low}-{high} and {len(cards)} cards, e.g.")
+    typer.echo(words.plural("cli.deck_written", len(cards), path=out, low=low, high=high))
     typer.echo("  " + "  ".join(cards[:8]))
-    typer.echo(f"Play it: sequenza play sequence-numbers -o deck_file={out}")
+    command = f"sequenza play sequence-numbers -o deck_file={out}"
+    typer.echo(words.text("cli.deck_play", command=command))
 
 
 @app.command("bots")
@@ -441,7 +543,7 @@ def list_bots(
 ) -> None:
     """List the bots that can fill a seat, the levels weakest first."""
     if game is not None and game not in {info.id for info in available_games()}:
-        raise _fail(SequenzaError(f"unknown game {game!r}; see: sequenza games"))
+        raise _fail(SequenzaError(words.text("cli.unknown_game", game=repr(game))))
     for bot in menu(game):
         typer.echo(f"{bot['name']:8} {bot['description']}")
 

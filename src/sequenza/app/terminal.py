@@ -8,23 +8,22 @@ import sys
 from pathlib import Path
 from typing import Any, TextIO
 
+from sequenza import i18n
 from sequenza.ai.base import Bot, make_bot
 from sequenza.app.render import render
 from sequenza.core.errors import IllegalActionError
 from sequenza.core.game import GameRecord, State
 from sequenza.core.registry import replay
+from sequenza.text import describe
 
 
-def describe_event(event: dict[str, Any]) -> str:
-    """One line for one public event."""
-    kind = event.get("event")
-    if kind == "action":
-        return f"seat {event['seat']}: {event['action']}"
-    if kind == "game_over":
-        winners = ", ".join(str(seat) for seat in event["winners"]) or "nobody (a draw)"
-        return f"game over: scores {event['scores']}, won by seat {winners}"
-    details = ", ".join(f"{key} {value}" for key, value in event.items() if key != "event")
-    return f"{kind}: {details}" if details else str(kind)
+def seat_names(bots: dict[int, Bot], players: int) -> list[str]:
+    """The seats as the terminal names them: "Greedy bot 2" for a bot, "Player 1" for the
+    person (whom the log calls "you")."""
+    return [
+        f"{bots[seat].name.capitalize()} bot {seat + 1}" if seat in bots else f"Player {seat + 1}"
+        for seat in range(players)
+    ]
 
 
 class TerminalGame:
@@ -39,18 +38,27 @@ class TerminalGame:
         record_path: Path | None = None,
         stdin: TextIO | None = None,
         stdout: TextIO | None = None,
+        language: str = i18n.SOURCE_LANGUAGE,
     ) -> None:
         self.state = state
+        self.words = i18n.Translator("cli", language)
         self.seat = seat
         self.bots = bots
         self.record_path = record_path
         self.stdin = stdin or sys.stdin
         self.stdout = stdout or sys.stdout
         self.log_seen = 0
+        self.names = seat_names(bots, state.players)
 
     @classmethod
     def resume(
-        cls, data: dict[str, Any], *, seat: int, bot: str, record_path: Path | None
+        cls,
+        data: dict[str, Any],
+        *,
+        seat: int,
+        bot: str,
+        record_path: Path | None,
+        language: str = i18n.SOURCE_LANGUAGE,
     ) -> TerminalGame:
         record = GameRecord.from_json(data)
         state = replay(record)
@@ -59,7 +67,7 @@ class TerminalGame:
             for other in range(state.players)
             if other != seat
         }
-        return cls(state, seat, bots, record_path=record_path)
+        return cls(state, seat, bots, record_path=record_path, language=language)
 
     def say(self, text: str = "") -> None:
         self.stdout.write(text + "\n")
@@ -71,18 +79,40 @@ class TerminalGame:
                 json.dumps(self.state.record().to_json(), indent=1), encoding="utf-8"
             )
 
+    def describe_event(self, event: dict[str, Any]) -> str:
+        """One public event as the person at the terminal reads it, in the CLI's language."""
+        teams = self.state.observation(None).get("teams")
+        return describe(
+            event,
+            game_id=self.state.game.id,
+            names=self.names,
+            viewer=self.seat,
+            lang=self.words.language,
+            teams=teams if isinstance(teams, list) else None,
+        )
+
     def _show_new_events(self) -> None:
         for event in self.state.log[self.log_seen :]:
             if event.get("event") != "game_over":
-                self.say(f"  {describe_event(event)}")
+                self.say(f"  {self.describe_event(event)}")
         self.log_seen = len(self.state.log)
 
     def run(self) -> None:
         game = self.state.game
-        self.say(
-            f"{game.info.name}: you are seat {self.seat} of {game.players}. Seed {self.state.seed}."
+        # A seat and a seed are names, not amounts: they are written without grouping.
+        intro = self.words.text(
+            "terminal.intro",
+            game=game.info.name,
+            seat=str(self.seat),
+            players=game.players,
+            seed=str(self.state.seed),
         )
-        self.say("Type the number or the text of an action; 'rules' shows the rules, 'quit' stops.")
+        self.say(intro)
+        rules, quit_ = (
+            self.words.text("terminal.command_rules"),
+            self.words.text("terminal.command_quit"),
+        )
+        self.say(self.words.text("terminal.help", rules=rules, quit=quit_))
         while not self.state.is_over:
             seat = self.state.current_seat
             assert seat is not None
@@ -93,18 +123,13 @@ class TerminalGame:
                 continue
             if not self._human_turn(seat):
                 if self.record_path is not None:
-                    self.say(
-                        f"Saved. Continue with: sequenza play {game.id} --resume {self.record_path}"
-                    )
+                    command = f"sequenza play {game.id} --resume {self.record_path}"
+                    self.say(self.words.text("terminal.saved", command=command))
                 return
         self._show_new_events()
         self.say("")
         self.say(render(self.state.observation(self.seat)))
-        result = self.state.result()
-        assert result is not None
-        self.say(describe_event({"event": "game_over", **result.to_json()}))
-        if self.seat in result.winners:
-            self.say("You win!" if len(result.winners) == 1 else "You share the win.")
+        self.say(self.describe_event(self.state.log[-1]))
 
     def _human_turn(self, seat: int) -> bool:
         """Ask for one action. False when the player quits."""
@@ -116,15 +141,16 @@ class TerminalGame:
         for number, action in enumerate(legal, start=1):
             self.say(f"  {number:3}. {action}")
         while True:
-            self.stdout.write(f"seat {seat} > ")
+            self.stdout.write(self.words.text("terminal.prompt", seat=str(seat)))
             self.stdout.flush()
             line = self.stdin.readline()
             if not line:
                 return False
             text = line.strip()
-            if text in {"quit", "q", "exit"}:
+            # The English commands work in every language.
+            if text in {"quit", "q", "exit", self.words.text("terminal.command_quit")}:
                 return False
-            if text in {"rules", "help", "?"}:
+            if text in {"rules", "help", "?", self.words.text("terminal.command_rules")}:
                 self.say(self.state.game.describe())
                 continue
             if text.isdigit() and 1 <= int(text) <= len(legal):

@@ -18,15 +18,27 @@ from functools import cache
 
 from sequenza.components.decks import load_data
 from sequenza.core.errors import NotationError
+from sequenza.core.observation import Notated
 
 _CARD = re.compile(r"^([123]):([123]{3})(\+?)$")
 
 
 @dataclass(frozen=True, slots=True)
-class SequentiaCard:
+class SequentiaCard(Notated):
+    """A card; in observations' JSON its text, ``digit:code`` with ``+`` for a bonus card."""
+
+    PATTERN = r"^[123]:[123]{3}\+?$"
+
+    #: What the card shows on the table.
     digit: int
+    #: The three digits it asks for as a target, left to right (``"131"``).
     code: str
     bonus: bool = False
+
+    @property
+    def code_digits(self) -> tuple[int, ...]:
+        """The code as digits: ``(1, 3, 1)`` for ``131``."""
+        return tuple(int(digit) for digit in self.code)
 
     def __str__(self) -> str:
         return f"{self.digit}:{self.code}{'+' if self.bonus else ''}"

@@ -1,6 +1,6 @@
 """The contract every game implements, and what front ends need to reach games."""
 
-from sequenza.core.actions import Action
+from sequenza.core.actions import Action, ActionSpace
 from sequenza.core.errors import (
     CorruptStateError,
     IllegalActionError,
@@ -18,6 +18,7 @@ from sequenza.core.game import (
     State,
     Termination,
 )
+from sequenza.core.observation import Notated, Observation, observation_schema
 from sequenza.core.options import Options, option
 from sequenza.core.registry import (
     available_games,
@@ -33,12 +34,15 @@ from sequenza.core.registry import (
 
 __all__ = [
     "Action",
+    "ActionSpace",
     "CorruptStateError",
     "Game",
     "GameInfo",
     "GameRecord",
     "IllegalActionError",
+    "Notated",
     "NotationError",
+    "Observation",
     "OptionError",
     "Options",
     "Result",
@@ -53,6 +57,7 @@ __all__ = [
     "game_kits",
     "make",
     "make_game",
+    "observation_schema",
     "option",
     "register_kit",
     "replay",

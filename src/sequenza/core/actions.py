@@ -14,6 +14,7 @@ Action('place', ('231+', 'left'))
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -75,3 +76,51 @@ class Action:
                 raise NotationError(f"action args must be a list, got {args!r}")
             return cls(data["verb"], tuple(args))
         raise NotationError(f"{data!r} is not an action")
+
+
+class ActionSpace:
+    """A game's fixed action space: every action it can ever have, in a stable order, each
+    numbered by its place. Games build one once (the actions are created here, never on the
+    hot path) and the base ``Game`` answers ids, actions and masks from it.
+
+    >>> space = ActionSpace([Action("end"), Action("pass")], "a game")
+    >>> len(space), space.id_of(Action("pass")), space.action_of(0), space.mask([Action("pass")])
+    (2, 1, Action('end', ()), [False, True])
+    """
+
+    __slots__ = ("_hint", "_ids", "actions", "name")
+
+    def __init__(self, actions: Iterable[Action], name: str, hint: str = "") -> None:
+        self.actions: tuple[Action, ...] = tuple(actions)
+        self._ids = {action: index for index, action in enumerate(self.actions)}
+        if len(self._ids) != len(self.actions):
+            raise ValueError(f"the action space of {name} lists an action twice")
+        self.name = name
+        self._hint = hint
+
+    def __len__(self) -> int:
+        return len(self.actions)
+
+    def __contains__(self, action: object) -> bool:
+        return action in self._ids
+
+    def id_of(self, action: Action) -> int:
+        """The action's number (``NotationError`` for an action outside the space)."""
+        try:
+            return self._ids[action]
+        except KeyError:
+            hint = f" ({self._hint})" if self._hint else ""
+            raise NotationError(f"{str(action)!r} is not an action of {self.name}{hint}") from None
+
+    def action_of(self, action_id: int) -> Action:
+        """The action numbered ``action_id`` (``NotationError`` outside the space)."""
+        if not 0 <= action_id < len(self.actions):
+            raise NotationError(f"action id {action_id} is outside 0..{len(self.actions) - 1}")
+        return self.actions[action_id]
+
+    def mask(self, legal: Iterable[Action]) -> list[bool]:
+        """One flag per action of the space: whether it is in ``legal``."""
+        flags = [False] * len(self.actions)
+        for action in legal:
+            flags[self._ids[action]] = True
+        return flags

@@ -13,7 +13,8 @@ The two halves:
 
 ``Game``
     the rules and options of one table: player count, options, the fixed action space
-    (every action maps to an integer below ``num_distinct_actions`` and back).
+    (an ``ActionSpace``: every action maps to an integer below ``num_distinct_actions`` and
+    back).
 ``State``
     one position of one game: the seat to act, the legal actions, ``apply``, observations,
     JSON round trips, records and determinisation.
@@ -36,12 +37,15 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any, ClassVar, Generic, Self, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar
 
-from sequenza.core.actions import Action
+from sequenza.core.actions import Action, ActionSpace
 from sequenza.core.errors import CorruptStateError, IllegalActionError, NotationError, OptionError
 from sequenza.core.options import Options
 from sequenza.core.rng import child_rng, rng_from_json, rng_to_json
+
+if TYPE_CHECKING:
+    from sequenza.core.observation import Header, Observation
 
 JSON = Any
 OptionsT = TypeVar("OptionsT", bound=Options)
@@ -165,6 +169,8 @@ class Game(ABC, Generic[OptionsT]):
     options_class: ClassVar[type[Options]] = Options
     #: The endings of this game's rules.
     terminations: ClassVar[type[Termination]]
+    #: What ``State.observe`` returns for this game (its ``types.py``).
+    observation_class: ClassVar[type[Observation]]
 
     def __init__(self, players: int, options: OptionsT) -> None:
         if players not in self.info.player_counts:
@@ -188,16 +194,21 @@ class Game(ABC, Generic[OptionsT]):
 
     @property
     @abstractmethod
+    def action_space(self) -> ActionSpace:
+        """Every action of this table's game, numbered (see ``ActionSpace``)."""
+
+    @property
     def num_distinct_actions(self) -> int:
         """The size of the fixed action space."""
+        return len(self.action_space)
 
-    @abstractmethod
     def action_to_id(self, action: Action) -> int:
         """The integer of an action, below ``num_distinct_actions``."""
+        return self.action_space.id_of(action)
 
-    @abstractmethod
     def action_from_id(self, action_id: int) -> Action:
         """The action of an integer of the action space."""
+        return self.action_space.action_of(action_id)
 
     @abstractmethod
     def new_initial_state(self, seed: int) -> State[Any]:
@@ -232,6 +243,23 @@ class State(ABC, Generic[G]):
 
     #: Attributes that are not game data and never travel in ``to_json``.
     _NOT_DATA: ClassVar[frozenset[str]] = frozenset({"game", "rng"})
+    #: The contract's own saved fields, first in every save.
+    CONTRACT_FIELDS: ClassVar[tuple[str, ...]] = (
+        "seed",
+        "to_act",
+        "finished",
+        "final_scores",
+        "final_winners",
+        "termination",
+        "history",
+        "log",
+    )
+    #: The game's saved fields, beyond the contract's: ``data()`` saves exactly these, so a
+    #: new attribute must be declared here (or be a ``_`` cache), which the conformance kit
+    #: checks.
+    SAVE_FIELDS: ClassVar[tuple[str, ...]] = ()
+    #: The version of the save format; raise it when ``SAVE_FIELDS`` or their meaning change.
+    SAVE_FORMAT: ClassVar[int] = 1
 
     def __init__(self, game: G, seed: int) -> None:
         self.game: G = game
@@ -259,8 +287,9 @@ class State(ABC, Generic[G]):
         """Play a legal action (already checked) and move ``to_act`` on."""
 
     @abstractmethod
-    def _observation(self, seat: int | None) -> dict[str, JSON]:
-        """What ``seat`` may see (``None``: a spectator), as JSON values."""
+    def _observation(self, seat: int | None) -> Observation:
+        """What ``seat`` may see (``None``: a spectator): the game's ``observation_class``,
+        built on ``self._header(seat)``."""
 
     @abstractmethod
     def card_zones(self) -> dict[str, list[Any]]:
@@ -284,9 +313,11 @@ class State(ABC, Generic[G]):
         scores: Sequence[float],
         termination: Termination,
         winners: Sequence[int] | None = None,
+        **details: int,
     ) -> None:
         """End the game for the reason ``termination``. Without explicit winners, the highest
-        scores share the win."""
+        scores share the win. ``details`` are the numbers the ending's sentence names (the
+        rounds of a stall rule...): they go into the ``game_over`` event, never prose."""
         self.finished = True
         self.termination = termination.value
         self.final_scores = [float(score) for score in scores]
@@ -299,6 +330,7 @@ class State(ABC, Generic[G]):
             scores=self.final_scores,
             winners=self.final_winners,
             termination=self.termination,
+            **details,
         )
 
     def _event(self, event: str, **data: Any) -> None:
@@ -346,23 +378,17 @@ class State(ABC, Generic[G]):
         return self._legal_actions()
 
     def legal_action_ids(self) -> list[int]:
-        return [self.game.action_to_id(action) for action in self.legal_actions()]
+        space = self.game.action_space
+        return [space.id_of(action) for action in self.legal_actions()]
 
     def legal_action_mask(self) -> list[bool]:
-        mask = [False] * self.game.num_distinct_actions
-        for action_id in self.legal_action_ids():
-            mask[action_id] = True
-        return mask
+        return self.game.action_space.mask(self.legal_actions())
 
     def parse_action(self, text: str | Action | int) -> Action:
         """An action from its text, its JSON form or its integer id."""
         if isinstance(text, Action):
             return text
         if isinstance(text, int) and not isinstance(text, bool):
-            if not 0 <= text < self.game.num_distinct_actions:
-                raise NotationError(
-                    f"action id {text} is outside 0..{self.game.num_distinct_actions - 1}"
-                )
             return self.game.action_from_id(text)
         return Action.from_json(text)
 
@@ -389,22 +415,29 @@ class State(ABC, Generic[G]):
             self.log.append({"event": "action", "seat": self.to_act, "action": text})
         self._apply(action)
 
-    def observation(self, seat: int | None) -> dict[str, JSON]:
-        """Exactly what ``seat`` may see, JSON-safe. ``None`` gives the spectator view."""
+    def observe(self, seat: int | None) -> Observation:
+        """Exactly what ``seat`` may see, typed: the game's ``observation_class`` (narrow it
+        with ``ThatClass.of(state, seat)``). ``None`` gives the spectator view."""
         if seat is not None and not 0 <= seat < self.players:
             raise OptionError(f"there is no seat {seat} at a {self.players}-player table")
-        result = self.result()
-        view: dict[str, JSON] = {
+        return self._observation(seat)
+
+    def observation(self, seat: int | None) -> dict[str, JSON]:
+        """Exactly what ``seat`` may see, as JSON values (``observe(seat).to_json()``), which
+        ``sequenza schema GAME`` describes. ``None`` gives the spectator view."""
+        return self.observe(seat).to_json()
+
+    def _header(self, seat: int | None) -> Header:
+        """The fields every observation starts with."""
+        return {
             "game": self.game.id,
             "players": self.players,
             "seat": seat,
             "to_act": self.current_seat,
             "over": self.finished,
-            "result": result.to_json() if result else None,
+            "result": self.result(),
             "turn": len(self.history),
         }
-        view.update(self._observation(seat))
-        return view
 
     def spectator_view(self) -> dict[str, JSON]:
         return self.observation(None)
@@ -481,12 +514,14 @@ class State(ABC, Generic[G]):
         )
 
     def data(self) -> dict[str, JSON]:
-        """The game data, attribute by attribute (no caches, no generator)."""
-        return {
-            name: value
-            for name, value in vars(self).items()
-            if name not in self._NOT_DATA and not name.startswith("_")
-        }
+        """The game data, field by declared field (no caches, no generator)."""
+        return {name: getattr(self, name) for name in (*self.CONTRACT_FIELDS, *self.SAVE_FIELDS)}
+
+    def undeclared_fields(self) -> list[str]:
+        """Public attributes that are neither declared save fields nor the table and its
+        generator: data a save would silently lose."""
+        declared = {*self.CONTRACT_FIELDS, *self.SAVE_FIELDS, *self._NOT_DATA}
+        return sorted(name for name in vars(self) if name not in declared and name[0] != "_")
 
     def to_json(self) -> dict[str, JSON]:
         """The whole state as JSON values (a copy: changing it changes nothing here)."""
@@ -496,6 +531,7 @@ class State(ABC, Generic[G]):
         return {
             "game": self.game.id,
             "rules_version": self.game.info.rules_version,
+            "format": self.SAVE_FORMAT,
             "players": self.players,
             "options": self.game.options.to_json(),
             "rng": rng_to_json(self.rng),
@@ -549,6 +585,12 @@ def load_state(game: Game[Any], data: JSON) -> State[Any]:
             f"{game.info.rules_version!r}"
         )
     state = game.new_initial_state(0)
+    # Saves from before formats were versioned are format 1.
+    if data.get("format", 1) != state.SAVE_FORMAT:
+        raise CorruptStateError(
+            f"saved in format {data.get('format')!r}, this engine reads format "
+            f"{state.SAVE_FORMAT} of {game.info.name}"
+        )
     reference_cards = state.card_counter()
     expected = state.data()
     saved = data["data"]

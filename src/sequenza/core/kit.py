@@ -9,7 +9,8 @@ is registered: a missing piece is an error then, never a silent fallback later.
 A kit holds:
 
 ``game``
-    the rules (a ``Game`` subclass).
+    the rules (a ``Game`` subclass), with the typed observation its states return
+    (``observation_class``, from the game's ``types.py``).
 ``play``
     what the bots need: the greedy heuristic, the search's position evaluation and the
     optional helpers that make search sharper (a cheap playout policy, a one-move valuation,
@@ -18,6 +19,9 @@ A kit holds:
     what the simulator measures in a finished game and how the balance report shows it.
 ``drawing``
     the terminal's text drawing of an observation.
+``messages``
+    the log's sentences: the English templates of the game's events, actions and endings,
+    and how an event fills them (``sequenza.text`` turns them into a language).
 ``view`` and ``guide``
     the web page's view module and its rules page for people (JavaScript files in the
     package, served at ``/games/<id>/view.js`` and ``/games/<id>/guide.js``).
@@ -30,13 +34,14 @@ The types here are plain data and protocols: a game package imports ``core`` and
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeAlias
 
 from sequenza.core.actions import Action
 from sequenza.core.game import Game, State
+from sequenza.core.observation import Observation
 
 #: A heuristic: (a full state as the seat may imagine it, the legal actions, rng) -> action.
 Policy = Callable[[State[Any], list[Action], random.Random], Action]
@@ -143,6 +148,77 @@ class GameMetrics:
     histograms: dict[str, str] = field(default_factory=dict)
 
 
+@dataclass(frozen=True)
+class Message:
+    """One English sentence template of a game's log, the source a catalogue translates:
+    ``code`` is its message context (the event's code, ``action.<verb>``, ``ending.<how>``;
+    ``<code>.you`` is the sentence whose subject is the seat reading it), ``text`` its message
+    id with ``{named}`` placeholders. A sentence with a number has a ``plural`` form too, and
+    ``count`` names the placeholder whose number picks the form.
+
+    ``Message("draw", "{who} draws {cards} card", "{who} draws {cards} cards", "cards")``
+    """
+
+    code: str
+    text: str
+    plural: str | None = None
+    count: str | None = None
+
+
+@dataclass(frozen=True)
+class Word:
+    """A word the log puts into a sentence and translates on its own (a row's name, a
+    colour): ``context`` groups the words of one kind (``row``, ``colour``), ``text`` is the
+    English word. A game lists the words it uses as it lists its sentences."""
+
+    context: str
+    text: str
+
+
+@dataclass(frozen=True)
+class Seat:
+    """A seat a sentence names: the player's name, or "you" for the seat reading it."""
+
+    seat: int
+
+
+@dataclass(frozen=True)
+class Seats:
+    """Several seats a sentence names together ("Ann and Carl")."""
+
+    seats: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Phrase:
+    """An event (or a piece of a sentence) as data: the ``code`` of its message and the
+    values of the placeholders. ``subject`` is the seat that acts in it, whose own reading
+    takes the ``<code>.you`` sentence."""
+
+    code: str
+    values: Mapping[str, Value] = field(default_factory=dict)
+    subject: int | None = None
+
+
+#: What fills a placeholder: a number, a notation (a card's code, a board space), a list of
+#: notations (written with spaces between), one word or a list of words ("the top and bottom"),
+#: one or several seats, or a phrase.
+Value: TypeAlias = int | float | str | Sequence[str] | Sequence[Word] | Word | Seat | Seats | Phrase
+
+
+@dataclass(frozen=True)
+class Messages:
+    """A game's log in words: its sentence templates and words (English, the source), and
+    ``phrase``, which tells the sentence of one event (``None`` for an event the game does
+    not know, which the text layer refuses). For an action event it gives the action's
+    sentence and for ``game_over`` the ending's (``ending.<termination>``); the seat before
+    an action and the result are the text layer's own."""
+
+    sentences: tuple[Message, ...]
+    words: tuple[Word, ...]
+    phrase: Callable[[Mapping[str, Any]], Phrase | None]
+
+
 def logged_actions(state: State[Any]) -> Iterator[tuple[int, str, list[str]]]:
     """Each action of a finished game's log as (seat, verb, argument words), in order."""
     for event in state.log:
@@ -164,6 +240,8 @@ class GameKit:
     play: Play
     metrics: GameMetrics
     drawing: Drawing
+    #: The log's sentences (read by ``sequenza.text``).
+    messages: Messages
     #: The page's view module (JavaScript, an ES module).
     view: Path
     #: The page's rules for people (JavaScript, an ES module exporting ``rules(context)``).
@@ -181,6 +259,11 @@ class GameKit:
             problems.append("game is not a Game class")
         elif not isinstance(getattr(self.game, "terminations", None), type):
             problems.append("the game declares no terminations (its Termination enum)")
+        if isinstance(self.game, type) and not (
+            isinstance(observed := getattr(self.game, "observation_class", None), type)
+            and issubclass(observed, Observation)
+        ):
+            problems.append("the game declares no observation_class (its Observation type)")
         if not isinstance(self.play, Play) or not callable(self.play.greedy):
             problems.append("play has no greedy heuristic")
         elif not isinstance(self.play.evaluation, PositionEvaluation):
@@ -189,6 +272,8 @@ class GameKit:
             problems.append("metrics is not a GameMetrics")
         if not callable(self.drawing):
             problems.append("drawing is not a function")
+        if not isinstance(self.messages, Messages) or not callable(self.messages.phrase):
+            problems.append("messages is not a Messages (the log's sentences)")
         for piece in ("view", "guide"):
             path = getattr(self, piece)
             if not isinstance(path, Path) or path.suffix != ".js" or not path.is_file():

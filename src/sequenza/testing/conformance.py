@@ -127,6 +127,16 @@ def _check_one_game(
         step += 1
         if state.card_counter() != reference_cards:
             raise _fail(game_id, players, seed, step, f"cards created or lost by {str(action)!r}")
+    undeclared = state.undeclared_fields()
+    if undeclared:
+        raise _fail(
+            game_id,
+            players,
+            seed,
+            step,
+            f"attributes {undeclared} are neither in SAVE_FIELDS nor '_' caches: a save "
+            "would lose them",
+        )
     result = state.result()
     if result is None or len(result.scores) != players:
         raise _fail(game_id, players, seed, step, f"a finished game needs a result: {result!r}")

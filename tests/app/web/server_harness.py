@@ -46,9 +46,13 @@ class LiveServer:
         return dict(response.json())
 
     @contextmanager
-    def join(self, table_id: str, *tokens: str) -> Iterator[Player]:
+    def join(self, table_id: str, *tokens: str, lang: object = None) -> Iterator[Player]:
+        """A client of the table holding the seats of ``tokens``, its log in ``lang``."""
+        message: dict[str, Any] = {"type": "join", "tokens": list(tokens)}
+        if lang is not None:
+            message["lang"] = lang
         with connect(f"{self.ws_url}/ws/tables/{table_id}", open_timeout=10) as socket_:
-            socket_.send(json.dumps({"type": "join", "tokens": list(tokens)}))
+            socket_.send(json.dumps(message))
             yield Player(socket_)
 
 

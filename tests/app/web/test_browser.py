@@ -249,6 +249,28 @@ def test_a_whole_game_through_the_page(
 
 
 @pytest.mark.parametrize("game", GAMES)
+def test_the_log_shows_the_servers_sentences_naming_the_players(
+    game: str, server: LiveServer, screen: Screen, shots: Path
+) -> None:
+    page = screen.page
+    start_from_lobby(screen, server, game)
+    rng = random.Random(3)
+    for _ in range(4):
+        if screen.wait_for_turn() != "move":
+            break
+        screen.play_move(rng)
+    screen.wait_for_turn()
+    events = page.evaluate("window.sequenzaTable.log")
+    lines = page.locator(".log-list li").all_inner_texts()
+    assert lines == [event["text"] for event in events][-300:]
+    assert any(line.startswith("Random bot 2") for line in lines)
+    assert any(line.startswith("You") for line in lines)
+    assert not any("seat" in line or "{" in line for line in lines)
+    page.locator(".log-panel").screenshot(path=str(shots / f"{game}-log.png"))
+    assert screen.errors == []
+
+
+@pytest.mark.parametrize("game", GAMES)
 def test_a_phone_sized_page_fits_and_plays(
     game: str, server: LiveServer, browser: Any, shots: Path
 ) -> None:
@@ -321,7 +343,8 @@ def test_every_rules_page_speaks_the_pages_words(
     assert CLI_SYNTAX.search(text) is None, CLI_SYNTAX.search(text)
     assert "This table's options" in text and "Ada starts" in text
     assert screen.page.locator("dialog .rules-figure").count() >= 2
-    assert screen.page.locator("dialog .rules-text").count() == 0
+    # An option that is off (0) is not described as a rule ("ends after 0 full rounds").
+    assert not re.search(r"\b0 full rounds?\b", text), text
     assert screen.errors == []
 
 
@@ -558,6 +581,12 @@ def test_the_end_screen_after_a_whole_game(server: LiveServer, screen: Screen, s
         assert float(score) == result["scores"][seat]
     turn = page.evaluate("window.sequenzaTable.message.turn")
     assert f"({turn} moves)" in page.inner_text(".end-length")
+    # Why it ended and what happened, in the server's sentences, the bot by its name.
+    assert page.inner_text(".end-reason") == "The deck and every hand are empty."
+    log = page.locator(".log-list li").all_inner_texts()
+    assert log[-1].startswith("The deck and every hand are empty. ")
+    assert any(line.startswith(f"{bot}: ") for line in log)
+    assert any(line.startswith("You: ") for line in log)
     page.wait_for_timeout(450)
     page.screenshot(path=str(shots / "end-screen.png"), full_page=True)
     with page.expect_download() as download:
@@ -782,4 +811,233 @@ def test_shift_claims_from_a_row_button_then_asks_for_the_hole(
     target = page.inner_text(".target-zone .zone")
     assert "a new one is drawn after the refill" in target and "deck is empty" not in target
     page.screenshot(path=str(shots / "shift-refill.png"))
+    assert screen.errors == []
+
+
+# ---------------------------------------------------------------------- resign, clocks, undo
+def log_text(page: Any) -> str:
+    return str(page.inner_text(".log-list"))
+
+
+def test_resigning_ends_a_two_player_game_for_the_other_side(
+    server: LiveServer, screen: Screen, shots: Path
+) -> None:
+    created = server.create_table(
+        game="sequentia-cross",
+        seed=5,
+        seats=[{"kind": "hotseat", "name": "Ada"}, {"kind": "invite", "name": "Ben"}],
+        clock={"kind": "game", "game_minutes": 10, "increment_seconds": 5},
+    )
+    page = screen.page
+    open_seats(screen, server, created, 0)
+    assert screen.wait_for_turn() == "move"
+    screen.play_move(random.Random(5))
+    # Both people's clocks show; Ada's runs now that the game has begun.
+    wait_for(page, "document.querySelector('.player-clock.running')")
+    assert page.locator(".player-clock").count() == 2
+    assert "10 min a game + 5 s a move" in page.inner_text(".clock-summary")
+    page.click("#resign")
+    page.wait_for_selector("dialog[open] #resign-confirm")
+    assert "you lose, and the other side wins" in page.inner_text("dialog")
+    page.locator("dialog").screenshot(path=str(shots / "resign-confirm.png"))
+    page.click("#resign-confirm")
+    page.wait_for_selector(".end-screen:not([hidden])")
+    assert page.inner_text(".end-title") == "Ben won"
+    assert page.inner_text(".end-reason") == "Ada resigned."
+    assert "Ada resigned" in log_text(page)
+    assert page.locator("#resign").count() == 0 or not page.is_visible("#resign")
+    page.wait_for_timeout(300)
+    page.screenshot(path=str(shots / "resigned.png"), full_page=True)
+    # The replay shows the resignation as a step of its own.
+    page.click("#end-replay")
+    page.wait_for_selector(".replaybar:not([hidden])")
+    turns = page.evaluate("window.sequenzaTable.replay.frame.turns")
+    page.click(".replaybar button[title='End']")
+    wait_for(page, f"document.querySelector('.replay-turn').textContent.startsWith('{turns} /')")
+    assert page.inner_text(".banner").endswith("Ada resigned")
+    assert screen.errors == []
+
+
+def test_a_per_move_clock_running_out_loses_the_game(
+    server: LiveServer, screen: Screen, shots: Path
+) -> None:
+    page = screen.page
+    page.goto(f"{server.url}/")
+    page.click('.game-choice[data-game="sequentia-shift"]')
+    page.select_option("#players", "2")
+    page.fill('input[name="name-0"]', "Ada")
+    page.select_option('select[name="seat-1"]', "bot:random")
+    page.select_option("#clock-kind", "move")
+    page.fill("#clock-move-seconds", "2")
+    page.select_option("#clock-on-timeout", "lose")
+    page.screenshot(path=str(shots / "lobby-clock.png"), full_page=True)
+    page.click("#create")
+    page.wait_for_url("**/t/*")
+    page.wait_for_selector(".player-list")
+    assert "2 s a move; then the seat loses" in page.inner_text(".clock-summary")
+    # The clock starts with the first move; then Ada stops playing.
+    assert screen.wait_for_turn() == "move"
+    screen.play_move(random.Random(1))
+    page.wait_for_selector(".end-screen:not([hidden])", timeout=20_000)
+    assert page.inner_text(".end-reason") == "Ada ran out of time."
+    assert page.inner_text(".end-title").endswith("won")
+    assert page.evaluate("window.sequenzaTable.message.result.termination") == "time"
+    assert "Ada ran out of time" in log_text(page)
+    page.wait_for_timeout(300)
+    page.screenshot(path=str(shots / "clock-ran-out.png"), full_page=True)
+    assert screen.errors == []
+
+
+def test_a_move_is_taken_back_against_a_bot(
+    server: LiveServer, screen: Screen, shots: Path
+) -> None:
+    created = server.create_table(
+        game="sequentia-shift",
+        seed=3,
+        # Greedy answers this deal by ending its turn, a move that shows nothing.
+        seats=[{"kind": "hotseat", "name": "Ada"}, {"kind": "bot", "bot": "greedy"}],
+    )
+    page = screen.page
+    open_seats(screen, server, created, 0)
+    assert screen.wait_for_turn() == "move"
+    start = page.evaluate("JSON.stringify(window.sequenzaTable.message.views['0'].grid)")
+    page.evaluate("window.sequenzaTable.act('slide 1 4')")
+    wait_for(page, "window.sequenzaTable.message.turn === 1 && !window.sequenzaTable.pending")
+    page.evaluate("window.sequenzaTable.act('end')")
+    # The bot ends its turn; Ada's move and the bot's can be taken back together.
+    page.wait_for_selector("#undo:not([disabled])")
+    wait_for(page, "window.sequenzaTable.message.to_act === 0")
+    assert page.inner_text("#undo") == "Take back"
+    page.screenshot(path=str(shots / "undo-bot.png"), full_page=True)
+    page.click("#undo")
+    wait_for(page, "document.querySelector('.log-list').textContent.includes('took back 2 moves')")
+    grid = page.evaluate("JSON.stringify(window.sequenzaTable.message.views['0'].grid)")
+    truth = sequenza.make("sequentia-shift", players=2, seed=3)
+    truth.apply("slide 1 4")
+    assert json.loads(grid) == truth.observation(0)["grid"] and grid != start
+    assert screen.wait_for_turn() == "move"
+    # The moves taken back do not count in the game's length.
+    page.click("#resign")
+    page.click("#resign-confirm")
+    page.wait_for_selector(".end-screen:not([hidden])")
+    assert "(1 move)" in page.inner_text(".end-length")
+    assert screen.errors == []
+
+
+def test_a_move_that_drew_a_card_says_why_it_cannot_be_taken_back(
+    server: LiveServer, screen: Screen, shots: Path
+) -> None:
+    created = server.create_table(
+        game="sequence",
+        seed=2,
+        seats=[{"kind": "hotseat", "name": "Ada"}, {"kind": "bot", "bot": "random"}],
+    )
+    page = screen.page
+    open_seats(screen, server, created, 0)
+    assert screen.wait_for_turn() == "move"
+    screen.play_move(random.Random(2))
+    page.wait_for_selector(".undo-note")
+    wait_for(page, "window.sequenzaTable.message.to_act === 0")
+    assert page.is_disabled("#undo")
+    assert "drew or showed a card you had not seen" in page.inner_text(".undo-note")
+    page.screenshot(path=str(shots / "undo-refused-hidden.png"), full_page=True)
+    assert screen.errors == []
+
+
+@pytest.mark.parametrize("accept", [True, False])
+def test_online_the_other_player_accepts_or_refuses_to_take_back(
+    server: LiveServer, browser: Any, screen: Screen, shots: Path, accept: bool
+) -> None:
+    created = server.create_table(
+        game="sequentia-shift",
+        seed=3,
+        seats=[{"kind": "invite", "name": "Ada"}, {"kind": "invite", "name": "Ben"}],
+    )
+    ada = screen.page
+    open_seats(screen, server, created, 0)
+    friend = Screen(browser, PHONE)
+    try:
+        open_seats(friend, server, created, 1)
+        ben = friend.page
+        assert screen.wait_for_turn() == "move"
+        ada.evaluate("window.sequenzaTable.act('slide 1 4')")
+        ada.wait_for_selector("#undo:not([disabled])")
+        assert ada.inner_text("#undo") == "Ask to take back"
+        ada.click("#undo")
+        ada.wait_for_selector(".undo-note")
+        assert "waiting for Ben to accept" in ada.inner_text(".undo-note")
+        ben.wait_for_selector(".undo-ask")
+        assert "Ada asks to take back their last move" in ben.inner_text(".undo-ask")
+        if accept:
+            ben.screenshot(path=str(shots / "undo-ask.png"), full_page=True)
+        ben.click("#undo-accept" if accept else "#undo-refuse")
+        wait_for(ada, "!window.sequenzaTable.table.undo_request")
+        expected = "took back a move" if accept else "Ben refused to take the move back"
+        wait_for(ada, f"document.querySelector('.log-list').textContent.includes('{expected}')")
+        turn = ada.evaluate("window.sequenzaTable.message.views['0'].turn")
+        assert turn == (0 if accept else 1)
+        assert ben.locator(".undo-ask").count() == 0
+        if not accept:
+            ada.screenshot(path=str(shots / "undo-refused.png"), full_page=True)
+        assert friend.errors == [] and screen.errors == []
+    finally:
+        friend.close()
+
+
+def test_with_three_players_a_resigned_seat_is_played_by_a_bot(
+    server: LiveServer, screen: Screen, shots: Path
+) -> None:
+    created = server.create_table(
+        game="sequentia-shift",
+        players=3,
+        seed=2,
+        seats=[
+            {"kind": "hotseat", "name": "Ada"},
+            {"kind": "hotseat", "name": "Ben"},
+            {"kind": "bot", "bot": "random"},
+        ],
+    )
+    page = screen.page
+    open_seats(screen, server, created, 0, 1)
+    assert screen.wait_for_turn() == "reveal"
+    page.click("#reveal")
+    page.click("#resign")
+    page.wait_for_selector("dialog[open] #resign-confirm")
+    assert "a bot plays your turns" in page.inner_text("dialog")
+    page.click("#resign-confirm")
+    # Ada's turns are played for her; then Ben is asked for the device, not Ada.
+    wait_for(page, "document.querySelector('.log-list').textContent.includes('out of the game)')")
+    assert "Ada resigned" in log_text(page)
+    assert "this screen · out" in page.inner_text('.player[data-seat="0"]')
+    assert screen.wait_for_turn() == "reveal"
+    assert "Pass the device to Ben" in page.inner_text(".cover")
+    page.screenshot(path=str(shots / "resigned-three.png"), full_page=True)
+    assert screen.errors == []
+
+
+@pytest.mark.parametrize("game", [*GAMES, "test-toy"])
+def test_each_view_draws_a_table_mid_game_from_observations_that_validate(
+    game: str, server: LiveServer, screen: Screen
+) -> None:
+    """A game's view.js draws what ``sequenza schema GAME`` describes: a few moves into a
+    table, the observation the page drew validates against the schema, and the board is
+    drawn without a script error."""
+    jsonschema = pytest.importorskip("jsonschema")
+    schema = sequenza.core.observation_schema(sequenza.core.game_class(game))
+    created = server.create_table(
+        game=game,
+        seats=[{"kind": "hotseat", "name": "Ada"}, {"kind": "bot", "bot": "random"}],
+    )
+    open_seats(screen, server, created, 0)
+    rng = random.Random(game)
+    for _ in range(4):
+        if screen.wait_for_turn() != "move":
+            break
+        screen.play_move(rng)
+    screen.wait_for_turn()
+    drawn = screen.page.evaluate("JSON.stringify(window.sequenzaTable.current.observation)")
+    observation = json.loads(drawn)
+    jsonschema.Draft202012Validator(schema).validate(observation)
+    assert observation["turn"] >= 2
+    assert screen.page.locator(".board *").count() > 0
     assert screen.errors == []

@@ -133,6 +133,45 @@ def test_a_game_played_across_two_processes(two_processes: tuple[Process, Proces
     assert records[0] == records[1] and len(records[0]["actions"]) == ann.state["turn"]
 
 
+def test_a_clock_and_a_resignation_are_shared_by_every_process(
+    two_processes: tuple[Process, Process],
+) -> None:
+    first, second = two_processes
+    seats = [{"kind": "invite"}, {"kind": "invite"}]
+    clock = {"kind": "move", "move_seconds": 2, "on_timeout": "lose"}
+    timed = create(first, game="sequentia-cross", seats=seats, seed=3, clock=clock)
+    conceded = create(second, game="sequentia-cross", seats=seats, seed=4)
+    with (
+        join(first, timed["id"], timed["tokens"]["0"]) as ann,
+        join(second, timed["id"], timed["tokens"]["1"]) as bob,
+    ):
+        ann.wait_for("state")
+        bob.wait_for("state")
+        ann.act(ann.state["legal"]["0"][0])
+        # Ann's clock runs on both processes; both watch it, one saves the time-out.
+        for player in (ann, bob):
+            player.wait_until(lambda state: state["over"], timeout=30)
+        assert ann.state["result"] == bob.state["result"]
+        assert ann.state["result"]["termination"] == "time"
+    time_outs = [
+        entry
+        for process in (first, second)
+        for entry in process.events("time_out")
+        if entry["table"] == timed["id"]
+    ]
+    assert len(time_outs) == 1
+    with (
+        join(first, conceded["id"], conceded["tokens"]["0"]) as ann,
+        join(second, conceded["id"], conceded["tokens"]["1"]) as bob,
+    ):
+        ann.wait_for("state")
+        bob.wait_for("state")
+        bob.send({"type": "resign"})
+        ann.wait_until(lambda state: state["over"])
+        assert ann.state["result"]["winners"] == [0]
+        assert ann.state["result"]["termination"] == "resigned"
+
+
 def test_each_bot_move_is_played_by_one_process(two_processes: tuple[Process, Process]) -> None:
     first, second = two_processes
     created = create(

@@ -145,7 +145,7 @@ def test_an_old_database_opens_after_the_upgrade_with_every_game(empty_database:
                     record.players,
                     record.options,
                     record.seed,
-                    record.actions,
+                    [entry.action for entry in record.entries],
                 )
             )
             assert replayed.dumps() == state.dumps()

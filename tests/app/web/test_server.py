@@ -109,7 +109,15 @@ def test_each_seat_sees_only_its_own_hand(server: LiveServer) -> None:
             player.wait_until(lambda state: state["turn"] == 1)
         assert bob.state["views"]["1"] == truth.observation(1)
         assert bob.state["legal"] == {"1": [str(a) for a in truth.legal_actions()]}
-        assert watcher.log[-1] == {"event": "action", "seat": 0, "action": action}
+        played = f"Play {action.split()[1]}"
+        assert watcher.log[-1] == {
+            "event": "action",
+            "seat": 0,
+            "action": action,
+            "turn": 0,
+            "text": f"Player 1: {played}",
+        }
+        assert ann.log[-1]["text"] == f"You: {played}"
 
 
 def test_a_whole_game_against_a_bot_then_its_replay(server: LiveServer) -> None:
@@ -140,6 +148,32 @@ def test_a_whole_game_against_a_bot_then_its_replay(server: LiveServer) -> None:
             state.apply(record["actions"][turn])
     assert back == frames[1]
     assert listing[0]["id"] == created["id"] and listing[0]["finished"] is True
+
+
+def test_events_arrive_with_their_sentence_naming_seats_as_the_players_see_them(
+    server: LiveServer,
+) -> None:
+    seats = [{"kind": "hotseat", "name": "Ann"}, {"kind": "bot", "bot": "random"}]
+    created = server.create_table(game="sequentia-cross", seed=5, seats=seats)
+    with server.join(created["id"], created["tokens"]["0"]) as ann:
+        ann.wait_for("state")
+        play_out(ann)
+    texts = [event["text"] for event in ann.log]
+    assert all(text and "{" not in text and "seat" not in text for text in texts)
+    for event in ann.log:  # the codes and fields stay beside the sentence
+        if event["event"] == "action":
+            who = "You" if event["seat"] == 0 else "Random bot 2"
+            assert event["text"].startswith(f"{who}: ")
+        if event["event"] == "draw":
+            who = "You draw" if event["seat"] == 0 else "Random bot 2 draws"
+            assert event["text"].startswith(f"{who} {event['cards']} card")
+    over = ann.log[-1]
+    assert over["event"] == "game_over" and over["text"].startswith(over["ending"])
+    with server.client() as http:
+        replayed = http.get(f"/api/tables/{created['id']}/replay/{ann.state['turn']}").json()
+    # A replay is watched by anyone: seats by name, nobody is "you".
+    assert [event["event"] for event in replayed["log"]] == [event["event"] for event in ann.log]
+    assert replayed["log"][1]["text"].startswith("Ann: ")
 
 
 def test_hotseat_one_client_holds_several_seats(server: LiveServer) -> None:
@@ -402,7 +436,8 @@ def test_a_rematch_seats_the_same_people_with_the_first_player_rotated(
     server: LiveServer,
 ) -> None:
     seats = [{"kind": "hotseat", "name": "Ann"}, {"kind": "invite", "name": "Bob"}]
-    created = server.create_table(game="test-toy", seed=5, seats=seats, listed=True)
+    clock = {"kind": "game", "game_minutes": 60, "increment_seconds": 2}
+    created = server.create_table(game="test-toy", seed=5, seats=seats, listed=True, clock=clock)
     table_id, ann, bob = created["id"], created["tokens"]["0"], created["tokens"]["1"]
     with server.client() as http:
         early = http.post(f"/api/tables/{table_id}/rematch", json={"token": ann})
@@ -427,8 +462,273 @@ def test_a_rematch_seats_the_same_people_with_the_first_player_rotated(
     # Bob, second last time, moves first now; the same options and a fresh game.
     assert [seat["name"] for seat in new["seats"]] == ["Bob", "Ann"]
     assert new["turn"] == 0 and new["listed"] is True and new["options"] == old["options"]
+    assert new["clock"] == old["clock"] and old["clock"]["game_minutes"] == 60
     # Each person's token opens their seat of the rematch: invitation links carry over.
     with server.join(rematch["id"], bob) as player:
         assert player.wait_for("state")["seats"] == [0]
     with server.join(rematch["id"], ann) as player:
         assert player.wait_for("state")["seats"] == [1]
+
+
+# ---------------------------------------------------------------------- resign, clocks, undo
+PEOPLE = [{"kind": "hotseat", "name": "Ann"}, {"kind": "invite", "name": "Bob"}]
+
+
+def test_a_resignation_ends_a_two_sided_game_and_survives_a_restart(database: str) -> None:
+    with live_server(database) as first:
+        created = first.create_table(game="test-toy", seed=4, seats=PEOPLE)
+        table, tokens = created["id"], created["tokens"]
+        with first.join(table, tokens["0"]) as ann, first.join(table, tokens["1"]) as bob:
+            ann.wait_for("state")
+            bob.wait_for("state")
+            ann.act(ann.state["legal"]["0"][0])
+            bob.wait_until(lambda state: state["turn"] == 1)
+            bob.send({"type": "resign", "seat": 0})  # not Bob's seat: refused
+            assert bob.wait_for("error")["code"] == "not_your_seat"
+            bob.send({"type": "resign"})
+            ann.wait_until(lambda state: state["over"])
+            result = ann.state["result"]
+            assert result == {"scores": [1.0, 0.0], "winners": [0], "termination": "resigned"}
+            assert ann.state["table"]["out"] == [1] and ann.state["legal"] == {}
+            assert [event["event"] for event in ann.log[-2:]] == ["resigned", "table_over"]
+            ann.act("play 1")
+            assert ann.wait_for("error")["code"] == "game_over"
+    with live_server(database) as second:
+        with second.client() as http:
+            view = http.get(f"/api/tables/{table}").json()
+            record = http.get(f"/api/tables/{table}/record").json()
+            last = http.get(f"/api/tables/{table}/replay/2").json()
+        assert view["table"]["result"] == result and view["table"]["finished"]
+        assert [entry["kind"] for entry in record["history"]] == ["move", "resign"]
+        assert record["result"] == result and len(record["actions"]) == 1
+        assert last["kind"] == "resign" and last["seat"] == 1 and last["result"] == result
+
+
+def test_with_three_sides_a_resigned_seat_is_played_by_a_bot_and_cannot_win(
+    server: LiveServer,
+) -> None:
+    created = server.create_table(
+        game="sequentia-shift",
+        seed=2,
+        players=3,
+        seats=[*PEOPLE, {"kind": "bot", "bot": "random"}],
+    )
+    table, tokens = created["id"], created["tokens"]
+    with server.join(table, tokens["0"]) as ann, server.join(table, tokens["1"]) as bob:
+        ann.wait_for("state")
+        bob.wait_for("state")
+        bob.send({"type": "resign"})
+        ann.wait_until(lambda state: state["table"]["out"] == [1])
+        assert not ann.state["over"]
+        # Ann plays her turn; Bob's is played for him.
+        while not any(event.get("stand_in") == "out" for event in ann.log):
+            if ann.state["legal"]:
+                ann.act("end" if "end" in ann.state["legal"]["0"] else ann.state["legal"]["0"][0])
+            ann.receive()
+        assert bob.state["legal"] == {}
+        ann.wait_until(lambda state: "0" in state["legal"])
+        with server.client() as http:
+            late = http.post(
+                f"/api/tables/{table}/resign", json={"token": tokens["1"]}
+            )  # Bob is out already
+            assert late.status_code == 409 and late.json()["code"] == "out"
+            done = http.post(f"/api/tables/{table}/resign", json={"token": tokens["0"]})
+        assert done.status_code == 200 and done.json()["over"]
+        ann.wait_until(lambda state: state["over"])
+        assert ann.state["result"]["winners"] == [2]
+
+
+def test_a_player_concedes_for_the_whole_team(server: LiveServer) -> None:
+    created = server.create_table(
+        game="sequence",
+        players=4,
+        seats=[{"kind": "invite"}] * 4,
+    )
+    with server.client() as http:
+        answer = http.post(
+            f"/api/tables/{created['id']}/resign", json={"token": created["tokens"]["2"]}
+        )
+        view = http.get(f"/api/tables/{created['id']}").json()
+    assert answer.status_code == 200 and answer.json()["over"]
+    assert view["table"]["result"]["winners"] == [1, 3]
+    assert view["table"]["out"] == [0, 2]
+
+
+def test_a_seat_whose_time_runs_out_loses_or_a_bot_moves_for_it(server: LiveServer) -> None:
+    losing = server.create_table(
+        game="test-toy",
+        seed=1,
+        seats=TOY_SEATS,
+        clock={"kind": "move", "move_seconds": 2, "on_timeout": "lose"},
+    )
+    with server.join(losing["id"], losing["tokens"]["0"]) as ann:
+        ann.wait_for("state")
+        assert ann.state["clock"] == {"left": [2.0, None], "running": None}  # not yet started
+        ann.act(ann.state["legal"]["0"][0])
+        ann.wait_until(lambda state: state["clock"] and state["clock"]["running"] == 0)
+        assert 0 < ann.state["clock"]["left"][0] <= 2
+        ann.wait_until(lambda state: state["over"])
+        assert ann.state["result"]["termination"] == "time"
+        assert ann.state["result"]["winners"] == [1]
+        assert any(event["event"] == "time_out" for event in ann.log)
+    standing_in = server.create_table(
+        game="test-toy",
+        seed=1,
+        seats=TOY_SEATS,
+        clock={"kind": "move", "move_seconds": 2, "on_timeout": "bot"},
+    )
+    with server.join(standing_in["id"], standing_in["tokens"]["0"]) as ann:
+        ann.wait_for("state")
+        ann.act(ann.state["legal"]["0"][0])
+        # From now on Ann never moves: a bot plays each of her moves once her time is up.
+        ann.wait_until(lambda state: state["over"])
+        assert ann.state["result"]["termination"] == "cards_played"
+        played_for_her = [event for event in ann.log if event.get("stand_in") == "time"]
+        assert [event["seat"] for event in played_for_her] == [0, 0]
+
+
+@pytest.mark.parametrize(
+    "clock",
+    [
+        {"kind": "move", "move_seconds": 1},
+        {"kind": "game", "game_minutes": 0},
+        {"kind": "game", "increment_seconds": 601},
+        {"kind": "sundial"},
+        {"kind": "move", "colour": "red"},
+        {"kind": "move", "move_seconds": "30"},
+        {"kind": "move", "on_timeout": "shrug"},
+        [],
+    ],
+)
+def test_a_bad_clock_is_refused_and_makes_no_table(server: LiveServer, clock: object) -> None:
+    before = server.manager.storage.count_tables()
+    with server.client() as http:
+        answer = http.post("/api/tables", json={"game": "test-toy", "clock": clock})
+    assert answer.status_code == 400 and answer.json()["code"] == "bad_request"
+    assert set(answer.json()) == {"error", "code"}
+    assert server.manager.storage.count_tables() == before
+
+
+def test_a_move_is_taken_back_against_a_bot_with_the_bots_reply(server: LiveServer) -> None:
+    created = server.create_table(
+        game="sequentia-shift",
+        seed=3,
+        # Greedy answers this deal by ending its turn: a move that shows nothing.
+        seats=[{"kind": "hotseat", "name": "Ann"}, {"kind": "bot", "bot": "greedy"}],
+    )
+    truth = sequenza.make("sequentia-shift", players=2, seed=3)
+    with server.join(created["id"], created["tokens"]["0"]) as ann:
+        ann.wait_for("state")
+        assert not ann.state["undo"]  # nothing to take back yet
+        start = ann.state["views"]["0"]
+        slide = next(move for move in ann.state["legal"]["0"] if move.startswith("slide"))
+        ann.act(slide)
+        ann.wait_until(lambda state: state["turn"] == 1)
+        ann.act("end")
+        ann.wait_until(lambda state: "0" in state["legal"] and state["turn"] > 2)
+        plan = ann.state["undo"]
+        assert plan["seat"] == 0 and plan["reason"] is None and plan["moves"] >= 2
+        ann.send({"type": "undo"})
+        ann.wait_until(lambda state: ann.log[-1]["event"] == "undone")
+        truth.apply(slide)
+        assert ann.state["views"]["0"]["grid"] == truth.observation(0)["grid"]
+        assert ann.state["views"]["0"] != start
+        assert ann.state["to_act"] == 0 and ann.state["undo"]["moves"] == 1
+    # Once the game is over, its record and its replay keep what was taken back.
+    with server.client() as http:
+        http.post(f"/api/tables/{created['id']}/resign", json={"token": created["tokens"]["0"]})
+        record = http.get(f"/api/tables/{created['id']}/record").json()
+        kinds = [entry["kind"] for entry in record["history"]]
+        assert kinds[-2:] == ["undo", "resign"] and record["actions"] == [slide]
+        frame = http.get(f"/api/tables/{created['id']}/replay/{len(kinds) - 1}").json()
+    assert frame["kind"] == "undo" and frame["views"]["0"]["grid"] == truth.observation(0)["grid"]
+    # A move that drew a card cannot be taken back, and the page is told why.
+    toy = server.create_table(game="test-toy", seed=2, seats=TOY_SEATS)
+    with server.join(toy["id"], toy["tokens"]["0"]) as ann:
+        ann.wait_for("state")
+        ann.act(ann.state["legal"]["0"][0])
+        ann.wait_until(lambda state: state["turn"] == 2)
+        assert "drew or showed a card" in ann.state["undo"]["reason"]
+        turn = ann.state["turn"]
+        ann.send({"type": "undo"})
+        assert ann.wait_for("error")["code"] == "cannot_undo"
+        assert ann.state["turn"] == turn
+
+
+@pytest.mark.parametrize("accept", [True, False])
+def test_online_the_others_are_asked_before_a_move_is_taken_back(
+    server: LiveServer, accept: bool
+) -> None:
+    created = server.create_table(game="sequentia-shift", seed=3, seats=PEOPLE)
+    table, tokens = created["id"], created["tokens"]
+    with server.join(table, tokens["0"]) as ann, server.join(table, tokens["1"]) as bob:
+        ann.wait_for("state")
+        bob.wait_for("state")
+        slide = next(move for move in ann.state["legal"]["0"] if move.startswith("slide"))
+        ann.act(slide)
+        bob.wait_until(lambda state: state["turn"] == 1)
+        bob.send({"type": "undo_answer", "accept": True})  # nothing asked yet
+        assert bob.wait_for("error")["code"] == "no_request"
+        ann.send({"type": "undo"})
+        bob.wait_until(lambda state: state["table"]["undo_request"] is not None)
+        assert bob.state["table"]["undo_request"] == {
+            "seat": 0,
+            "moves": 1,
+            "ask": [1],
+            "accepted": [],
+        }
+        ann.send({"type": "undo_answer", "accept": True})  # Ann cannot answer her own request
+        assert ann.wait_for("error")["code"] == "no_request"
+        bob.send({"type": "undo_answer", "accept": accept})
+        ann.wait_until(lambda state: state["table"]["undo_request"] is None)
+        if accept:
+            assert ann.log[-1]["event"] == "undone" and ann.state["turn"] == 3
+            assert ann.state["views"]["0"] == sequenza.make(
+                "sequentia-shift", players=2, seed=3
+            ).observation(0) | {"turn": 0}
+        else:
+            assert ann.log[-1] == {"event": "undo_refused", "seat": 1, "asker": 0}
+            assert ann.state["views"]["0"]["turn"] == 1  # the slide stands
+
+
+def test_a_refused_request_cannot_be_asked_again_and_again(server: LiveServer) -> None:
+    created = server.create_table(game="sequentia-shift", seed=3, seats=PEOPLE)
+    table, tokens = created["id"], created["tokens"]
+    with server.join(table, tokens["0"]) as ann, server.join(table, tokens["1"]) as bob:
+        ann.wait_for("state")
+        bob.wait_for("state")
+        ann.act(next(move for move in ann.state["legal"]["0"] if move.startswith("slide")))
+        for asked in range(3):
+            ann.send({"type": "undo"})
+            # The slide, then a request and its refusal each time.
+            bob.wait_until(lambda state, asked=asked: state["turn"] == 2 + 2 * asked)
+            assert bob.state["table"]["undo_request"] is not None
+            bob.send({"type": "undo_answer", "accept": False})
+            ann.wait_until(lambda state, asked=asked: state["turn"] == 3 + 2 * asked)
+        assert ann.log[-1]["event"] == "undo_refused"
+        turn = ann.state["turn"]
+        ann.send({"type": "undo"})
+        assert ann.wait_for("error")["code"] == "rate_limited"
+        assert ann.state["turn"] == turn
+
+
+def test_a_move_made_while_a_request_was_asked_cancels_it(server: LiveServer) -> None:
+    created = server.create_table(game="sequentia-shift", seed=3, seats=PEOPLE)
+    table, tokens = created["id"], created["tokens"]
+    with server.join(table, tokens["0"]) as ann, server.join(table, tokens["1"]) as bob:
+        ann.wait_for("state")
+        bob.wait_for("state")
+        ann.act(next(move for move in ann.state["legal"]["0"] if move.startswith("slide")))
+        ann.wait_until(lambda state: state["turn"] == 1)
+        ann.act("end")
+        bob.wait_until(lambda state: "1" in state["legal"])
+        seen = bob.state["turn"]
+        ann.send({"type": "undo"})
+        ann.wait_until(lambda state: state["table"]["undo_request"] is not None)
+        # Bob answers the position he saw, before the request: his move stands and cancels it.
+        bob.act(bob.state["legal"]["1"][0], turn=seen)
+        ann.wait_until(lambda state: state["turn"] == seen + 2)
+        assert ann.state["table"]["undo_request"] is None
+        assert ann.log[-1]["event"] == "action" and ann.log[-1]["seat"] == 1
+        bob.act("end", turn=seen)  # a position has changed since: stale
+        assert bob.wait_for("error")["code"] == "stale"

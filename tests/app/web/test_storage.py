@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from sequenza.app.web.storage import SeatRecord, StaleWriteError, Storage, TableRecord
+from sequenza.core.table import Entry, EntryKind
 from tests.app.web.conftest import fresh_postgres_database
 
 
@@ -44,11 +45,13 @@ def new_table(game: str = "test-toy") -> TableRecord:
 def test_a_table_and_its_moves_read_back(storage: Storage) -> None:
     table = new_table()
     storage.create_table(table)
-    storage.record_move(table.id, 0, 0, "play 3")
-    storage.record_move(table.id, 1, 1, "play 5", finished=True, result={"winners": [1]})
+    storage.record_move(table.id, 0, Entry(EntryKind.MOVE, 0, "play 3"))
+    storage.record_move(
+        table.id, 1, Entry(EntryKind.MOVE, 1, "play 5"), finished=True, result={"winners": [1]}
+    )
     loaded = storage.load_table(table.id)
     assert loaded is not None
-    assert loaded.actions == ["play 3", "play 5"]
+    assert [entry.action for entry in loaded.entries] == ["play 3", "play 5"]
     assert loaded.seats == table.seats
     assert loaded.options == {"hand_size": 3} and loaded.seed == 2**63 - 1
     assert loaded.finished and loaded.result == {"winners": [1]}
@@ -58,13 +61,13 @@ def test_a_table_and_its_moves_read_back(storage: Storage) -> None:
 def test_a_turn_is_recorded_once(storage: Storage) -> None:
     table = new_table()
     storage.create_table(table)
-    storage.record_move(table.id, 0, 0, "play 3")
+    storage.record_move(table.id, 0, Entry(EntryKind.MOVE, 0, "play 3"))
     with pytest.raises(StaleWriteError):
-        storage.record_move(table.id, 0, 0, "play 4")
+        storage.record_move(table.id, 0, Entry(EntryKind.MOVE, 0, "play 4"))
     with pytest.raises(StaleWriteError):
-        storage.record_move(table.id, 5, 0, "play 4")
+        storage.record_move(table.id, 5, Entry(EntryKind.MOVE, 0, "play 4"))
     loaded = storage.load_table(table.id)
-    assert loaded is not None and loaded.actions == ["play 3"]
+    assert loaded is not None and [entry.action for entry in loaded.entries] == ["play 3"]
 
 
 def test_recent_tables_come_newest_first_without_secrets(storage: Storage) -> None:
@@ -73,7 +76,7 @@ def test_recent_tables_come_newest_first_without_secrets(storage: Storage) -> No
     storage.create_table(older)
     storage.create_table(newer)
     storage.create_table(private)
-    storage.record_move(newer.id, 0, 0, "play 1")
+    storage.record_move(newer.id, 0, Entry(EntryKind.MOVE, 0, "play 1"))
     everyone = {older.id, newer.id, private.id}
     listed = [row for row in storage.list_tables(100) if row["id"] in everyone]
     assert [row["id"] for row in listed] == [newer.id, older.id]
@@ -86,9 +89,9 @@ def test_tables_survive_reopening_the_database(tmp_path: Path) -> None:
     first = Storage(url)
     table = new_table()
     first.create_table(table)
-    first.record_move(table.id, 0, 0, "play 2")
+    first.record_move(table.id, 0, Entry(EntryKind.MOVE, 0, "play 2"))
     first.close()
     second = Storage(url)
     loaded = second.load_table(table.id)
     second.close()
-    assert loaded is not None and loaded.actions == ["play 2"]
+    assert loaded is not None and [entry.action for entry in loaded.entries] == ["play 2"]

@@ -8,6 +8,7 @@ from pathlib import Path
 from sequenza.core.kit import GameKit
 
 from .drawing import draw
+from .messages import MESSAGES
 from .metrics import METRICS
 from .play import PLAY
 from .rules import ToyGame
@@ -19,6 +20,7 @@ KIT = GameKit(
     play=PLAY,
     metrics=METRICS,
     drawing=draw,
+    messages=MESSAGES,
     view=_HERE / "view.js",
     guide=_HERE / "guide.js",
 )

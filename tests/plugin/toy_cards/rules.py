@@ -14,6 +14,7 @@ from typing import Any
 from sequenza.components.decks import draw, redeal
 from sequenza.core import (
     Action,
+    ActionSpace,
     Game,
     GameInfo,
     Options,
@@ -21,6 +22,8 @@ from sequenza.core import (
     Termination,
     option,
 )
+
+from .types import ToyObservation
 
 
 @dataclass(frozen=True)
@@ -43,22 +46,17 @@ class ToyGame(Game[ToyOptions]):
     )
     options_class = ToyOptions
     terminations = ToyTermination
+    observation_class = ToyObservation
 
-    @property
-    def num_distinct_actions(self) -> int:
-        return 6
-
-    def action_to_id(self, action: Action) -> int:
-        return int(action.args[0]) - 1
-
-    def action_from_id(self, action_id: int) -> Action:
-        return Action("play", (action_id + 1,))
+    action_space = ActionSpace((Action("play", (value,)) for value in range(1, 7)), "Toy cards")
 
     def new_initial_state(self, seed: int) -> ToyState:
         return ToyState(self, seed)
 
 
 class ToyState(State[ToyGame]):
+    SAVE_FIELDS = ("draw_pile", "hands", "played")
+
     def __init__(self, game: ToyGame, seed: int) -> None:
         super().__init__(game, seed)
         self.draw_pile = list(range(1, 7))
@@ -79,13 +77,14 @@ class ToyState(State[ToyGame]):
         else:
             self.to_act = 1 - self.to_act
 
-    def _observation(self, seat: int | None) -> dict[str, Any]:
-        return {
-            "hand": sorted(self.hands[seat]) if seat is not None else None,
-            "hand_sizes": [len(hand) for hand in self.hands],
-            "played": self.played,
-            "draw_pile": len(self.draw_pile),
-        }
+    def _observation(self, seat: int | None) -> ToyObservation:
+        return ToyObservation(
+            **self._header(seat),
+            hand=tuple(sorted(self.hands[seat])) if seat is not None else None,
+            hand_sizes=tuple(len(hand) for hand in self.hands),
+            played=tuple(tuple(cards) for cards in self.played),
+            draw_pile=len(self.draw_pile),
+        )
 
     def card_zones(self) -> dict[str, list[Any]]:
         return {

@@ -12,6 +12,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from sequenza.core.table import GAME_MINUTES, INCREMENT_SECONDS, MOVE_SECONDS
+
 
 class Error(BaseModel):
     """Every refusal: a sentence for people and a code for programs. Nothing changed."""
@@ -58,6 +60,24 @@ class SeatRequest(BaseModel):
     name: str | None = Field(None, description="1-40 letters; a default otherwise")
 
 
+class ClockRequest(BaseModel):
+    """A table's clock. People's seats only: bots have none. On time-out, ``bot``: a bot
+    (greedy) makes that move and the seat plays on (a per-game clock restarts with its
+    increment, 10 s at least); ``lose``: the seat loses, as if it resigned."""
+
+    model_config = ConfigDict(strict=True, extra="forbid")
+
+    kind: Literal["none", "move", "game"] = Field(
+        "none", description="none; move: seconds per move; game: minutes per game + increment"
+    )
+    move_seconds: int = Field(60, ge=MOVE_SECONDS[0], le=MOVE_SECONDS[1])
+    game_minutes: int = Field(10, ge=GAME_MINUTES[0], le=GAME_MINUTES[1])
+    increment_seconds: int = Field(
+        0, ge=INCREMENT_SECONDS[0], le=INCREMENT_SECONDS[1], description="Fischer increment"
+    )
+    on_timeout: Literal["bot", "lose"] = "lose"
+
+
 class TableRequest(BaseModel):
     """A new table. Options a game reads from a file of the server are refused; upload the
     file's text in its ``contents`` option instead (``deck`` for Sequence Numbers)."""
@@ -76,6 +96,7 @@ class TableRequest(BaseModel):
         description="list the table in the lobby's recent tables, for anyone to watch; "
         "otherwise only its link opens it",
     )
+    clock: ClockRequest | None = Field(None, description="no clock when left out")
 
 
 class SeatSummary(BaseModel):
@@ -103,6 +124,11 @@ class TableSummary(BaseModel):
     listed: bool | None = None
     rematch: str | None = Field(None, description="the table of the rematch, once asked for")
     bot_error: str | None = None
+    clock: dict[str, Any] | None = Field(None, description="the clock's settings; none: no clock")
+    out: list[int] | None = Field(None, description="seats that resigned or lost on time")
+    undo_request: dict[str, Any] | None = Field(
+        None, description="a waiting request to take back: seat, moves, ask, accepted"
+    )
 
 
 class TableCreated(BaseModel):
@@ -123,6 +149,15 @@ class ActionRequest(BaseModel):
     token: str
     action: str | int = Field(description='the action\'s text ("slide 5") or its number')
     turn: int = Field(description="the turn of the position the action answers")
+
+
+class ResignRequest(BaseModel):
+    model_config = ConfigDict(strict=True, extra="forbid")
+
+    token: str
+    seat: int | None = Field(
+        None, ge=0, le=63, description="the seat that resigns, if the token opens several"
+    )
 
 
 class RematchRequest(BaseModel):
@@ -149,7 +184,11 @@ class GameRecordOut(BaseModel):
     players: int
     options: dict[str, Any]
     seed: int
-    actions: list[str]
+    actions: list[str] = Field(description="the moves in force: replaying them gives the game")
+    history: list[dict[str, Any]] = Field(
+        description="every entry of the table: moves, resignations, time-outs, moves taken back"
+    )
+    result: dict[str, Any] | None
 
 
 class ReplayFrame(BaseModel):
@@ -157,9 +196,12 @@ class ReplayFrame(BaseModel):
     table: TableSummary
     turn: int
     turns: int
+    kind: str | None = Field(description="what the entry is: move, resign, undo...")
     action: str | None
     seat: int | None
     to_act: int | None
+    result: dict[str, Any] | None
+    out: list[int]
     views: dict[str, dict[str, Any]]
     public: dict[str, Any]
     log: list[dict[str, Any]]
@@ -169,9 +211,30 @@ class Status(BaseModel):
     status: str
 
 
+class LanguageInfo(BaseModel):
+    code: str = Field(description='"it"')
+    name: str = Field(description='The language\'s name in itself: "Italiano".')
+
+
+class PageMessages(BaseModel):
+    """The page's words in one language, from the ``page`` catalogue."""
+
+    language: str
+    languages: list[LanguageInfo]
+    messages: dict[str, str | dict[str, str]] = Field(
+        description="Key to text with {named} placeholders, or to plural forms by CLDR "
+        'category ("one", "other"...), as Intl.PluralRules names them.'
+    )
+    numbers: dict[str, str] = Field(
+        description='The decimal and group signs ({"decimal": ",", "group": "."}), for browsers '
+        "without the language's number data."
+    )
+
+
 #: What each request body is, for the documentation (the server reads bodies itself).
 REQUEST_BODIES: dict[tuple[str, str], type[BaseModel]] = {
     ("/api/tables", "post"): TableRequest,
     ("/api/tables/{table_id}/actions", "post"): ActionRequest,
     ("/api/tables/{table_id}/rematch", "post"): RematchRequest,
+    ("/api/tables/{table_id}/resign", "post"): ResignRequest,
 }

@@ -4,21 +4,27 @@ HTTP (every error is ``{"error": text, "code": word}`` with a 4xx status; nothin
 
     GET  /api/games                      games, player counts, options, rules text
     GET  /api/bots                       bots that can fill a seat, weakest first
+    GET  /api/messages[/{lang}]          the page's words in a language (else Accept-Language's)
     GET  /api/tables                     recent tables (public summaries)
     POST /api/tables                     {"game", "players", "options", "seats", "seed"?}
                                          -> {"id", "url", "tokens": {seat: token}}
     GET  /api/tables/{id}                public summary and spectator view
     POST /api/tables/{id}/actions        {"token", "action", "turn"}
     POST /api/tables/{id}/rematch        {"token"}: the same people, a new deal -> {"id", "url"}
+    POST /api/tables/{id}/resign         {"token", "seat"?}: the seat's side is out
     GET  /api/tables/{id}/record         the game record, once the game is over
     GET  /api/tables/{id}/replay/{turn}  the position after ``turn`` actions, every seat's view
+                                         (``?lang=it``: its log in that language)
     GET  /healthz                        200 while the process runs
     GET  /readyz                         200 when the database answers (and, with several
                                          processes, moves from the others are heard), else 503
 
 Websocket ``/ws/tables/{id}``: the client first sends ``{"type": "join", "tokens": [...]}``
-(no tokens: a spectator), then ``{"type": "act", "action": "slide 5", "turn": 12}`` where
-``turn`` is the ``turn`` of the observation it answers. The server sends ``state`` messages
+(no tokens: a spectator; an optional ``"lang": "it"`` words its events in that language), then
+``{"type": "act", "action": "slide 5", "turn": 12}`` where ``turn`` is the ``turn`` of the
+observation it answers; ``{"type": "resign", "seat": 0}``,
+``{"type": "undo"}`` (take back this client's last move, asking the other people if any) and
+``{"type": "undo_answer", "accept": true}`` act for the table. The server sends ``state`` messages
 (the views of the seats the client holds, their legal actions, new public events), ``table``
 messages (who is connected) and ``error`` messages (``code``, ``message``); after an error the
 socket stays open. A socket closes with a reason only when the table or the token is wrong
@@ -35,12 +41,16 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 import math
 import os
+import re
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, MutableMapping
 from contextlib import asynccontextmanager
+from functools import cache
+from html import escape
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -48,16 +58,18 @@ import uvicorn
 from fastapi import FastAPI, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
 from fastapi.openapi.utils import get_openapi
-from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from fastapi_offline import FastAPIOffline
 from pydantic import BaseModel, ValidationError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
+from sequenza import i18n
 from sequenza.ai.levels import menu as bot_menu
 from sequenza.core.errors import SequenzaError
 from sequenza.core.registry import available_games, game_class, game_kits, make_game
+from sequenza.text import languages as log_languages
 
 from . import logs
 from .api_models import (
@@ -68,9 +80,11 @@ from .api_models import (
     Error,
     GameInfo,
     GameRecordOut,
+    PageMessages,
     RematchCreated,
     RematchRequest,
     ReplayFrame,
+    ResignRequest,
     Status,
     TableCreated,
     TableRequest,
@@ -259,12 +273,12 @@ def create_app(
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
     @app.get("/", include_in_schema=False)
-    async def lobby_page() -> FileResponse:
-        return FileResponse(STATIC / "index.html")
+    async def lobby_page(request: Request) -> HTMLResponse:
+        return _index_page(request)
 
     @app.get("/t/{table_id}", include_in_schema=False)
-    async def table_page(table_id: str) -> FileResponse:
-        return FileResponse(STATIC / "index.html")
+    async def table_page(request: Request, table_id: str) -> HTMLResponse:
+        return _index_page(request)
 
     @app.get("/games/{game_id}/{module}", include_in_schema=False)
     async def game_module(game_id: str, module: str) -> FileResponse:
@@ -301,6 +315,29 @@ def create_app(
         if game is not None and game not in {info.id for info in available_games()}:
             raise TableError("unknown_game", f"there is no game {game!r}", 404)
         return bot_menu(game)
+
+    @app.get("/api/messages", response_model=PageMessages, tags=["catalogue"])
+    async def messages(request: Request) -> Response:
+        """The page's words in the browser's language (the first of its Accept-Language that
+        has a catalogue), else English."""
+        return Response(
+            _messages_json(_browser_language(request)),
+            media_type="application/json",
+            headers={"Vary": "Accept-Language"},
+        )
+
+    @app.get(
+        "/api/messages/{language}",
+        response_model=PageMessages,
+        responses=ERRORS,
+        tags=["catalogue"],
+    )
+    async def messages_in(language: str) -> Response:
+        """The page's words in one language ("it"): the one a player chose."""
+        if language not in i18n.languages():
+            known = ", ".join(i18n.languages())
+            raise TableError("unknown_language", f"the languages are {known}", 404)
+        return Response(_messages_json(language), media_type="application/json")
 
     @app.get("/api/tables", response_model=list[TableSummary], responses=ERRORS, tags=["tables"])
     async def tables() -> list[dict[str, Any]]:
@@ -341,11 +378,7 @@ def create_app(
         async with manager.borrowed(table_id) as table:
             seats = table.seats_for_tokens([move.token])
             await table.act(seats, move.action, move.turn)
-            return {
-                "turn": table.turn,
-                "to_act": table.state.current_seat,
-                "over": table.state.is_over,
-            }
+            return {"turn": table.turn, "to_act": table.history.to_act, "over": table.history.over}
 
     @app.post(
         "/api/tables/{table_id}/rematch",
@@ -365,6 +398,20 @@ def create_app(
             created = await manager.rematch(table, seats)
             return {"id": created.id, "url": f"/t/{created.id}", "table": created.summary()}
 
+    @app.post(
+        "/api/tables/{table_id}/resign",
+        response_model=ActionResult,
+        responses=ERRORS,
+        tags=["tables"],
+    )
+    async def resign(table_id: str, request: Request) -> dict[str, Any]:
+        """The seat resigns: with one side left the game ends at once; otherwise its side is
+        out, and a bot plays its turns."""
+        asked = _validated(ResignRequest, await _json_body(request))
+        async with manager.borrowed(table_id) as table:
+            await table.resign(table.seats_for_tokens([asked.token]), asked.seat)
+            return {"turn": table.turn, "to_act": table.history.to_act, "over": table.history.over}
+
     @app.get(
         "/api/tables/{table_id}/record",
         response_model=GameRecordOut,
@@ -373,7 +420,7 @@ def create_app(
     )
     async def record(table_id: str) -> dict[str, Any]:
         async with manager.borrowed(table_id) as table:
-            return dict(table.game_record().to_json())
+            return table.game_record()
 
     @app.get(
         "/api/tables/{table_id}/replay/{turn}",
@@ -381,9 +428,10 @@ def create_app(
         responses=ERRORS,
         tags=["tables"],
     )
-    async def replay_frame(table_id: str, turn: int) -> dict[str, Any]:
+    async def replay_frame(table_id: str, turn: int, lang: str | None = None) -> dict[str, Any]:
+        language = _known_language(lang)
         async with manager.borrowed(table_id) as table:
-            return table.replay_frame(turn)
+            return table.replay_frame(turn, language)
 
     @app.websocket("/ws/tables/{table_id}")
     async def table_socket(websocket: WebSocket, table_id: str) -> None:
@@ -435,6 +483,48 @@ SERVER_SETTINGS: dict[str, Any] = {
     "timeout_graceful_shutdown": 10,
     "h11_max_incomplete_event_size": 16 * 1024,
 }
+
+
+def _browser_language(request: Request) -> str:
+    """The first language of the browser's Accept-Language that has a catalogue."""
+    return i18n.negotiate(i18n.parse_accept_language(request.headers.get("accept-language")))
+
+
+@cache
+def _messages_json(language: str) -> bytes:
+    """The ``page`` catalogue of a known language, as ``/api/messages`` sends it (built once)."""
+    body = {
+        "language": language,
+        "languages": [
+            {"code": code, "name": i18n.language_name(code)} for code in i18n.languages()
+        ],
+        "messages": i18n.page_messages(language),
+        "numbers": i18n.number_symbols(language),
+    }
+    return json.dumps(body, ensure_ascii=False, separators=(",", ":")).encode()
+
+
+#: An element of index.html whose text the server writes in the page's language.
+_TRANSLATED_ELEMENT = re.compile(r'(<(\w+)[^>]*\bdata-i18n="([\w.]+)"[^>]*>)[^<]*(</\2>)')
+
+
+@cache
+def _index_html(language: str) -> str:
+    """index.html in a known language: ``<html lang>``, and the words shown before the page's
+    script has run (or when it cannot run)."""
+    messages = i18n.page_messages(language)
+    html = (STATIC / "index.html").read_text(encoding="utf-8")
+    html = html.replace('<html lang="en">', f'<html lang="{language}">', 1)
+    return _TRANSLATED_ELEMENT.sub(
+        lambda found: f"{found[1]}{escape(str(messages[found[3]]))}{found[4]}", html
+    )
+
+
+def _index_page(request: Request) -> HTMLResponse:
+    """The page, in the browser's language until the script reads the player's choice."""
+    return HTMLResponse(
+        _index_html(_browser_language(request)), headers={"Vary": "Accept-Language"}
+    )
 
 
 #: The refusals an API route may answer, each ``{"error", "code"}``.
@@ -576,8 +666,27 @@ async def _join(websocket: WebSocket, manager: TableManager, table_id: str) -> t
     tokens = message.get("tokens", [])
     if not isinstance(tokens, list) or not all(isinstance(token, str) for token in tokens):
         raise TableError("bad_request", "tokens are a list of texts (none for a spectator)")
+    language = _known_language(message.get("lang"))
     table = await manager.table(table_id)
-    return table, table.join(table.seats_for_tokens(tokens))
+    return table, table.join(table.seats_for_tokens(tokens), language)
+
+
+#: The longest language code a client may send ("eo", "it"; room for a region).
+MAX_LANGUAGE_LENGTH = 16
+
+
+def _known_language(value: object) -> str:
+    """The language a client asks its log in (none: English), refused unless it is one of
+    the catalogues' languages."""
+    if value is None:
+        return i18n.SOURCE_LANGUAGE
+    if not isinstance(value, str) or len(value) > MAX_LANGUAGE_LENGTH:
+        raise TableError("bad_request", 'lang is a short language code, such as "it"')
+    # A language the page speaks but the log does not (yet) would fail at the first event.
+    known = [language for language in i18n.languages() if language in log_languages()]
+    if value not in known:
+        raise TableError("unknown_language", f"the languages are {', '.join(known)}")
+    return value
 
 
 async def _serve(
@@ -593,10 +702,19 @@ async def _serve(
             kind = message.get("type")
             if kind == "act":
                 await table.act(client.seats, message.get("action"), message.get("turn"))
+            elif kind == "resign":
+                await table.resign(client.seats, message.get("seat"))
+            elif kind == "undo":
+                await table.ask_undo(client.seats)
+            elif kind == "undo_answer":
+                await table.answer_undo(client.seats, message.get("accept"))
             elif kind == "ping":
                 await client.reply({"type": "pong"})
             else:
-                raise TableError("bad_request", f"unknown message type {kind!r}: send act or ping")
+                raise TableError(
+                    "bad_request",
+                    f"unknown message type {kind!r}: send act, resign, undo, undo_answer or ping",
+                )
         except TableError as error:
             await client.reply(error.to_json())
             if error.code == "stale":

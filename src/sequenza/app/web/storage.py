@@ -1,12 +1,14 @@
-"""Saved tables: each table is its game record (game id, rules version, players, options, seed,
-actions) plus its seats (kind, name, bot, token hash). A restart replays the record.
+"""Saved tables: each table is its game's header (game id, rules version, players, options, seed),
+its seats (kind, name, bot, token hash), its clock, and its history: the moves and the table's
+own entries (resignations, time-outs, moves taken back; see ``sequenza.core.table``). A
+restart replays the history.
 
 SQLAlchemy Core talks to the database, so the same code runs on the embedded SQLite file
 (``sqlite:///sequenza.db``, the default) and on PostgreSQL
 (``postgresql+psycopg://user:password@host/dbname``, with ``pip install psycopg``).
 
-Every action is one row of ``sequenza_moves`` keyed by (table, turn): two writers can never
-both record a move for the same turn, whatever the server does.
+Every entry is one row of ``sequenza_moves`` keyed by (table, turn): two writers can never
+both record an entry for the same turn, whatever the server does.
 
 SQLite serves one process: a lock file beside the database refuses a second server. On
 PostgreSQL any number of processes share the tables: each saved move is announced with
@@ -34,6 +36,8 @@ from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.pool import StaticPool
 
+from sequenza.core.table import ClockSettings, Entry, EntryKind
+
 from .schema import prepare
 
 #: The channel on which PostgreSQL announces each saved move as ``TABLE:TURN``.
@@ -57,6 +61,7 @@ _tables = sa.Table(
     sa.Column("result", sa.Text, nullable=True),
     sa.Column("listed", sa.Boolean, nullable=False, server_default=sa.false()),
     sa.Column("rematch", sa.String(32), nullable=True),
+    sa.Column("clock", sa.Text, nullable=True),
 )
 
 _seats = sa.Table(
@@ -78,6 +83,8 @@ _moves = sa.Table(
     sa.Column("seat", sa.Integer, nullable=False),
     sa.Column("action", sa.String(200), nullable=False),
     sa.Column("at", sa.Float, nullable=False),
+    sa.Column("kind", sa.String(16), nullable=False, server_default="move"),
+    sa.Column("elapsed", sa.Float, nullable=True),
 )
 
 _bot_turns = sa.Table(
@@ -121,7 +128,7 @@ class TableRecord:
     options: dict[str, Any]
     seed: int
     seats: list[SeatRecord]
-    actions: list[str] = field(default_factory=list)
+    entries: list[Entry] = field(default_factory=list)
     created: float = 0.0
     updated: float = 0.0
     finished: bool = False
@@ -130,6 +137,7 @@ class TableRecord:
     listed: bool = False
     #: The table of the rematch, once one of the players asked for it.
     rematch: str | None = None
+    clock: ClockSettings = field(default_factory=ClockSettings)
 
 
 class Storage:
@@ -208,6 +216,7 @@ class Storage:
                 finished=False,
                 result=None,
                 listed=table.listed,
+                clock=json.dumps(table.clock.to_json()) if table.clock.on else None,
             )
         )
         connection.execute(
@@ -229,19 +238,25 @@ class Storage:
         self,
         table_id: str,
         turn: int,
-        seat: int,
-        action: str,
+        entry: Entry,
         *,
         finished: bool = False,
         result: dict[str, Any] | None = None,
     ) -> None:
-        """Save the action played at ``turn`` (the number of actions before it)."""
-        now = time.time()
+        """Save ``entry`` as the one of ``turn`` (the number of entries before it); its ``at``
+        is the time it was made."""
+        now = entry.at or time.time()
         try:
             with self._transaction() as connection:
                 connection.execute(
                     _moves.insert().values(
-                        table_id=table_id, turn=turn, seat=seat, action=action, at=now
+                        table_id=table_id,
+                        turn=turn,
+                        seat=entry.seat,
+                        action=entry.action,
+                        at=now,
+                        kind=entry.kind.value,
+                        elapsed=entry.elapsed,
                     )
                 )
                 updated = connection.execute(
@@ -264,15 +279,15 @@ class Storage:
         except IntegrityError:
             raise StaleWriteError(f"a move is already saved for turn {turn}") from None
 
-    def moves_since(self, table_id: str, turn: int) -> list[str]:
-        """The actions played from ``turn`` on, in order."""
+    def moves_since(self, table_id: str, turn: int) -> list[Entry]:
+        """The entries saved from ``turn`` on, in order."""
         with self.engine.connect() as connection:
             rows = connection.execute(
-                sa.select(_moves.c.action)
+                _moves.select()
                 .where(_moves.c.table_id == table_id, _moves.c.turn >= turn)
                 .order_by(_moves.c.turn)
             ).all()
-        return [row.action for row in rows]
+        return [_entry(row) for row in rows]
 
     def current_turn(self, table_id: str) -> int | None:
         with self.engine.connect() as connection:
@@ -318,9 +333,7 @@ class Storage:
                 _seats.select().where(_seats.c.table_id == table_id).order_by(_seats.c.seat)
             ).all()
             moves = connection.execute(
-                sa.select(_moves.c.action)
-                .where(_moves.c.table_id == table_id)
-                .order_by(_moves.c.turn)
+                _moves.select().where(_moves.c.table_id == table_id).order_by(_moves.c.turn)
             ).all()
         return TableRecord(
             id=row.id,
@@ -333,13 +346,14 @@ class Storage:
                 SeatRecord(seat.seat, seat.kind, seat.name, seat.bot, seat.token_hash)
                 for seat in seats
             ],
-            actions=[move.action for move in moves],
+            entries=[_entry(move) for move in moves],
             created=row.created,
             updated=row.updated,
             finished=bool(row.finished),
             result=None if row.result is None else json.loads(row.result),
             listed=bool(row.listed),
             rematch=row.rematch,
+            clock=ClockSettings.from_json(None if row.clock is None else json.loads(row.clock)),
         )
 
     def count_tables(self) -> int:
@@ -381,6 +395,10 @@ class Storage:
             }
             for row in rows
         ]
+
+
+def _entry(row: Any) -> Entry:
+    return Entry(EntryKind(row.kind), row.seat, row.action, row.elapsed, row.at)
 
 
 @contextmanager

@@ -7,6 +7,11 @@ A table is created from a game, its player count, its options and one descriptio
 - ``hotseat``: a person at the creator's screen (several hotseat seats share one device);
 - ``invite``: a friend who joins with an invitation link.
 
+A table's history holds its moves and its own entries (``sequenza.core.table``): a seat may
+resign, a clock chosen at creation may run out (a bot then plays the move, or the seat loses,
+as the table's creator chose), and a person may take back their last move (with the bots'
+moves after it) when it showed them no hidden card; online, the other people are asked first.
+
 Every seat held by a person has a secret token, handed out once when the table is created;
 the server keeps only its hash. A client proves which seats it holds with their tokens, and
 receives the observation of those seats only (spectators receive the public view). Every
@@ -24,11 +29,13 @@ import asyncio
 import contextlib
 import hashlib
 import hmac
+import json
 import logging
 import os
 import random
 import secrets
 import socket
+import time
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
@@ -41,8 +48,18 @@ from sequenza.ai.base import bot_names
 from sequenza.core.actions import Action
 from sequenza.core.errors import IllegalActionError, NotationError, SequenzaError
 from sequenza.core.game import GameRecord, State
-from sequenza.core.registry import game_class, make, make_game, replay
+from sequenza.core.registry import game_class, make_game, replay
 from sequenza.core.rng import new_seed
+from sequenza.core.table import (
+    TABLE_EVENTS,
+    ClockSettings,
+    Entry,
+    EntryKind,
+    OnTimeout,
+    TableHistory,
+)
+from sequenza.i18n import SOURCE_LANGUAGE
+from sequenza.text import describe, describe_ending
 
 from .bot_workers import BotFailure, BotWorkers
 from .storage import SeatRecord, StaleWriteError, Storage, TableRecord
@@ -67,6 +84,11 @@ STORAGE_RETRY_SECONDS = (1.0, 2.0, 5.0, 10.0, 30.0)
 BOT_LEASE_SECONDS = 6.0
 #: How often a process that could not claim a bot's turn looks again.
 BOT_CLAIM_POLL_SECONDS = 2.0
+#: The bot that plays for a seat that is out, or whose time ran out.
+STAND_IN_BOT = "greedy"
+#: Requests to take back one move that the others may refuse before the asker must play on:
+#: each is saved, so asking again and again must not fill the database.
+MAX_UNDO_REQUESTS = 3
 
 _P = ParamSpec("_P")
 _R = TypeVar("_R")
@@ -124,6 +146,8 @@ class Client:
     position, so nothing is lost but the messages it did not read."""
 
     seats: tuple[int, ...]
+    #: The language its events are worded in (the page's, sent when it joins).
+    lang: str = SOURCE_LANGUAGE
     queue: asyncio.Queue[dict[str, Any]] = field(
         default_factory=lambda: asyncio.Queue(CLIENT_QUEUE_LIMIT)
     )
@@ -164,10 +188,10 @@ LAGGING: dict[str, Any] = {"type": "error", "code": "too_slow"}
 class Table:
     """One table in play. Its state is touched only on the event loop; bots get clones."""
 
-    def __init__(self, manager: TableManager, record: TableRecord, state: State[Any]) -> None:
+    def __init__(self, manager: TableManager, record: TableRecord, history: TableHistory) -> None:
         self.manager = manager
         self.record = record
-        self.state = state
+        self.history = history
         self.clients: set[Client] = set()
         self.lock = asyncio.Lock()
         self.bots: dict[int, str] = {
@@ -179,16 +203,24 @@ class Table:
         self.bot_memory: dict[int, bytes] = {}
         self.catch_up_task: asyncio.Task[None] | None = None
         self._catch_up_wanted = False
-        self._replay_cursor: State[Any] | None = None
+        self._replay_cursor: TableHistory | None = None
         self._changed = asyncio.Event()
+        self.clock_task: asyncio.Task[None] | None = None
+        self._clock_for: tuple[int, float] | None = None
 
     @property
     def id(self) -> str:
         return self.record.id
 
     @property
+    def state(self) -> State[Any]:
+        """The position of the game."""
+        return self.history.state
+
+    @property
     def turn(self) -> int:
-        return len(self.state.history)
+        """The number of entries of the table's history: a client answers this turn."""
+        return self.history.turn
 
     # ------------------------------------------------------------------ who is who
     def seats_for_tokens(self, tokens: list[str]) -> tuple[int, ...]:
@@ -211,6 +243,7 @@ class Table:
     def summary(self) -> dict[str, Any]:
         """What anyone may know about the table."""
         connected = {seat for client in self.clients for seat in client.seats}
+        request = self.history.request
         info = game_class(self.record.game).info
         return {
             "id": self.id,
@@ -230,48 +263,101 @@ class Table:
             ],
             "spectators": sum(1 for client in self.clients if client.is_spectator),
             "turn": self.turn,
-            "to_act": self.state.current_seat,
-            "finished": self.state.is_over,
-            "result": _result(self.state),
+            "to_act": self.history.to_act,
+            "finished": self.history.over,
+            "result": _outcome(self.history),
             "created": self.record.created,
             "listed": self.record.listed,
             "rematch": self.record.rematch,
             "bot_error": self.bot_error,
+            "clock": self.record.clock.to_json() if self.record.clock.on else None,
+            "out": sorted(self.history.standing.out),
+            "undo_request": None if request is None else request.to_json(),
         }
 
     # ------------------------------------------------------------------ messages
     def message_for(self, client: Client) -> dict[str, Any]:
         """The position as ``client`` may see it, with the public events it has not seen."""
         state = self.state
+        history = self.history
         views: dict[str, Any] = {str(seat): state.observation(seat) for seat in client.seats}
-        to_act = state.current_seat
+        to_act = history.to_act
         legal: dict[str, list[str]] = {}
-        if to_act is not None and to_act in client.seats:
+        if to_act is not None and to_act in client.seats and to_act not in history.standing.out:
             legal[str(to_act)] = [str(action) for action in state.legal_actions()]
-        events = state.log[client.log_sent :]
+        viewer = client.seats[0] if len(client.seats) == 1 else None
+        events = self.worded(state, history.log[client.log_sent :], viewer, client.lang)
         message = {
             "type": "state",
             "table": self.summary(),
             "seats": list(client.seats),
             "turn": self.turn,
             "to_act": to_act,
-            "over": state.is_over,
-            "result": _result(state),
+            "over": history.over,
+            "result": _outcome(history),
             "views": views,
             "public": state.observation(None),
             "legal": legal,
             "log_start": client.log_sent,
             "events": events,
+            "clock": history.clock_view(time.time()),
+            "undo": self._undo_for(client),
         }
-        client.log_sent = len(state.log)
+        client.log_sent = len(history.log)
         return message
 
-    def join(self, seats: tuple[int, ...]) -> Client:
+    def _undo_for(self, client: Client) -> dict[str, Any] | None:
+        """Whether this client may take back its last move now, and if not, why; None when
+        the last person to move is not at this client."""
+        history = self.history
+        position = history.last_person_move()
+        if history.over or position is None:
+            return None
+        seat = history.entries[history.played[position]].seat
+        if seat not in client.seats:
+            return None
+        plan = history.undo_plan(seat)
+        return {"seat": seat, "moves": plan.moves, "reason": plan.reason}
+
+    def worded(
+        self,
+        state: State[Any],
+        events: list[dict[str, Any]],
+        viewer: int | None,
+        lang: str = SOURCE_LANGUAGE,
+    ) -> list[dict[str, Any]]:
+        """The events with their sentences for ``viewer`` (``None``: one who holds no seat or
+        several) in ``lang``, the seats named as the table names them: each keeps its code and
+        fields and gains ``text``; the end of the game gains ``ending`` too, its reason alone."""
+        names = [seat.name for seat in self.record.seats]
+        teams = state.observation(None).get("teams") if events else None
+        worded = []
+        for event in events:
+            if event.get("event") in TABLE_EVENTS:  # the page words the table's own events
+                worded.append(event)
+                continue
+            text = describe(
+                event,
+                game_id=state.game.id,
+                names=names,
+                viewer=viewer,
+                lang=lang,
+                teams=teams if isinstance(teams, list) else None,
+            )
+            extra = {"text": text}
+            if event.get("event") == "game_over":
+                extra["ending"] = describe_ending(
+                    event, game_id=state.game.id, names=names, viewer=viewer, lang=lang
+                )
+            worded.append({**event, **extra})
+        return worded
+
+    def join(self, seats: tuple[int, ...], lang: str = SOURCE_LANGUAGE) -> Client:
         if len(self.clients) >= MAX_CLIENTS_PER_TABLE:
             raise TableError(
                 "table_full", f"a table takes at most {MAX_CLIENTS_PER_TABLE} connections", 503
             )
-        client = Client(seats)
+        client = Client(seats, lang)
         self.clients.add(client)
         client.send(self.message_for(client))
         self._broadcast_presence(except_for=client)
@@ -305,61 +391,192 @@ class Table:
                 "bad_request", 'send the turn you saw (observation["turn"]) with the action'
             )
         async with self.lock:
-            if self.state.is_over:
-                raise TableError("game_over", "the game is over: no more actions", 409)
-            if not seats:
-                raise TableError("not_your_turn", "spectators cannot act", 403)
-            if turn != self.turn:
+            self._check_playing(seats)
+            if not self._same_position(turn):
                 raise TableError(
                     "stale",
                     f"that action was for turn {turn}, but the game is at turn {self.turn}: "
                     "look at the new position",
                     409,
                 )
-            seat = self.state.current_seat
+            seat = self.history.to_act
             assert seat is not None
-            if seat not in seats:
+            if seat not in seats or seat in self.history.standing.out:
                 raise TableError(
                     "not_your_turn", f"it is {self.record.seats[seat].name}'s turn, not yours", 409
                 )
+            deadline = self.history.deadline()
+            now = time.time()
+            if deadline is not None and now >= deadline:
+                raise TableError("time_out", "your time for this move ran out", 409)
             try:
                 parsed = self.state.parse_action(action)
             except (NotationError, IllegalActionError) as error:
                 raise TableError("illegal", f"not an action: {error}") from None
-            await self._commit(seat, parsed)
+            await self._commit(self._entry(EntryKind.MOVE, seat, str(parsed), now))
         self.start_bots()
 
-    async def _commit(self, seat: int, action: Action) -> None:
-        """Apply, save, then tell everyone (the lock is held)."""
-        candidate = self.state.clone()
+    def _same_position(self, turn: int) -> bool:
+        """Whether the position is the one of ``turn``: only requests to take back and their
+        answers came since, so a move made meanwhile still answers it (and cancels them)."""
+        questions = (EntryKind.UNDO_REQUEST, EntryKind.UNDO_ACCEPT, EntryKind.UNDO_REFUSE)
+        return 0 <= turn <= self.turn and all(
+            entry.kind in questions for entry in self.history.entries[turn:]
+        )
+
+    def _check_playing(self, seats: tuple[int, ...]) -> None:
+        if self.history.over:
+            raise TableError("game_over", "the game is over: no more actions", 409)
+        if not seats:
+            raise TableError("not_your_turn", "spectators cannot act", 403)
+
+    def _entry(self, kind: EntryKind, seat: int, action: str = "", now: float = 0.0) -> Entry:
+        """An entry made now; one that moves the game on charges the time the seat to act
+        spent to its clock."""
+        now = now or time.time()
+        history = self.history
+        to_act = history.to_act
+        moves_on = (
+            kind.is_move
+            or kind in (EntryKind.UNDO, EntryKind.TIME_OUT)
+            or (kind is EntryKind.RESIGN and seat == to_act)
+        )
+        elapsed = None
+        if (
+            moves_on
+            and to_act is not None
+            and history.turn_started is not None
+            and history.timed(to_act)
+        ):
+            elapsed = round(max(0.0, now - history.turn_started), 3)
+        return Entry(kind, seat, action, elapsed, now)
+
+    async def resign(self, seats: tuple[int, ...], seat: Any) -> None:
+        """``seat`` (held by ``seats``) resigns: its side is out, and the game ends at once
+        when one side is left."""
+        if seat is None and len(seats) == 1:
+            seat = seats[0]
+        if isinstance(seat, bool) or not isinstance(seat, int):
+            raise TableError("bad_request", 'name the seat that resigns: {"seat": 0}')
+        async with self.lock:
+            self._check_playing(seats)
+            if seat not in seats:
+                raise TableError("not_your_seat", "you can resign only a seat you hold", 403)
+            if seat in self.history.standing.out:
+                raise TableError("out", "that seat is out of the game already", 409)
+            await self._commit(self._entry(EntryKind.RESIGN, seat))
+        self.start_bots()
+
+    async def ask_undo(self, seats: tuple[int, ...]) -> None:
+        """Take back the last move of a seat in ``seats`` (with the bots' moves after it): at
+        once when no other person plays here, otherwise once each of them accepts."""
+        async with self.lock:
+            self._check_playing(seats)
+            history = self.history
+            position = history.last_person_move()
+            seat = None if position is None else history.entries[history.played[position]].seat
+            if seat is None or seat not in seats:
+                raise TableError(
+                    "cannot_undo", "your last move is not the last one a person made", 409
+                )
+            plan = history.undo_plan(seat)
+            if plan.reason is not None:
+                raise TableError(
+                    "cannot_undo", f"that move cannot be taken back: {plan.reason}", 409
+                )
+            if history.request is not None:
+                raise TableError("undo_waiting", "a request to take back is waiting already", 409)
+            if self._requests_since_last_move(seat) >= MAX_UNDO_REQUESTS:
+                raise TableError(
+                    "rate_limited", "you asked for this move already: play on, or resign", 429
+                )
+            ask = [
+                other.seat
+                for other in self.record.seats
+                if other.kind != "bot"
+                and other.seat not in seats
+                and other.seat not in history.standing.out
+            ]
+            if ask:
+                request = json.dumps({"moves": plan.moves, "ask": ask})
+                await self._commit(self._entry(EntryKind.UNDO_REQUEST, seat, request))
+            else:
+                await self._commit(self._entry(EntryKind.UNDO, seat, str(plan.moves)))
+        self.start_bots()
+
+    def _requests_since_last_move(self, seat: int) -> int:
+        count = 0
+        for entry in reversed(self.history.entries):
+            if entry.kind.is_move:
+                break
+            count += entry.kind is EntryKind.UNDO_REQUEST and entry.seat == seat
+        return count
+
+    async def answer_undo(self, seats: tuple[int, ...], accept: Any) -> None:
+        """Accept or refuse the waiting request to take back, for the seats ``seats`` holds."""
+        if not isinstance(accept, bool):
+            raise TableError("bad_request", 'answer {"accept": true} or {"accept": false}')
+        async with self.lock:
+            self._check_playing(seats)
+            request = self.history.request
+            if request is None:
+                raise TableError("no_request", "there is no request for you to answer", 409)
+            mine = [seat for seat in request.ask if seat in seats and seat not in request.accepted]
+            if not mine:
+                raise TableError("no_request", "there is no request for you to answer", 409)
+            if not accept:
+                await self._commit(self._entry(EntryKind.UNDO_REFUSE, mine[0]))
+            elif len(request.accepted) + len(mine) == len(request.ask):
+                # The last answer takes the moves back: one entry, which says everyone agreed.
+                await self._commit(self._entry(EntryKind.UNDO, request.seat, str(request.moves)))
+            else:
+                for seat in mine:
+                    await self._commit(self._entry(EntryKind.UNDO_ACCEPT, seat))
+        self.start_bots()
+
+    async def _commit(self, entry: Entry) -> None:
+        """Add, save, then tell everyone (the lock is held)."""
+        candidate = self.history.copy()
         try:
-            candidate.apply(action)
+            candidate.add(entry)
         except IllegalActionError as error:
             raise TableError("illegal", str(error)) from None
+        except SequenzaError as error:
+            raise TableError("refused", str(error), 409) from None
         try:
             await stored(
                 self.manager.storage.record_move,
                 self.id,
                 self.turn,
-                seat,
-                str(action),
-                finished=candidate.is_over,
-                result=_result(candidate),
+                entry,
+                finished=candidate.over,
+                result=_outcome(candidate),
             )
         except StaleWriteError as error:
             await self._reload()
             raise TableError("stale", f"the table moved on: {error}", 409) from None
+        turn = self.turn
         self._moved_to(candidate)
         logger.info(
-            "move", extra={"table": self.id, "turn": self.turn, "seat": seat, "action": str(action)}
+            "move",
+            extra={
+                "table": self.id,
+                "turn": turn,
+                "seat": entry.seat,
+                "action": entry.action if entry.kind.is_move else entry.kind.value,
+            },
         )
 
-    def _moved_to(self, state: State[Any]) -> None:
-        self.state = state
+    def _moved_to(self, history: TableHistory) -> None:
+        if len(history.played) < len(self.history.played):
+            # Moves were taken back: a bot's memory of the game since is no longer true.
+            self.bot_memory.clear()
+        self.history = history
         self.broadcast()
         # Wake whoever waits for this table to move on (a bot loop of this process).
         self._changed.set()
         self._changed = asyncio.Event()
+        self._schedule_clock()
 
     async def _reload(self) -> None:
         """Catch up with the database, where another copy of this table wrote first."""
@@ -369,15 +586,15 @@ class Table:
             self._moved_to(await asyncio.to_thread(_replay, record))
 
     async def catch_up(self) -> None:
-        """Play the moves that other processes saved since this copy's turn."""
+        """Add the entries that other processes saved since this copy's turn."""
         async with self.lock:
-            actions = await stored(self.manager.storage.moves_since, self.id, self.turn)
-            if not actions:
+            entries = await stored(self.manager.storage.moves_since, self.id, self.turn)
+            if not entries:
                 return
-            candidate = self.state.clone()
+            candidate = self.history.copy()
             try:
-                for action in actions:
-                    candidate.apply(action)
+                for entry in entries:
+                    candidate.add(entry)
             except SequenzaError:
                 await self._reload()
             else:
@@ -406,39 +623,50 @@ class Table:
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(changed.wait(), timeout)
 
+    def _bot_for(self, seat: int | None) -> str | None:
+        """The bot that plays ``seat`` now: its own, or a stand-in for a seat that is out."""
+        if seat is None:
+            return None
+        if seat in self.bots:
+            return self.bots[seat]
+        return STAND_IN_BOT if seat in self.history.standing.out else None
+
     def start_bots(self) -> None:
-        if self.bot_task is None or self.bot_task.done():
-            seat = self.state.current_seat
-            if seat is not None and seat in self.bots:
-                self.bot_task = asyncio.create_task(self._play_bots())
+        self._schedule_clock()
+        idle = self.bot_task is None or self.bot_task.done()
+        if idle and self._bot_for(self.history.to_act) is not None:
+            self.bot_task = asyncio.create_task(self._play_bots())
 
     async def _play_bots(self) -> None:
         retries = 0
         while True:
-            seat = self.state.current_seat
-            if seat is None or seat not in self.bots:
+            seat = self.history.to_act
+            bot = self._bot_for(seat)
+            if seat is None or bot is None:
                 break
             await asyncio.sleep(self.manager.bot_delay)
             snapshot = self.state.clone()
+            turn = self.turn
             if self.manager.storage.shared:
-                claimed = await self._claim_bot_turn(snapshot)
+                claimed = await self._claim_bot_turn(turn)
                 if not claimed:
                     # Another process thinks for this bot; if it dies, its claim runs out.
-                    await self._wait_for_move(len(snapshot.history), BOT_CLAIM_POLL_SECONDS)
+                    await self._wait_for_move(turn, BOT_CLAIM_POLL_SECONDS)
                     await self.catch_up()
                     continue
-                renewing = asyncio.create_task(self._renew_claim(snapshot))
+                renewing = asyncio.create_task(self._renew_claim(turn))
                 try:
-                    action = await self._bot_move(seat, snapshot)
+                    action = await self._bot_move(seat, snapshot, bot)
                 finally:
                     renewing.cancel()
             else:
-                action = await self._bot_move(seat, snapshot)
+                action = await self._bot_move(seat, snapshot, bot)
             async with self.lock:
-                if len(self.state.history) != len(snapshot.history):
+                if self.turn != turn:
                     continue
+                kind = EntryKind.MOVE if seat in self.bots else EntryKind.STAND_IN
                 try:
-                    await self._commit(seat, action)
+                    await self._commit(self._entry(kind, seat, str(action)))
                 except TableError as error:
                     if error.code != "storage_unavailable":
                         self._report_bot(seat, f"its move was refused: {error.message}")
@@ -452,16 +680,15 @@ class Table:
             retries = 0
             logger.info(
                 "bot_move",
-                extra={"table": self.id, "turn": len(snapshot.history), "bot": self.bots[seat]},
+                extra={"table": self.id, "turn": turn, "bot": bot},
             )
             if self.bot_error is not None and self.bot_error.startswith(self._bot_name(seat)):
                 self.bot_error = None
         self.manager.forget_if_idle(self)
 
-    async def _bot_move(self, seat: int, snapshot: State[Any]) -> Action:
-        """The bot's move, thought out in a worker process; if the bot fails, a random legal
-        move instead, and the table says what happened."""
-        bot = self.bots[seat]
+    async def _bot_move(self, seat: int, snapshot: State[Any], bot: str) -> Action:
+        """The move of ``bot`` for ``seat``, thought out in a worker process; if the bot
+        fails, a random legal move instead, and the table says what happened."""
         try:
             text, self.bot_memory[seat] = await self.manager.bot_workers.decide(
                 bot,
@@ -476,22 +703,70 @@ class Table:
             self._report_bot(seat, f"could not move ({error}); a random move was played for it")
             return random.Random(new_seed()).choice(snapshot.legal_actions())
 
-    async def _claim_bot_turn(self, snapshot: State[Any]) -> bool:
+    async def _claim_bot_turn(self, turn: int) -> bool:
         try:
             return await stored(
                 self.manager.storage.claim_bot_turn,
                 self.id,
-                len(snapshot.history),
+                turn,
                 self.manager.process_id,
                 BOT_LEASE_SECONDS,
             )
         except TableError:
             return False  # the storage is away: nobody can save the move now anyway
 
-    async def _renew_claim(self, snapshot: State[Any]) -> None:
+    async def _renew_claim(self, turn: int) -> None:
         while True:
             await asyncio.sleep(BOT_LEASE_SECONDS / 3)
-            await self._claim_bot_turn(snapshot)
+            await self._claim_bot_turn(turn)
+
+    # ------------------------------------------------------------------ the clock
+    def _schedule_clock(self) -> None:
+        """Watch the clock of the seat to act, if one runs: every process that holds the table
+        does, and the first to save the time-out wins (the others find the turn taken)."""
+        deadline = self.history.deadline()
+        task = self.clock_task
+        running = task is not None and not task.done()
+        if running and deadline is not None and self._clock_for == (self.turn, deadline):
+            return
+        if task is not None and running and task is not asyncio.current_task():
+            task.cancel()
+        self.clock_task = None
+        if deadline is not None:
+            self._clock_for = (self.turn, deadline)
+            self.clock_task = asyncio.create_task(self._run_clock(self.turn, deadline))
+
+    async def _run_clock(self, turn: int, deadline: float) -> None:
+        retries = 0
+        await asyncio.sleep(max(0.0, deadline - time.time()))
+        while self.turn == turn:
+            try:
+                await self._time_out(turn)
+                return
+            except TableError as error:
+                if error.code != "storage_unavailable":
+                    return  # another process saved first: the table moved on
+                wait = STORAGE_RETRY_SECONDS[min(retries, len(STORAGE_RETRY_SECONDS) - 1)]
+                retries += 1
+                await asyncio.sleep(wait)
+
+    async def _time_out(self, turn: int) -> None:
+        """The seat to act ran out of time: a bot moves for it, or it loses, as the table's
+        creator chose."""
+        seat = self.history.to_act
+        if seat is None:
+            return
+        action = ""
+        kind = EntryKind.TIME_OUT
+        if self.record.clock.on_timeout is OnTimeout.BOT:
+            kind = EntryKind.TIME_MOVE
+            action = str(await self._bot_move(seat, self.state.clone(), STAND_IN_BOT))
+        async with self.lock:
+            if self.turn != turn:
+                return
+            await self._commit(self._entry(kind, seat, action))
+        logger.info("time_out", extra={"table": self.id, "turn": turn, "seat": seat})
+        self.start_bots()
 
     def _bot_name(self, seat: int) -> str:
         return self.record.seats[seat].name
@@ -501,39 +776,49 @@ class Table:
         self.broadcast()
 
     # ------------------------------------------------------------------ finished games
-    def game_record(self) -> GameRecord:
+    def game_record(self) -> dict[str, Any]:
         """The record, which holds the seed: public only once the game is over, since the
-        seed tells every hidden card."""
-        if not self.state.is_over:
+        seed tells every hidden card. ``actions`` are the moves in force (the game record);
+        ``history`` every entry of the table, resignations and moves taken back included."""
+        if not self.history.over:
             raise TableError(
                 "not_finished", "the record is shown once the game is over (it tells the deal)", 409
             )
-        return self.state.record()
+        record: dict[str, Any] = self.state.record().to_json()
+        record["history"] = [_entry_json(entry) for entry in self.history.entries]
+        record["result"] = _outcome(self.history)
+        return record
 
-    def replay_frame(self, turn: int) -> dict[str, Any]:
-        """The position after ``turn`` actions of a finished game, as every seat saw it."""
-        record = self.game_record()
-        total = len(record.actions)
+    def replay_frame(self, turn: int, lang: str = SOURCE_LANGUAGE) -> dict[str, Any]:
+        """The table after ``turn`` entries of a finished game, as every seat saw it, its log
+        worded in ``lang``."""
+        self.game_record()  # refuses an unfinished game
+        entries = self.history.entries
+        total = len(entries)
         if not 0 <= turn <= total:
             raise TableError("bad_request", f"turn {turn} is outside 0..{total}", 404)
         cursor = self._replay_cursor
-        if cursor is None or len(cursor.history) > turn:
-            cursor = make(record.game, record.players, record.seed, **record.options)
-        while len(cursor.history) < turn:
-            cursor.apply_unchecked(cursor.parse_action(record.actions[len(cursor.history)]))
+        if cursor is None or cursor.turn > turn:
+            cursor = TableHistory(self.history.initial, self.history.bots, self.history.clock)
+        while cursor.turn < turn:
+            cursor.add(entries[cursor.turn])
         self._replay_cursor = cursor
-        acting = [event["seat"] for event in cursor.log if event.get("event") == "action"]
+        entry = entries[turn - 1] if turn else None
+        state = cursor.state
         return {
             "type": "frame",
             "table": self.summary(),
             "turn": turn,
             "turns": total,
-            "action": record.actions[turn - 1] if turn else None,
-            "seat": acting[turn - 1] if turn else None,
-            "to_act": cursor.current_seat,
-            "views": {str(seat): cursor.observation(seat) for seat in range(record.players)},
-            "public": cursor.observation(None),
-            "log": cursor.log,
+            "kind": entry.kind.value if entry else None,
+            "action": entry.action if entry and entry.kind.is_move else None,
+            "seat": entry.seat if entry else None,
+            "to_act": cursor.to_act,
+            "result": _outcome(cursor),
+            "out": sorted(cursor.standing.out),
+            "views": {str(seat): state.observation(seat) for seat in range(state.players)},
+            "public": state.observation(None),
+            "log": self.worded(state, cursor.log, None, lang),
         }
 
 
@@ -613,6 +898,10 @@ class TableManager:
         ):
             raise TableError("bad_request", f"a seed is an integer from 0 to {MAX_SEED}")
         try:
+            clock = ClockSettings.from_json(request.get("clock"))
+        except SequenzaError as error:
+            raise TableError("bad_request", f"clock: {error}") from None
+        try:
             _check_web_options(game_id, options)
             game = make_game(game_id, players, **options)
         except SequenzaError as error:
@@ -635,11 +924,12 @@ class TableManager:
             seed=new_seed() if seed is None else seed,
             seats=records,
             listed=listed,
+            clock=clock,
         )
-        state = game.new_initial_state(record.seed)
+        history = _new_history(record, game.new_initial_state(record.seed))
         self._make_room()
         await stored(self.storage.create_table, record)
-        table = Table(self, record, state)
+        table = Table(self, record, history)
         self.live[record.id] = table
         logger.info("table_created", extra={"table": record.id, "game": record.game})
         table.start_bots()
@@ -678,7 +968,7 @@ class TableManager:
             raise TableError(
                 "not_your_table", "only a player of the table can ask for a rematch", 403
             )
-        if not table.state.is_over:
+        if not table.history.over:
             raise TableError("not_finished", "a rematch is offered once the game is over", 409)
         if table.record.rematch is not None:
             return await self.table(table.record.rematch)
@@ -703,6 +993,7 @@ class TableManager:
                 for number in range(count)
             ],
             listed=old.listed,
+            clock=old.clock,
         )
         self._make_room()
         rematch_id = await stored(self.storage.create_rematch, old.id, record)
@@ -710,7 +1001,7 @@ class TableManager:
         table.broadcast()
         if rematch_id != record.id:  # another player asked first
             return await self.table(rematch_id)
-        created = Table(self, record, game.new_initial_state(record.seed))
+        created = Table(self, record, _new_history(record, game.new_initial_state(record.seed)))
         self.live[record.id] = created
         logger.info(
             "table_created", extra={"table": record.id, "game": record.game, "rematch_of": old.id}
@@ -732,9 +1023,9 @@ class TableManager:
             record = await stored(self.storage.load_table, table_id)
             if record is None:
                 raise TableError("unknown_table", f"there is no table {table_id!r}", 404)
-            state = await asyncio.to_thread(_replay, record)
+            history = await asyncio.to_thread(_replay, record)
             self._make_room()
-            table = Table(self, record, state)
+            table = Table(self, record, history)
             self.live[table_id] = table
         table.start_bots()
         return table
@@ -774,6 +1065,9 @@ class TableManager:
     def forget(self, table: Table) -> None:
         if self.live.get(table.id) is table:
             del self.live[table.id]
+            # A clock nobody watches runs out when the table is next loaded.
+            if table.clock_task is not None:
+                table.clock_task.cancel()
 
     async def list_tables(self, limit: int = 30) -> list[dict[str, Any]]:
         rows = await stored(self.storage.list_tables, limit)
@@ -783,9 +1077,24 @@ class TableManager:
         return rows
 
 
-def _result(state: State[Any]) -> dict[str, Any] | None:
-    result = state.result()
-    return None if result is None else dict(result.to_json())
+def _outcome(history: TableHistory) -> dict[str, Any] | None:
+    outcome = history.outcome
+    return None if outcome is None else dict(outcome.to_json())
+
+
+def _entry_json(entry: Entry) -> dict[str, Any]:
+    return {
+        "kind": entry.kind.value,
+        "seat": entry.seat,
+        "action": entry.action,
+        "elapsed": entry.elapsed,
+        "at": entry.at,
+    }
+
+
+def _new_history(record: TableRecord, initial: State[Any]) -> TableHistory:
+    bots = frozenset(seat.seat for seat in record.seats if seat.kind == "bot")
+    return TableHistory(initial, bots, record.clock)
 
 
 def _check_web_options(game_id: str, options: dict[str, Any]) -> None:
@@ -814,18 +1123,21 @@ def _default_name(number: int, kind: str, bot: str | None) -> str:
     return f"Player {number + 1}"
 
 
-def _replay(record: TableRecord) -> State[Any]:
+def _replay(record: TableRecord) -> TableHistory:
     try:
-        return replay(
+        initial = replay(
             GameRecord(
                 game=record.game,
                 rules_version=record.rules_version,
                 players=record.players,
                 options=record.options,
                 seed=record.seed,
-                actions=record.actions,
             )
         )
+        history = _new_history(record, initial)
+        for entry in record.entries:
+            history.add(entry)
+        return history
     except SequenzaError as error:
         raise TableError(
             "corrupt",

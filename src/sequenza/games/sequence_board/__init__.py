@@ -1,7 +1,8 @@
 """Sequence and Sequence Numbers, the whole games: one set of board rules (``rules.py``) played
 on two boards, what the bots know of them (``play.py``), what the simulator measures
 (``metrics.py``), their terminal drawing (``drawing.py``), their web view (``view.js``) and
-their rules pages for people (``guide.js``, ``guide_numbers.js``). ``SEQUENCE`` and
+their rules pages for people (``guide.js``, ``guide_numbers.js``); their log in words
+(``messages.py``). ``SEQUENCE`` and
 ``NUMBERS`` declare them; ``pyproject.toml`` names both in the ``sequenza.games`` entry points.
 """
 
@@ -10,6 +11,7 @@ from pathlib import Path
 from sequenza.core.kit import GameKit
 
 from .drawing import render_sequence_board
+from .messages import NUMBERS_MESSAGES, SEQUENCE_MESSAGES
 from .metrics import METRICS
 from .play import PLAY
 from .rules import SequenceGame, SequenceNumbersGame
@@ -21,6 +23,7 @@ SEQUENCE = GameKit(
     play=PLAY,
     metrics=METRICS,
     drawing=render_sequence_board,
+    messages=SEQUENCE_MESSAGES,
     view=_HERE / "view.js",
     guide=_HERE / "guide.js",
 )
@@ -30,6 +33,7 @@ NUMBERS = GameKit(
     play=PLAY,
     metrics=METRICS,
     drawing=render_sequence_board,
+    messages=NUMBERS_MESSAGES,
     view=_HERE / "view.js",
     guide=_HERE / "guide_numbers.js",
 )

@@ -10,9 +10,8 @@ the mover's own (the opponent moves next), and the one that would complete an op
 sequence above everything but the mover's own winning chip. Place-anywhere and remove cards
 carry a cost, so they are spent only where a value card cannot do as well.
 
-The observation names spaces by column letter and row digit (``D3``: column D, row 3) and a
-window by its first and last space (``A1-E1``), as the rules text says; the geometry below
-is the board's, built from those rules, not taken from the game module.
+The typed observation gives each space and window its number in the rules module's
+geometry (``SPACES``, ``WINDOWS``), which the valuation below reads.
 """
 
 from __future__ import annotations
@@ -22,29 +21,17 @@ from dataclasses import dataclass
 from typing import Any
 
 from sequenza.ai.greedy import shares
-from sequenza.components.grids import line_windows, space_names
 from sequenza.core.actions import Action
 from sequenza.core.game import State
 from sequenza.core.kit import Flow, HandModel, Play, PositionEvaluation
 
-SIZE = 10
-RUN = 5
-#: Chip cells of the observation's ``chips`` rows: "." empty, "x" a free corner, else a team.
-EMPTY = -1
-FREE = -2
+from .rules import RUN, SPACE_OF, SPACES, WINDOW_SETS, WINDOWS
+from .types import EMPTY, FREE, BoardObservation
 
-
-SPACE_NAMES = space_names(SIZE)
-SPACE_OF = {name: space for space, name in enumerate(SPACE_NAMES)}
-
-
-WINDOWS = line_windows(SIZE, RUN)
-WINDOW_SETS = tuple(frozenset(window) for window in WINDOWS)
-WINDOW_OF = {f"{SPACE_NAMES[w[0]]}-{SPACE_NAMES[w[-1]]}": index for index, w in enumerate(WINDOWS)}
 #: The windows through each space.
 THROUGH: tuple[tuple[int, ...], ...] = tuple(
     tuple(index for index, window in enumerate(WINDOWS) if space in window)
-    for space in range(SIZE * SIZE)
+    for space in range(SPACES)
 )
 
 # The worth of a window to its team, by the chips (and free corners) in it. The mover's own
@@ -63,8 +50,6 @@ ANYWHERE_COST = 60.0
 REMOVE_COST = 40.0
 #: The share of a removal's worth that lasts: the owner may put a chip back on the space.
 REMOVE_SHARE = 0.8
-#: The rule option's default: how many spaces a team's second sequence may share with its first.
-DEFAULT_SHARED_LIMIT = 1
 
 
 @dataclass
@@ -84,13 +69,11 @@ class Reading:
     chips: list[list[int]]
 
     @classmethod
-    def of(cls, seen: dict[str, Any], seat: int, shared_limit: int) -> Reading:
-        teams = [int(team) for team in seen["teams"]]
+    def of(cls, seen: BoardObservation, seat: int, shared_limit: int) -> Reading:
+        teams = seen.teams
         sides = max(teams) + 1
-        board = []
-        for cell in "".join(seen["chips"]):
-            board.append(EMPTY if cell == "." else FREE if cell == "x" else int(cell))
-        sequences = [[WINDOW_OF[name] for name in names] for names in seen["sequences"]]
+        board = [cell for row in seen.chips for cell in row.cells]
+        sequences = [[window.index for window in windows] for windows in seen.sequences]
         chips = []
         for window in WINDOWS:
             counts = [0] * (sides + 1)  # the last entry counts free corners
@@ -119,7 +102,7 @@ class Reading:
             team=teams[seat],
             sides=sides,
             sequences=sequences,
-            to_win=int(seen["sequences_to_win"]),
+            to_win=seen.sequences_to_win,
             shared_limit=shared_limit,
             level=level,
             chips=chips,
@@ -206,10 +189,12 @@ class Reading:
 
 
 def _shared_limit(state: State[Any]) -> int:
-    return int(getattr(state.game.options, "shared_limit", DEFAULT_SHARED_LIMIT))
+    """How many spaces a team's second sequence may share with its first (a rule option)."""
+    limit: int = state.game.options.shared_limit
+    return limit
 
 
-def _anywhere_faces(legal: list[Action], labels: list[str]) -> set[str]:
+def _anywhere_faces(legal: list[Action], labels: tuple[str, ...]) -> set[str]:
     """The cards played here as place-anywhere cards: those whose plays reach spaces of more
     than one board value (a value card goes only on the spaces showing its value)."""
     reached: dict[str, set[str]] = {}
@@ -227,15 +212,12 @@ def board_worths(state: State[Any], legal: list[Action]) -> dict[Action, float]:
     where it beats every value card), a sequence to mark by the room it leaves for the next."""
     seat = state.current_seat
     assert seat is not None
-    seen = state.observation(seat)
-    reading = Reading.of(seen, seat, _shared_limit(state))
+    reading = Reading.of(BoardObservation.of(state, seat), seat, _shared_limit(state))
+    layout = state.game.layout
     if legal[0].verb == "mark":
-        return {
-            action: reading.future_after_marking(WINDOW_OF["-".join(map(str, action.args))])
-            for action in legal
-        }
-    labels = " ".join(seen["board"]).split()
-    anywhere = _anywhere_faces(legal, labels)
+        # The rules' meaning of a mark action: (kind, face, the window it marks).
+        return {action: reading.future_after_marking(layout.moves[action][2]) for action in legal}
+    anywhere = _anywhere_faces(legal, layout.labels)
     worths = {}
     for action in legal:
         if action.verb == "dead":
@@ -311,7 +293,7 @@ STANDING_SCALE = 40.0
 def board_shares(state: State[Any]) -> list[float]:
     """Each seat's share from its team's standing: its sequences and the worth of the windows
     it may still fill (``OWN`` by their fill)."""
-    seen = state.observation(None)
+    seen = BoardObservation.of(state, None)
     reading = Reading.of(seen, 0, _shared_limit(state))
     standing = [
         SEQUENCE_STANDING * len(reading.sequences[team])
@@ -319,7 +301,7 @@ def board_shares(state: State[Any]) -> list[float]:
         for team in range(reading.sides)
     ]
     team_shares = shares(standing, STANDING_SCALE)
-    teams = [int(team) for team in seen["teams"]]
+    teams = seen.teams
     return [team_shares[team] / teams.count(team) for team in teams]
 
 

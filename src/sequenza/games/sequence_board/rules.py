@@ -46,28 +46,44 @@ from sequenza.components.number_decks import (
     parse_numbers_deck,
     shipped_numbers_deck,
 )
-from sequenza.core.actions import Action
+from sequenza.core.actions import Action, ActionSpace
 from sequenza.core.errors import NotationError, OptionError
-from sequenza.core.game import JSON, Game, GameInfo, State, Termination
+from sequenza.core.game import Game, GameInfo, State, Termination
+from sequenza.core.notation import position_fields
 from sequenza.core.options import Options, option
+
+# A space's chip is a team's index, EMPTY or FREE (the corners).
+from .types import (
+    EMPTY,
+    FREE,
+    BoardCard,
+    BoardObservation,
+    CardKind,
+    ChipRow,
+    NumberCard,
+    NumbersObservation,
+    PlayingCard,
+    SequenceObservation,
+    Space,
+    TeamColour,
+    Window,
+)
 
 SIZE = 10
 SPACES = SIZE * SIZE
-#: Board values: a team's index, or one of these.
-EMPTY = -1
-FREE = -2
 SPACE_NAMES = space_names(SIZE)
 SPACE_OF: dict[str, int] = {name: space for space, name in enumerate(SPACE_NAMES)}
 PLAYABLE: tuple[int, ...] = tuple(s for s in range(SPACES) if s not in CORNER_SPACES)
 RUN = 5
-TEAM_COLOURS = ("blue", "green", "red")
-#: How the observation writes a space's chip: by team, "." empty, "x" free corner.
-CHIP_SYMBOLS = {EMPTY: ".", FREE: "x", 0: "0", 1: "1", 2: "2"}
+TEAM_COLOURS: tuple[TeamColour, ...] = ("blue", "green", "red")
+#: Each space as observations name it.
+SPACE_VIEWS = tuple(Space(space, name) for space, name in enumerate(SPACE_NAMES))
 
 # Card kinds.
 VALUE = 0
 ANYWHERE = 1
 REMOVE = 2
+_CARD_KINDS = {VALUE: CardKind.VALUE, ANYWHERE: CardKind.ANYWHERE, REMOVE: CardKind.REMOVE}
 # Action kinds.
 PLAY = 0
 TAKE = 1
@@ -79,6 +95,8 @@ PASS = 4
 WINDOWS = line_windows(SIZE, RUN)
 WINDOW_SETS = tuple(frozenset(window) for window in WINDOWS)
 WINDOW_NAMES = tuple(f"{SPACE_NAMES[w[0]]}-{SPACE_NAMES[w[-1]]}" for w in WINDOWS)
+#: Each window as observations name it.
+WINDOW_VIEWS = tuple(Window(window, name) for window, name in enumerate(WINDOW_NAMES))
 _WINDOW_OF = {(window[0], window[1] - window[0]): index for index, window in enumerate(WINDOWS)}
 
 
@@ -163,8 +181,7 @@ class Layout:
     value_cards: Mapping[int, tuple[int, int, Action, Action, Action]]
     #: ``value_cards`` as a tuple by face, ``None`` for action cards (a cheaper look-up).
     value_card_of: tuple[tuple[int, int, Action, Action, Action] | None, ...]
-    actions: tuple[Action, ...]
-    action_ids: Mapping[Action, int]
+    action_space: ActionSpace
     #: Action -> (action kind, face, space or window).
     moves: Mapping[Action, tuple[int, int, int]]
 
@@ -251,8 +268,7 @@ class Layout:
             card_actions=tuple(card_actions),
             value_cards=value_cards,
             value_card_of=tuple(value_cards.get(face) for face in range(len(faces))),
-            actions=tuple(actions),
-            action_ids={action: index for index, action in enumerate(actions)},
+            action_space=ActionSpace(actions, "Sequence"),
             moves=moves,
         )
 
@@ -465,7 +481,10 @@ class SequenceBoardGame(Game[BoardOptionsT], Generic[BoardOptionsT]):
     """A table of Sequence or Sequence Numbers."""
 
     rules: ClassVar[BoardRules]
+    observation_class: ClassVar[type[BoardObservation]]
     layout: Layout
+    #: Each face of the layout as a typed card.
+    cards: tuple[BoardCard, ...]
     sides: int
     sequences_to_win: int
     hand_size: int
@@ -477,26 +496,24 @@ class SequenceBoardGame(Game[BoardOptionsT], Generic[BoardOptionsT]):
         self.sequences_to_win = self.rules.wins[count]
         self.hand_size = self.rules.hand_sizes[self.players]
         self.layout = self._load_layout()
+        self.cards = tuple(
+            self._card(face, _CARD_KINDS[kind])
+            for face, kind in zip(self.layout.faces, self.layout.kinds, strict=True)
+        )
         self.team_of = tuple(seat % self.sides for seat in range(self.players))
 
     def _load_layout(self) -> Layout:
         return classic_layout()
 
+    def _card(self, face: str, kind: CardKind) -> BoardCard:
+        return PlayingCard.parse(face, kind)
+
     def teams(self) -> list[int]:
         return list(self.team_of)
 
     @property
-    def num_distinct_actions(self) -> int:
-        return len(self.layout.actions)
-
-    def action_to_id(self, action: Action) -> int:
-        try:
-            return self.layout.action_ids[action]
-        except KeyError:
-            raise NotationError(f"{action} is not an action of {self.info.name}") from None
-
-    def action_from_id(self, action_id: int) -> Action:
-        return self.layout.actions[action_id]
+    def action_space(self) -> ActionSpace:
+        return self.layout.action_space
 
     def new_initial_state(self, seed: int) -> SequenceBoardState:
         return SequenceBoardState(self, seed)
@@ -513,6 +530,7 @@ class SequenceGame(SequenceBoardGame[SequenceOptions]):
     )
     options_class = SequenceOptions
     terminations = BoardTermination
+    observation_class = SequenceObservation
     rules = CLASSIC_RULES
 
 
@@ -527,7 +545,11 @@ class SequenceNumbersGame(SequenceBoardGame[SequenceNumbersOptions]):
     )
     options_class = SequenceNumbersOptions
     terminations = BoardTermination
+    observation_class = NumbersObservation
     rules = NUMBERS_RULES
+
+    def _card(self, face: str, kind: CardKind) -> BoardCard:
+        return NumberCard(face, card_result(face) if kind == CardKind.VALUE else None, kind)
 
     def _load_layout(self) -> Layout:
         if self.options.deck:
@@ -560,6 +582,18 @@ class SequenceBoardState(State[SequenceBoardGame[Any]]):
     ``sequences`` holds per team the windows it has marked. ``pending`` lists the windows the
     seat to act must choose from (``mark``), through ``pending_space``, the chip just placed.
     """
+
+    SAVE_FIELDS = (
+        "board",
+        "sequences",
+        "draw_pile",
+        "hands",
+        "discards",
+        "dead_used",
+        "pending",
+        "pending_space",
+        "passes",
+    )
 
     def __init__(self, game: SequenceBoardGame[Any], seed: int) -> None:
         super().__init__(game, seed)
@@ -829,11 +863,11 @@ class SequenceBoardState(State[SequenceBoardGame[Any]]):
         self._event("sequence", seat=self.to_act, team=team, window=WINDOW_NAMES[window])
 
     def _win(self, team: int) -> None:
-        self._event("won", team=team, sequences=len(self.sequences[team]))
         self._finish(
             self._scores(),
             BoardTermination.SEQUENCES_MADE,
             [s for s in range(self.players) if self._team_of[s] == team],
+            sequences=len(self.sequences[team]),
         )
 
     def _scores(self) -> list[float]:
@@ -843,8 +877,9 @@ class SequenceBoardState(State[SequenceBoardGame[Any]]):
         self.passes += 1
         self.dead_used = False
         if self.passes >= self.players * self.game.options.idle_rounds:
-            self._event("drawn", reason="a full round without a chip placed or removed")
-            self._finish(self._scores(), BoardTermination.STALL, [])
+            self._finish(
+                self._scores(), BoardTermination.STALL, [], rounds=self.game.options.idle_rounds
+            )
             return
         self.to_act = (self.to_act + 1) % self.players
 
@@ -871,33 +906,37 @@ class SequenceBoardState(State[SequenceBoardGame[Any]]):
             insort(self._hand_faces[seat], face)
 
     # ------------------------------------------------------------------ views
-    def _observation(self, seat: int | None) -> dict[str, JSON]:
-        layout = self._layout
-        faces = layout.faces
-        card_faces = layout.card_faces
+    def _observation(self, seat: int | None) -> BoardObservation:
+        game = self.game
+        cards = game.cards
+        card_faces = self._layout.card_faces
         team_of = self._team_of
         hand = None
         if seat is not None:
-            hand = [faces[f] for f in sorted(card_faces[card] for card in self.hands[seat])]
-        chips = "".join(CHIP_SYMBOLS[value] for value in self.board)
-        return {
-            "board": list(layout.label_rows),
-            "groups": list(layout.group_rows),
-            "chips": [chips[start : start + SIZE] for start in range(0, SPACES, SIZE)],
-            "marked": [SPACE_NAMES[s] for s in range(SPACES) if self._marked[s]],
-            "teams": list(team_of),
-            "colours": [TEAM_COLOURS[team] for team in team_of],
-            "sequences": [[WINDOW_NAMES[w] for w in windows] for windows in self.sequences],
-            "sequences_to_win": self.game.sequences_to_win,
-            "hand": hand,
-            "hand_sizes": [len(cards) for cards in self.hands],
-            "discards": [[faces[card_faces[card]] for card in pile] for pile in self.discards],
-            "draw_pile": len(self.draw_pile),
-            "dead_exchanged": self.dead_used,
-            "choose_sequence": [WINDOW_NAMES[w] for w in self.pending],
-            "passes": self.passes,
-            "last_action": self.history[-1] if self.history else None,
-        }
+            hand = tuple(cards[f] for f in sorted(card_faces[card] for card in self.hands[seat]))
+        return game.observation_class(
+            **self._header(seat),
+            board=self._layout.label_rows,
+            groups=self._layout.group_rows,
+            chips=tuple(
+                ChipRow(tuple(self.board[start : start + SIZE])) for start in range(0, SPACES, SIZE)
+            ),
+            marked=tuple(SPACE_VIEWS[s] for s in range(SPACES) if self._marked[s]),
+            teams=team_of,
+            colours=tuple(TEAM_COLOURS[team] for team in team_of),
+            sequences=tuple(tuple(WINDOW_VIEWS[w] for w in windows) for windows in self.sequences),
+            sequences_to_win=game.sequences_to_win,
+            hand=hand,
+            hand_sizes=tuple(len(held) for held in self.hands),
+            discards=tuple(
+                tuple(cards[card_faces[card]] for card in pile) for pile in self.discards
+            ),
+            draw_pile=len(self.draw_pile),
+            dead_exchanged=self.dead_used,
+            choose_sequence=tuple(WINDOW_VIEWS[w] for w in self.pending),
+            passes=self.passes,
+            last_action=self.history[-1] if self.history else None,
+        )
 
     def card_zones(self) -> dict[str, list[Any]]:
         zones: dict[str, list[Any]] = {"draw_pile": self.draw_pile}
@@ -928,6 +967,7 @@ class SequenceBoardState(State[SequenceBoardGame[Any]]):
 
         Every key is optional; an omitted board is empty.
         """
+        position = position_fields(position, _POSITION_KEYS)
         state = cls(game, 0)
         layout = game.layout
         state.board = _parse_chips(str(position.get("board", "")), game.sides)
@@ -1005,4 +1045,15 @@ def _window_named(name: str) -> int:
         raise NotationError(f"{name!r} is not a five-space window (write e.g. A1-E1)") from None
 
 
+_POSITION_KEYS = (
+    "board",
+    "sequences",
+    "hands",
+    "draw",
+    "discards",
+    "rest",
+    "to_act",
+    "dead_used",
+    "passes",
+)
 from_position = SequenceBoardState.from_position

@@ -1,12 +1,48 @@
 // Sequence and Sequence Numbers: a 10x10 board of card (or number) spaces, chips of up to
 // three team colours, a hand of cards; make lines of five.
 
-import { ownLabel, plural } from "/static/cards.js";
+import { COLOUR_SHAPES, colourMark, ownLabel, plural } from "/static/cards.js";
 import { h } from "/static/dom.js";
 
 const LETTERS = "ABCDEFGHIJ";
 const SUITS = { S: "♠", H: "♥", D: "♦", C: "♣" };
 const RED_SUITS = new Set(["H", "D"]);
+
+// What a screen reader says for the board and the hand (one place, to translate):
+// "D3, five of spades, blue chip".
+const SPOKEN = {
+  board: "Board",
+  space: (name, shows, chip) => `${name}, ${shows}${chip ? `, ${chip}` : ""}`,
+  chip: (colour) => `${colour} chip`,
+  inSequence: (chip) => `${chip}, in a sequence`,
+  window: "a line you may choose",
+  last: "last move",
+  free: "free corner",
+  card: (rank, suit) => `${rank} of ${suit}`,
+  ranks: { A: "ace", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine", T: "ten", J: "jack", Q: "queen", K: "king" },
+  suits: { S: "spades", H: "hearts", D: "diamonds", C: "clubs" },
+  twoEyed: "a chip anywhere",
+  oneEyed: "removes a chip",
+  plusCard: "plus card, a chip anywhere",
+  minusCard: "minus card, removes a chip",
+  sum: (text) => text.replace("+", " plus ").replace("-", " minus "),
+};
+
+// A card or a space's face read out: "five of spades", "3 plus 4", "free corner".
+function spokenFace(face, observation) {
+  if (face === "XX") return SPOKEN.free;
+  if (!isClassic(observation)) {
+    if (face === "plus") return SPOKEN.plusCard;
+    if (face === "minus") return SPOKEN.minusCard;
+    return SPOKEN.sum(face);
+  }
+  const suit = face.slice(-1);
+  const rank = face.slice(0, -1);
+  if (!SPOKEN.suits[suit]) return face;
+  const card = SPOKEN.card(SPOKEN.ranks[rank] || rank, SPOKEN.suits[suit]);
+  if (rank !== "J") return card;
+  return `${card}, ${face === "JC" || face === "JD" ? SPOKEN.twoEyed : SPOKEN.oneEyed}`;
+}
 
 function spaceName(index) {
   return `${LETTERS[index % 10]}${Math.floor(index / 10)}`;
@@ -55,7 +91,7 @@ export function handCard(face, observation, key) {
     const note = face === "plus" ? "anywhere" : face === "minus" ? "remove" : "";
     return h(
       `div.pcard.ncard${special ? `.${face}` : ""}`,
-      { dataset: { part: `hand:${face}`, key }, title: face },
+      { dataset: { part: `hand:${face}`, key }, title: face, "aria-label": spokenFace(face, observation) },
       h("span.face", {}, special ? (face === "plus" ? "+" : "−") : face.replace("-", "−")),
       note ? h("span.note", {}, note) : null,
     );
@@ -64,7 +100,7 @@ export function handCard(face, observation, key) {
   const note = card.jack ? (face === "JC" || face === "JD" ? "anywhere" : "remove") : "";
   return h(
     `div.pcard.${card.red ? "red" : "black"}`,
-    { dataset: { part: `hand:${face}`, key }, title: face },
+    { dataset: { part: `hand:${face}`, key }, title: face, "aria-label": spokenFace(face, observation) },
     h("span.face", {}, card.rank, h("span.suit", {}, card.suit)),
     note ? h("span.note", {}, note) : null,
   );
@@ -93,24 +129,40 @@ export function render(observation, ctx) {
   const choosing = new Set(observation.choose_sequence.flatMap(windowSpaces));
   const last = observation.last_action ? observation.last_action.split(" ")[2] : null;
   const lastIndex = last && /^[A-J]\d$/.test(last) ? spaceIndex(last) : null;
-  const teamColour = (team) => `var(--team-${observation.colours[observation.teams.indexOf(team)] || "grey"})`;
-  const cells = [h("span.coord", {})];
-  for (let column = 0; column < 10; column += 1) cells.push(h("span.coord", {}, LETTERS[column]));
+  const colourName = (team) => observation.colours[observation.teams.indexOf(team)] || "grey";
+  const teamColour = (team) => `var(--team-${colourName(team)})`;
+  // The coordinates are in every space's name already.
+  const cells = [h("span.coord", { "aria-hidden": "true" })];
+  for (let column = 0; column < 10; column += 1) cells.push(h("span.coord", { "aria-hidden": "true" }, LETTERS[column]));
   for (let row = 0; row < 10; row += 1) {
-    cells.push(h("span.coord", {}, row));
+    cells.push(h("span.coord", { "aria-hidden": "true" }, row));
     for (let column = 0; column < 10; column += 1) {
       const index = row * 10 + column;
       const chip = chips[index];
       const classes = [`space`, `g${groups[index]}`];
       if (choosing.has(index)) classes.push("window");
       if (index === lastIndex) classes.push("last");
+      const hasChip = /[0-9]/.test(chip);
+      const colour = hasChip ? colourName(Number(chip)) : null;
+      const chipName = hasChip ? (marked.has(index) ? SPOKEN.inSequence(SPOKEN.chip(colour)) : SPOKEN.chip(colour)) : null;
+      const notes = [chipName, choosing.has(index) ? SPOKEN.window : null, index === lastIndex ? SPOKEN.last : null].filter(Boolean).join(", ");
       cells.push(
         h(
           "div.space",
-          { class: classes.join(" "), dataset: { part: `space:${spaceName(index)}` }, title: spaceName(index) },
+          {
+            class: classes.join(" "),
+            dataset: { part: `space:${spaceName(index)}` },
+            title: spaceName(index),
+            "aria-label": SPOKEN.space(spaceName(index), spokenFace(labels[row][column], observation), notes),
+          },
           spaceLabel(labels[row][column], observation),
-          /[0-9]/.test(chip)
-            ? h("span.chip", { class: `chip${marked.has(index) ? " marked" : ""}`, style: { background: teamColour(Number(chip)) }, dataset: { key: `chip:${index}` } }, h("span.chip-label", {}, labelText(labels[row][column], observation)))
+          hasChip
+            ? h(
+                "span.chip",
+                { class: `chip team-${colour}${marked.has(index) ? " marked" : ""}`, style: { background: teamColour(Number(chip)) }, dataset: { key: `chip:${index}` } },
+                h("span.chip-shape", {}, COLOUR_SHAPES[colour] || ""),
+                h("span.chip-label", {}, labelText(labels[row][column], observation)),
+              )
             : null,
         ),
       );
@@ -130,12 +182,12 @@ export function render(observation, ctx) {
         h(
           "span.team-score",
           {},
-          h("span.seat-dot", { style: { background: teamColour(team) } }),
+          colourMark(colourName(team)),
           ` ${observation.colours[observation.teams.indexOf(team)]}: ${observation.sequences[team].length} / ${observation.sequences_to_win} ${observation.sequences_to_win === 1 ? "sequence" : "sequences"}`,
         ),
       ),
     ),
-    h("div.sboard", {}, cells),
+    h("div.sboard", { dataset: { nav: "board" }, "aria-label": SPOKEN.board }, cells),
     ctx.seat === null
       ? null
       : h(
@@ -144,7 +196,7 @@ export function render(observation, ctx) {
           h("span.zone-label", {}, observation.dead_exchanged ? `${ownLabel(ctx, "hand")} (dead card exchanged this turn)` : ownLabel(ctx, "hand")),
           h(
             "div.hand",
-            {},
+            { dataset: { nav: "hand" }, "aria-label": ownLabel(ctx, "hand") },
             hand.map((face) => {
               counts[face] = (counts[face] || 0) + 1;
               return handCard(face, observation, `hand:${face}:${counts[face]}`);
@@ -159,7 +211,7 @@ export function render(observation, ctx) {
         return h(
           "div.seat-line",
           { class: `seat-line${seat === ctx.seat ? " me" : ""}` },
-          h("span.seat-dot", { style: { background: teamColour(observation.teams[seat]) } }),
+          colourMark(colourName(observation.teams[seat])),
           h("span.seat-line-name", {}, name),
           h("span.seat-line-info", {}, `${plural(observation.hand_sizes[seat], "card")}${pile.length ? ` · last played ${faceText(pile[pile.length - 1], observation)}` : ""}`),
         );
@@ -225,29 +277,15 @@ export function seatColour(observation, seat) {
   return `var(--team-${observation.colours[seat] || "grey"})`;
 }
 
+// The shape that goes with a seat's colour wherever its mark is drawn (players, end screen).
+export function seatShape(observation, seat) {
+  return COLOUR_SHAPES[observation.colours[seat] || "grey"];
+}
+
 export function scores(observation) {
   return observation.teams.map((team) => observation.sequences[team].length);
 }
 
 export function boardHint() {
   return "Tap a card in your hand, then a highlighted space.";
-}
-
-export function describeEvent(event, names) {
-  switch (event.event) {
-    case "deal":
-      return "The cards are dealt.";
-    case "sequence":
-      return `${names[event.seat]} completes a sequence (${event.window})`;
-    case "won":
-      return `Team ${event.team + 1} has ${plural(event.sequences, "sequence")}: game won`;
-    case "pass":
-      return `${names[event.seat]} passes`;
-    case "drawn":
-      return `Drawn game: ${event.reason}`;
-    case "reshuffle":
-      return `The discard piles are shuffled into a new draw pile (${plural(event.cards, "card")})`;
-    default:
-      return undefined;
-  }
 }

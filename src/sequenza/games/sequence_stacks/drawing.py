@@ -29,11 +29,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from .rules import CARD_OF_FACE
+
 
 def _pile_cards(cards: list[str]) -> str:
     if not cards:
         return "-"
-    return " ".join("W" if card.endswith("-wild") else card.rsplit("-", 1)[1] for card in cards)
+    return " ".join(
+        "W" if CARD_OF_FACE[face].wild else str(CARD_OF_FACE[face].number) for face in cards
+    )
 
 
 def _turn_order(observation: dict[str, Any]) -> str:

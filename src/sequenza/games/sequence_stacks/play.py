@@ -28,12 +28,10 @@ from sequenza.core.actions import Action
 from sequenza.core.game import State
 from sequenza.core.kit import Play, PositionEvaluation
 
-# The rules' win: this many chips, at least WIN_EACH of every colour.
-WIN_TOTAL = 5
-WIN_EACH = 2
-#: A pile is complete at this height.
-TOP = 5
-PILES_PER_COLOUR = 2
+# The rules' win (WIN_TOTAL chips, at least WIN_EACH of every colour), a pile's complete
+# height (TOP), and which card a pile takes.
+from .rules import CARD_OF_FACE, PILES_PER_COLOUR, TOP, WIN_EACH, WIN_TOTAL, pile_takes
+from .types import StacksBlock, StacksObservation, StacksPile
 
 BLOCK = "block"
 ALLOW = "allow"
@@ -41,7 +39,6 @@ SKIP = "skip"
 REVERSE = "reverse"
 STEAL_CARD = "steal-card"
 STEAL_CHIP = "steal-chip"
-WILD = "wild"
 
 # Worth of a chip, in the units of the turn plan: any chip scores, and one that brings its
 # holder a step closer to a winning collection is worth far more.
@@ -94,26 +91,27 @@ def chip_worth(chips: Sequence[int], colour: int, *, winning: float = WINNING_CH
 class Table:
     """The public table and the deciding seat's hand, read from its observation."""
 
-    def __init__(self, seen: dict[str, Any], seat: int) -> None:
+    def __init__(self, seen: StacksObservation, seat: int) -> None:
         self.seat = seat
-        self.players = int(seen["players"])
-        self.colours: list[str] = list(seen["colours"])
-        self.hand: list[str] = list(seen["hand"] or [])
-        self.discards: list[list[str]] = [list(pile) for pile in seen["discards"]]
-        self.heights = [len(pile["cards"]) for pile in seen["piles"]]
-        self.chips = [[int(held[colour]) for colour in self.colours] for held in seen["chips"]]
-        self.supply = [int(seen["supply"][colour]) for colour in self.colours]
-        self.direction = int(seen["direction"])
-        self.skips = [int(count) for count in seen["skips"]]
-        self.block: dict[str, Any] | None = seen["block"]
-        self.piles: list[dict[str, Any]] = list(seen["piles"])
+        self.players = seen.players
+        self.colours: list[str] = list(seen.colours)
+        # Cards by face, as actions name them.
+        self.hand: list[str] = [str(card) for card in seen.hand or ()]
+        self.discards: list[list[str]] = [[str(card) for card in pile] for pile in seen.discards]
+        self.heights = [len(pile.cards) for pile in seen.piles]
+        self.chips = [[held[colour] for colour in self.colours] for held in seen.chips]
+        self.supply = [seen.supply[colour] for colour in self.colours]
+        self.direction = seen.direction
+        self.skips = list(seen.skips)
+        self.block: StacksBlock | None = seen.block
+        self.piles: list[StacksPile] = list(seen.piles)
 
     def card(self, face: str) -> tuple[int, int]:
         """(colour, value) of a face: value 0 for a wild; (-1, -1) for an action card."""
-        colour, _, value = face.partition("-")
-        if colour not in self.colours:
+        card = CARD_OF_FACE[face]
+        if card.colour is None:
             return -1, -1
-        return self.colours.index(colour), 0 if value == WILD else int(value)
+        return self.colours.index(card.colour), card.number or 0
 
     def next_seat(self, seat: int, direction: int | None = None) -> int:
         return (seat + (self.direction if direction is None else direction)) % self.players
@@ -215,11 +213,11 @@ class _Planner:
                 height = heights[slot]
                 target: int | str
                 if height == 0:
-                    if value > 1 or new_pile_tried:
+                    if not pile_takes(0, value) or new_pile_tried:
                         continue
                     new_pile_tried = True
                     target = "new"
-                elif value == 0 or value == height + 1:
+                elif pile_takes(height, value):
                     target = number + 1
                 else:
                     continue
@@ -252,10 +250,8 @@ class _Planner:
 def _block_answer(table: Table, legal: list[Action]) -> Action:
     block = table.block
     assert block is not None
-    completer = int(block["seat"])
-    colour = table.colours.index(
-        next(p["colour"] for p in table.piles if p["name"] == block["pile"])
-    )
+    completer = block.seat
+    colour = table.colours.index(next(p.colour for p in table.piles if p.name == block.pile))
     chips = table.chips[completer]
     block_action = Action(BLOCK)
     if (
@@ -308,7 +304,7 @@ def stacks_policy(state: State[Any], legal: list[Action], rng: random.Random) ->
     plays, then discard the least useful card."""
     seat = state.current_seat
     assert seat is not None
-    table = Table(state.observation(seat), seat)
+    table = Table(StacksObservation.of(state, seat), seat)
     if table.block is not None:
         return _block_answer(table, legal)
     plays = [action for action in legal if action.verb == "play"]
@@ -351,12 +347,12 @@ def stacks_playout(state: State[Any], legal: list[Action], rng: random.Random) -
     for action in legal:
         if action.verb != "play":
             break
-        face = str(action.args[0])
-        if face.endswith("-5") or face in (STEAL_CHIP, SKIP):
+        card = CARD_OF_FACE[str(action.args[0])]
+        if card.number == TOP or card.action in (STEAL_CHIP, SKIP):
             return action
-        if face.endswith(WILD):
+        if card.wild:
             wilds.append(action)
-        elif "-" in face and not face.startswith("steal"):
+        elif card.number is not None:
             numbers.append(action)
     options = numbers or wilds
     if options:
@@ -370,11 +366,10 @@ def stacks_playout(state: State[Any], legal: list[Action], rng: random.Random) -
 def chip_shares(state: State[Any]) -> list[float]:
     """Each seat's share from its chips: every chip counts, a step towards a winning
     collection counts far more."""
-    seen = state.observation(None)
-    colours = list(seen["colours"])
+    seen = StacksObservation.of(state, None)
     standing = []
-    for chips in seen["chips"]:
-        counts = [int(chips[colour]) for colour in colours]
+    for chips in seen.chips:
+        counts = [chips[colour] for colour in seen.colours]
         standing.append(CHIP * sum(counts) - STEP * need(counts))
     return shares(standing, STEP)
 

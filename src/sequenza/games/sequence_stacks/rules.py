@@ -34,15 +34,17 @@ import random
 from collections import Counter
 from dataclasses import dataclass
 from functools import cache
-from typing import Any, ClassVar, Self
+from typing import Any, ClassVar, Self, cast
 
 from sequenza.components.decks import draw, load_data, shuffle
 from sequenza.components.turns import next_seat, seats_from
-from sequenza.core.actions import Action
+from sequenza.core.actions import Action, ActionSpace
 from sequenza.core.errors import NotationError
-from sequenza.core.game import JSON, Game, GameInfo, State, Termination
+from sequenza.core.game import Game, GameInfo, State, Termination
 from sequenza.core.notation import position_fields
 from sequenza.core.options import Options, option
+
+from .types import ActionKind, StacksBlock, StacksCard, StacksObservation, StacksPile
 
 _DATA = load_data("sequence_stacks_deck.json")
 
@@ -96,6 +98,15 @@ def _read_faces() -> tuple[tuple[str, ...], tuple[int, ...], tuple[int, ...], tu
 
 FACES, FACE_COLOUR, FACE_VALUE, CARD_FACE = _read_faces()
 FACE_INDEX = {face: index for index, face in enumerate(FACES)}
+#: Each face as a typed card.
+CARDS: tuple[StacksCard, ...] = tuple(
+    StacksCard(action=cast(ActionKind, face))
+    if colour < 0
+    else StacksCard(colour=COLOURS[colour], number=value or None, wild=value == 0)
+    for face, colour, value in zip(FACES, FACE_COLOUR, FACE_VALUE, strict=True)
+)
+#: The typed card of each face text (as actions name cards).
+CARD_OF_FACE: dict[str, StacksCard] = dict(zip(FACES, CARDS, strict=True))
 DECK_SIZE = len(CARD_FACE)
 _SKIP, _REVERSE, _STEAL_CARD, _BLOCK, _STEAL_CHIP = (FACE_INDEX[face] for face in ACTION_FACES)
 
@@ -116,6 +127,18 @@ def _cards_in_play(players: int) -> tuple[int, ...]:
     """Every card but the removed ones, in card order: the draw pile before its shuffle."""
     out = set(_removed_cards(players))
     return tuple(card for card in range(DECK_SIZE) if card not in out)
+
+
+def pile_takes(height: int, value: int) -> bool:
+    """Whether a coloured card of ``value`` (0: a wild) may go on a pile of its colour holding
+    ``height`` cards (0: whether it may start a new pile).
+
+    >>> pile_takes(0, 1), pile_takes(0, 0), pile_takes(0, 2), pile_takes(2, 3), pile_takes(4, 0)
+    (True, True, False, True, True)
+    """
+    if height == 0:
+        return value <= 1
+    return value == 0 or height == value - 1
 
 
 def pile_name(slot: int) -> str:
@@ -189,11 +212,9 @@ def _colour_plays(face: int, source: int, lengths: tuple[int, ...]) -> tuple[Act
     value = FACE_VALUE[face]
     targets = _PLAYS[face][source]
     plays = [
-        targets[slot]
-        for slot, length in enumerate(lengths)
-        if length and (value == 0 or length == value - 1)
+        targets[slot] for slot, length in enumerate(lengths) if length and pile_takes(length, value)
     ]
-    if 0 in lengths and value <= 1:
+    if 0 in lengths and pile_takes(0, value):
         plays.append(targets[NEW])
     return tuple(plays)
 
@@ -218,7 +239,6 @@ _COLOUR_PLAYS: list[list[tuple[tuple[tuple[Action, ...], ...], ...]]] = [
 BLOCK_ACTION = _add(Action("block"), (_K_BLOCK, _BLOCK, HAND, -1, -1))
 ALLOW = _add(Action("allow"), (_K_ALLOW, -1, -1, -1, -1))
 END = _add(Action("end"), (_K_END, -1, -1, -1, -1))
-_ACTION_IDS = {action: index for index, action in enumerate(_ACTIONS)}
 
 
 RULES_TEXT = """
@@ -328,31 +348,41 @@ class StacksGame(Game[StacksOptions]):
     )
     options_class: ClassVar[type[Options]] = StacksOptions
     terminations = StacksTermination
+    observation_class = StacksObservation
 
-    @property
-    def num_distinct_actions(self) -> int:
-        return len(_ACTIONS)
-
-    def action_to_id(self, action: Action) -> int:
-        try:
-            return _ACTION_IDS[action]
-        except KeyError:
-            raise NotationError(
-                f"{str(action)!r} is not a Sequence Stacks action (e.g. play red-3 hand 1, "
-                "play red-1 discard new, play skip hand, play steal-card hand 2, "
-                "play steal-chip hand 2 red, discard red-3, block, allow, end)"
-            ) from None
-
-    def action_from_id(self, action_id: int) -> Action:
-        if not 0 <= action_id < len(_ACTIONS):
-            raise NotationError(f"action id {action_id} is outside 0..{len(_ACTIONS) - 1}")
-        return _ACTIONS[action_id]
+    action_space = ActionSpace(
+        _ACTIONS,
+        "Sequence Stacks",
+        "e.g. play red-3 hand 1, play red-1 discard new, play skip hand, play steal-card hand 2, "
+        "play steal-chip hand 2 red, discard red-3, block, allow, end",
+    )
 
     def new_initial_state(self, seed: int) -> StacksState:
         return StacksState(self, seed)
 
 
 class StacksState(State[StacksGame]):
+    SAVE_FIELDS = (
+        "removed",
+        "draw_pile",
+        "hands",
+        "known",
+        "discards",
+        "action_discard",
+        "piles",
+        "set_aside",
+        "reshuffled",
+        "chips",
+        "supply",
+        "direction",
+        "skips",
+        "turn_seat",
+        "block_pile",
+        "block_waiting",
+        "quiet_turns",
+        "chipless_turns",
+    )
+
     def __init__(self, game: StacksGame, seed: int) -> None:
         super().__init__(game, seed)
         players = game.players
@@ -464,28 +494,20 @@ class StacksState(State[StacksGame]):
         options = self.game.options
         players = self.game.players
         if self.quiet_turns >= options.stall_rounds * players:
-            self._end_game(
-                StacksTermination.STALL,
-                f"stall: {options.stall_rounds} full round(s) with no chip taken and nothing "
-                "left to draw",
-            )
+            self._end_game(StacksTermination.STALL, rounds=options.stall_rounds)
         elif (
             self.chipless_turns >= options.chipless_round_limit * players and min(self.supply) == 0
         ):
-            self._end_game(
-                StacksTermination.SAFETY_NET,
-                f"safety net: a colour's chips have run out and {options.chipless_round_limit} "
-                "full rounds passed with no chip taken",
-            )
+            self._end_game(StacksTermination.SAFETY_NET, rounds=options.chipless_round_limit)
 
     def _end_game(
-        self, termination: StacksTermination, reason: str, winner: int | None = None
+        self, termination: StacksTermination, winner: int | None = None, **details: int
     ) -> None:
-        self._event("game_end", reason=reason, termination=termination.value)
         self._finish(
             [sum(collection) for collection in self.chips],
             termination,
             None if winner is None else [winner],
+            **details,
         )
 
     def _end_turn(self) -> None:
@@ -504,7 +526,8 @@ class StacksState(State[StacksGame]):
         self.block_pile = slot
         self.block_waiting = seats_from(seat, self.players, self.direction)
         self.to_act = self.block_waiting[0]
-        self._event("completed", seat=seat, pile=pile_name(slot))
+        colour, number = divmod(slot, PILES_PER_COLOUR)
+        self._event("completed", seat=seat, colour=COLOURS[colour], pile=number + 1)
 
     def _close_window(self, *, blocked: bool) -> None:
         slot = self.block_pile
@@ -526,13 +549,13 @@ class StacksState(State[StacksGame]):
                 if self._would_win(self.chips[seat]):
                     self._end_game(
                         StacksTermination.CHIPS_COLLECTED,
-                        f"seat {seat} holds {sum(self.chips[seat])} chips, at least "
-                        f"{WIN_EACH} of each colour",
                         seat,
+                        chips=sum(self.chips[seat]),
+                        each=WIN_EACH,
                     )
                     return
             else:
-                self._event("no_chip", seat=seat, colour=COLOURS[colour], reason="supply empty")
+                self._event("no_chip", seat=seat, colour=COLOURS[colour], reason="supply_empty")
         self._refill(seat)
 
     def _play(self, seat: int, face: int, source: int, target: int, colour: int) -> None:
@@ -705,48 +728,51 @@ class StacksState(State[StacksGame]):
         return "Steal-a-Chip may not win the game: that chip would make a winning collection"
 
     # ------------------------------------------------------------------ views
-    def _observation(self, seat: int | None) -> dict[str, JSON]:
+    def _observation(self, seat: int | None) -> StacksObservation:
         options = self.game.options
         hand = None
         if seat is not None:
-            hand = [FACES[face] for face in sorted(CARD_FACE[card] for card in self.hands[seat])]
-        block: dict[str, JSON] | None = None
+            hand = tuple(
+                CARDS[face] for face in sorted(CARD_FACE[card] for card in self.hands[seat])
+            )
+        block = None
         if self.block_pile >= 0:
-            block = {
-                "seat": self.turn_seat,
-                "pile": pile_name(self.block_pile),
-                "waiting": list(self.block_waiting),
-            }
-        return {
-            "colours": list(COLOURS),
-            "hand": hand,
-            "hand_sizes": [len(cards) for cards in self.hands],
-            "known_cards": [[FACES[face] for face in faces] for faces in self.known],
-            "discards": [_faces(pile) for pile in self.discards],
-            "action_discard": _faces(self.action_discard),
-            "piles": [
-                {
-                    "name": pile_name(slot),
-                    "colour": COLOURS[slot // PILES_PER_COLOUR],
-                    "cards": _faces(pile),
-                    "needs": len(pile) + 1 if pile else None,
-                }
+            block = StacksBlock(
+                seat=self.turn_seat,
+                pile=pile_name(self.block_pile),
+                waiting=tuple(self.block_waiting),
+            )
+        return StacksObservation(
+            **self._header(seat),
+            colours=COLOURS,
+            hand=hand,
+            hand_sizes=tuple(len(cards) for cards in self.hands),
+            known_cards=tuple(tuple(CARDS[face] for face in faces) for faces in self.known),
+            discards=tuple(_cards(pile) for pile in self.discards),
+            action_discard=_cards(self.action_discard),
+            piles=tuple(
+                StacksPile(
+                    name=pile_name(slot),
+                    colour=COLOURS[slot // PILES_PER_COLOUR],
+                    cards=_cards(pile),
+                    needs=len(pile) + 1 if pile else None,
+                )
                 for slot, pile in enumerate(self.piles)
-            ],
-            "draw_pile": len(self.draw_pile),
-            "set_aside": _faces(self.set_aside),
-            "removed": _faces(self.removed),
-            "chips": [dict(zip(COLOURS, collection, strict=True)) for collection in self.chips],
-            "supply": dict(zip(COLOURS, self.supply, strict=True)),
-            "turn_seat": self.turn_seat,
-            "direction": self.direction,
-            "skips": list(self.skips),
-            "block": block,
-            "quiet_turns": self.quiet_turns,
-            "stall_turns": options.stall_rounds * self.players,
-            "chipless_turns": self.chipless_turns,
-            "chipless_turn_limit": options.chipless_round_limit * self.players,
-        }
+            ),
+            draw_pile=len(self.draw_pile),
+            set_aside=_cards(self.set_aside),
+            removed=_cards(self.removed),
+            chips=tuple(dict(zip(COLOURS, collection, strict=True)) for collection in self.chips),
+            supply=dict(zip(COLOURS, self.supply, strict=True)),
+            turn_seat=self.turn_seat,
+            direction=self.direction,
+            skips=tuple(self.skips),
+            block=block,
+            quiet_turns=self.quiet_turns,
+            stall_turns=options.stall_rounds * self.players,
+            chipless_turns=self.chipless_turns,
+            chipless_turn_limit=options.chipless_round_limit * self.players,
+        )
 
     def card_zones(self) -> dict[str, list[Any]]:
         zones: dict[str, list[Any]] = {
@@ -836,7 +862,7 @@ class StacksState(State[StacksGame]):
         The position is taken as it stands in the middle of ``turn``'s turn: nobody draws.
         With 2 players the removed cards are out of the game as usual.
         """
-        fields = dict(position) if isinstance(position, dict) else position_fields(position)
+        fields = position_fields(position)
         players = game.players
         seats = range(players)
         known_fields = {
@@ -951,8 +977,8 @@ def _plus(collection: list[int], colour: int) -> list[int]:
     return grown
 
 
-def _faces(cards: list[int]) -> list[str]:
-    return [FACES[CARD_FACE[card]] for card in cards]
+def _cards(cards: list[int]) -> tuple[StacksCard, ...]:
+    return tuple(CARDS[CARD_FACE[card]] for card in cards)
 
 
 def _chips(text: str) -> list[int]:

@@ -1,8 +1,26 @@
 // Sequence Stacks: shared colour piles from 1 to 5, action cards, chips; five chips with at
 // least two of each colour win.
 
-import { ownLabel, plural } from "/static/cards.js";
+import { COLOUR_SHAPES, ownLabel, plural } from "/static/cards.js";
 import { h } from "/static/dom.js";
+
+// A pile is complete at five cards, 1 to 5.
+const PILE_SIZE = 5;
+
+// What a screen reader says for the piles, chips and discards (one place, to translate):
+// "blue 1, 3 of 5, top card blue 3, needs 4".
+const SPOKEN = {
+  piles: "Colour piles",
+  pile: (name, top, count, needs) => `${name}, ${count} of ${PILE_SIZE}, top card ${top}, ${count >= PILE_SIZE ? "complete" : `needs ${needs}`}`,
+  newPile: (name) => `${name}, empty: a new pile starts here`,
+  emptyPile: (name) => `${name}, empty`,
+  actionPile: (top) => `action cards played, top card ${top || "none"}`,
+  seats: "Players' chips and discards",
+  chips: (name, count, colour) => `${name}: ${count} ${colour} ${count === 1 ? "chip" : "chips"}`,
+  discards: (name, top) => `${name}'s discards, top card ${top}`,
+  myDiscards: (top) => `your discards, top card ${top}`,
+  discardHere: "discard here to end the turn",
+};
 
 const ACTION_NAMES = { skip: "Skip", reverse: "Reverse", "steal-card": "Steal a card", block: "Block", "steal-chip": "Steal a chip" };
 const ACTION_ICONS = { skip: "»", reverse: "⇄", "steal-card": "⇠", block: "⊘", "steal-chip": "◉" };
@@ -13,6 +31,13 @@ function faceParts(face) {
   return { colour, value };
 }
 
+// A pile's progress; a completed pile (waiting for the Block window) needs nothing more.
+function pileState(pile) {
+  if (!pile.cards.length) return "empty";
+  if (pile.cards.length >= PILE_SIZE) return "complete";
+  return `${pile.cards.length} of ${PILE_SIZE} · needs ${pile.needs}`;
+}
+
 export function faceText(face) {
   const card = faceParts(face);
   if (card.action) return ACTION_NAMES[card.action];
@@ -20,30 +45,31 @@ export function faceText(face) {
 }
 
 // A card as the table shows it; the rules page draws its pictures with it too.
-export function card(face, { part, key, className = "" } = {}) {
+export function card(face, { part, key, className = "", spoken } = {}) {
   const parts = faceParts(face);
   if (parts.action) {
     return h(
       `div.kcard.action${className}`,
-      { dataset: { part, key }, title: ACTION_NAMES[face] },
+      { dataset: { part, key }, title: ACTION_NAMES[face], "aria-label": spoken || ACTION_NAMES[face], role: part ? null : "img" },
       h("span.icon", {}, ACTION_ICONS[face]),
       h("span.kname", {}, ACTION_NAMES[face]),
     );
   }
   return h(
     `div.kcard.${parts.colour}${className}`,
-    { dataset: { part, key }, title: faceText(face) },
+    { dataset: { part, key }, title: faceText(face), "aria-label": spoken || faceText(face), role: part ? null : "img" },
+    h("span.kshape", { "aria-hidden": "true" }, COLOUR_SHAPES[parts.colour] || ""),
     h("span.kvalue", {}, parts.value === "wild" ? "★" : parts.value),
     parts.value === "wild" ? h("span.kname", {}, "wild") : null,
   );
 }
 
-function chips(collection, seat, colours) {
+function chips(collection, seat, colours, name) {
   return colours.map((colour) =>
     h(
       "span.chip-stack",
-      { dataset: { part: `chip:${seat}:${colour}` }, title: `${collection[colour]} ${colour} chips` },
-      h("span.token", { class: `token ${colour}` }),
+      { dataset: { part: `chip:${seat}:${colour}` }, title: `${collection[colour]} ${colour} chips`, "aria-label": SPOKEN.chips(name, collection[colour], colour) },
+      h("span.token", { class: `token ${colour}` }, COLOUR_SHAPES[colour] || ""),
       `×${collection[colour]}`,
     ),
   );
@@ -58,13 +84,18 @@ export function render(observation, ctx) {
   }
   const piles = observation.piles.map((pile) => {
     const [colour, number] = pile.name.split(" ");
-    const part = pile.cards.length ? `pile:${colour}:${number}` : firstFree[colour] === pile.name ? `new:${colour}` : undefined;
+    // Every pile is a place on the board; only the first empty one of a colour takes a card.
+    const isNew = !pile.cards.length && firstFree[colour] === pile.name;
+    const part = isNew ? `new:${colour}` : `pile:${colour}:${number}`;
+    const spoken = pile.cards.length
+      ? SPOKEN.pile(pile.name, faceText(pile.cards[pile.cards.length - 1]), pile.cards.length, pile.needs)
+      : isNew ? SPOKEN.newPile(pile.name) : SPOKEN.emptyPile(pile.name);
     return h(
       "div.kpile",
-      { dataset: { part }, class: `kpile ${colour}` },
+      { dataset: { part }, class: `kpile ${colour}`, "aria-label": spoken },
       h("span.pile-label", {}, pile.name),
       pile.cards.length ? card(pile.cards[pile.cards.length - 1], { key: `pile:${pile.name}:${pile.cards.length}` }) : h("div.slot.kslot", {}, "new pile"),
-      h("span.pile-label", {}, pile.cards.length ? `${pile.cards.length} of 5 · needs ${pile.needs}` : "empty"),
+      h("span.pile-label", {}, pileState(pile)),
     );
   });
   const hand = observation.hand || [];
@@ -78,6 +109,7 @@ export function render(observation, ctx) {
     let topPart;
     if (top && mine) topPart = `discard:${top}`;
     else if (top) topPart = `steal:${seat}`;
+    const discardName = top ? (mine ? SPOKEN.myDiscards(faceText(top)) : SPOKEN.discards(name, faceText(top))) : null;
     return h(
       "div.kseat",
       { class: `kseat${mine ? " me" : ""}${seat === observation.turn_seat ? " turn" : ""}` },
@@ -85,10 +117,10 @@ export function render(observation, ctx) {
         h("span.muted", {}, ` ${plural(observation.hand_sizes[seat], "card")}`),
         observation.skips[seat] ? h("span.badge", {}, "skips next turn") : null),
       h("div.kseat-body", {},
-        h("div.chips", {}, chips(observation.chips[seat], seat, colours)),
+        h("div.chips", {}, chips(observation.chips[seat], seat, colours, name)),
         h("div.kdiscard", {}, h("span.pile-label", {}, mine ? "your discards" : "discards"),
-          top ? card(top, { part: topPart, key: `discard:${seat}:${pile.length}` }) : h("div.slot.kslot", {}, "none"),
-          mine && me !== null ? h("div.slot.kslot.drop", { dataset: { part: "mydiscard" } }, "discard to end turn") : null)),
+          top ? card(top, { part: topPart, key: `discard:${seat}:${pile.length}`, spoken: discardName }) : h("div.slot.kslot", {}, "none"),
+          mine && me !== null ? h("div.slot.kslot.drop", { dataset: { part: "mydiscard" }, "aria-label": SPOKEN.discardHere }, "discard to end turn") : null)),
     );
   });
   return h(
@@ -105,10 +137,10 @@ export function render(observation, ctx) {
     block
       ? h("div.block-note", {}, `${ctx.names[block.seat]} completed ${block.pile}: ${block.waiting.map((seat) => ctx.names[seat]).join(", ")} may still block it`)
       : null,
-    h("div.kpiles", {}, piles),
+    h("div.kpiles", { dataset: { nav: "piles" }, "aria-label": SPOKEN.piles }, piles),
     h(
       "div.kaction-pile",
-      { dataset: { part: "actions" } },
+      { dataset: { part: "actions" }, "aria-label": SPOKEN.actionPile(observation.action_discard.length ? faceText(observation.action_discard[observation.action_discard.length - 1]) : null) },
       h("span.pile-label", {}, "action cards played"),
       observation.action_discard.length ? card(observation.action_discard[observation.action_discard.length - 1], { key: `actions:${observation.action_discard.length}` }) : h("div.slot.kslot", {}, "none"),
     ),
@@ -120,7 +152,7 @@ export function render(observation, ctx) {
           h("span.zone-label", {}, ownLabel(ctx, "hand")),
           h(
             "div.hand",
-            {},
+            { dataset: { nav: "hand" }, "aria-label": ownLabel(ctx, "hand") },
             hand.length
               ? hand.map((face) => {
                   counts[face] = (counts[face] || 0) + 1;
@@ -129,7 +161,7 @@ export function render(observation, ctx) {
               : h("span.muted", {}, "empty"),
           ),
         ),
-    h("div.kseats", {}, seats),
+    h("div.kseats", { dataset: { nav: "seats" }, "aria-label": SPOKEN.seats }, seats),
   );
 }
 
@@ -210,32 +242,4 @@ export function scores(observation) {
 
 export function boardHint() {
   return "Tap a card (hand or your discard pile), then where it goes.";
-}
-
-export function describeEvent(event, names) {
-  const who = names[event.seat];
-  switch (event.event) {
-    case "deal":
-      return `Each player is dealt ${event.cards} cards.`;
-    case "draw":
-      return `${who} draws ${plural(event.cards, "card")}`;
-    case "reshuffle":
-      return `The set-aside cards are shuffled into a new draw pile (${plural(event.cards, "card")})`;
-    case "completed":
-      return `${who} completes ${event.pile}`;
-    case "chip":
-      return `${who} takes a ${event.colour} chip`;
-    case "no_chip":
-      return `${who} gets no ${event.colour} chip: ${event.reason}`;
-    case "skip":
-      return `${who} will lose their next turn`;
-    case "turn_lost":
-      return `${who} loses this turn`;
-    case "stole_card":
-      return `${who} steals ${faceText(event.card)} from ${names[event.source]}`;
-    case "game_end":
-      return `The game ends: ${event.reason}`;
-    default:
-      return undefined;
-  }
 }

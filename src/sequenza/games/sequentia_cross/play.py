@@ -8,9 +8,13 @@ import random
 from typing import Any
 
 from sequenza.ai.greedy import TurnSearch, pile_lead, pile_shares
+from sequenza.components.sequentia_cards import sequentia_deck
 from sequenza.core.actions import Action
 from sequenza.core.game import State
 from sequenza.core.kit import Play, PositionEvaluation
+
+from .rules import COLUMNS, POSITIONS, ROWS
+from .types import CrossObservation
 
 
 def collected_lead(state: State[Any], seat: int) -> float:
@@ -35,14 +39,11 @@ def cross_policy(state: State[Any], legal: list[Action], rng: random.Random) -> 
     return CROSS_TURN.best(state, legal, rng)
 
 
-#: Cross's grid of 3 by 3, positions numbered row by row: the row and the column through each.
+#: The card each placement names.
+_CARD_NAMED = {str(card): card for card in sequentia_deck()}
+#: The row and the column through each position of the rules' grid.
 _LINES_THROUGH: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
-    (
-        tuple(row * 3 + column for column in range(3)),
-        tuple(other * 3 + column for other in range(3)),
-    )
-    for row in range(3)
-    for column in range(3)
+    tuple(line for line in (*ROWS, *COLUMNS) if position in line) for position in range(POSITIONS)
 )
 
 
@@ -51,21 +52,19 @@ def cross_playout(state: State[Any], legal: list[Action], rng: random.Random) ->
     then shows its code (on the tallest piles), otherwise anywhere; claim the most cards.
     Random placements would almost never claim, and a search would then think every grid
     safe to leave to the next player."""
-    seen = state.observation(state.current_seat)
+    seen = CrossObservation.of(state, state.current_seat)
     if legal[0].verb == "claim":
-        claims = {str(claim["action"]): int(claim["cards"]) for claim in seen["claims"]}
+        claims = {claim.action: claim.cards for claim in seen.claims}
         return max(legal, key=lambda action: claims.get(str(action), 0))
-    grid = seen["grid"]
-    digits = [str(pile["digit"]) if pile["digit"] is not None else "" for pile in grid]
-    sizes = [int(pile["size"]) for pile in grid]
+    digits = [pile.digit for pile in seen.grid]
+    sizes = [pile.size for pile in seen.grid]
     best, best_cards = legal[rng.randrange(len(legal))], 0
     for action in legal:
-        text, position = str(action.args[0]), int(action.args[1])
-        # A card's text is digit:code, e.g. 2:131+.
-        digit, code = text[0], text[2:5]
+        card, position = _CARD_NAMED[str(action.args[0])], int(action.args[1])
+        code = card.code_digits
         cards = 0
         for line in _LINES_THROUGH[position]:
-            shown = "".join(digit if spot == position else digits[spot] for spot in line)
+            shown = tuple(card.digit if spot == position else digits[spot] for spot in line)
             if shown == code:
                 cards += sum(sizes[spot] for spot in line) + 1
         if cards > best_cards:

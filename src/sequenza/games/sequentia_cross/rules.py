@@ -28,16 +28,18 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from sequenza.components.decks import draw, redeal, shuffle
 from sequenza.components.sequentia_cards import card_ids_by_text, sequentia_deck
 from sequenza.components.turns import next_seat
-from sequenza.core.actions import Action
+from sequenza.core.actions import Action, ActionSpace
 from sequenza.core.errors import NotationError
-from sequenza.core.game import JSON, Game, GameInfo, State, Termination
+from sequenza.core.game import Game, GameInfo, State, Termination
 from sequenza.core.notation import position_fields
 from sequenza.core.options import Options, option
+
+from .types import CrossClaim, CrossObservation, CrossPhase, CrossPile, Direction
 
 SIZE = 3
 POSITIONS = SIZE * SIZE
@@ -63,7 +65,6 @@ _CODE_VALUES: tuple[tuple[int, ...], ...] = tuple(
     tuple(int(digit) for digit in card.code) for card in _DECK
 )
 _ALL_POSITIONS = (1 << POSITIONS) - 1
-_CLAIM_BASE = len(_DECK) * POSITIONS
 #: The positions of each set of positions given as a bit mask, in order.
 _MASK_POSITIONS: tuple[tuple[int, ...], ...] = tuple(
     tuple(position for position in range(POSITIONS) if mask >> position & 1)
@@ -99,9 +100,7 @@ def _placements(card: int, allowed: int) -> tuple[Action, ...]:
 _CLAIM_ACTIONS: dict[tuple[str, tuple[int, ...]], Action] = {
     claim: Action(CLAIM, (claim[0], *claim[1])) for claim in _CLAIMS
 }
-_CLAIM_IDS: dict[Action, int] = {
-    action: _CLAIM_BASE + index for index, action in enumerate(_CLAIM_ACTIONS.values())
-}
+_CLAIM_SET = frozenset(_CLAIM_ACTIONS.values())
 
 RULES_TEXT = """
 Sequentia · Cross uses the 54-card Sequentia deck. A card shows a digit (1, 2 or 3) and asks
@@ -165,38 +164,33 @@ class CrossGame(Game[CrossOptions]):
     )
     options_class: ClassVar[type[Options]] = CrossOptions
     terminations = CrossTermination
+    observation_class = CrossObservation
 
-    @property
-    def num_distinct_actions(self) -> int:
-        return _CLAIM_BASE + len(_CLAIMS)
-
-    def action_to_id(self, action: Action) -> int:
-        if action.verb == PLACE and len(action.args) == 2:
-            text, position = action.args
-            card = card_ids_by_text().get(str(text))
-            if card is not None and isinstance(position, int) and 0 <= position < POSITIONS:
-                return card * POSITIONS + position
-        claim_id = _CLAIM_IDS.get(action)
-        if claim_id is not None:
-            return claim_id
-        raise NotationError(
-            f"{str(action)!r} is not a Cross action (place CARD POSITION, claim rows INDICES, "
-            "claim columns INDICES)"
-        )
-
-    def action_from_id(self, action_id: int) -> Action:
-        if 0 <= action_id < _CLAIM_BASE:
-            card, position = divmod(action_id, POSITIONS)
-            return _PLACE_ACTIONS[card][position]
-        if _CLAIM_BASE <= action_id < self.num_distinct_actions:
-            return _CLAIM_ACTIONS[_CLAIMS[action_id - _CLAIM_BASE]]
-        raise NotationError(f"action id {action_id} is outside 0..{self.num_distinct_actions - 1}")
+    action_space = ActionSpace(
+        (
+            *(action for by_position in _PLACE_ACTIONS for action in by_position),
+            *_CLAIM_ACTIONS.values(),
+        ),
+        "Sequentia · Cross",
+        "place CARD POSITION, claim rows INDICES, claim columns INDICES",
+    )
 
     def new_initial_state(self, seed: int) -> CrossState:
         return CrossState(self, seed)
 
 
 class CrossState(State[CrossGame]):
+    SAVE_FIELDS = (
+        "deck",
+        "grid",
+        "hands",
+        "collected",
+        "out_of_play",
+        "phase",
+        "covered",
+        "idle_turns",
+    )
+
     def __init__(self, game: CrossGame, seed: int) -> None:
         super().__init__(game, seed)
         #: The draw pile, top card last.
@@ -304,7 +298,7 @@ class CrossState(State[CrossGame]):
         if action.verb == CLAIM:
             if self.phase == PLACE:
                 return "place every card of your hand first"
-            if action not in _CLAIM_IDS:
+            if action not in _CLAIM_SET:
                 return (
                     "write claim rows or claim columns and the lines' numbers, each once and "
                     "in order, e.g. claim rows 0 2"
@@ -393,20 +387,11 @@ class CrossState(State[CrossGame]):
         self._covered_mask = 0
         self.phase = PLACE
         if not self.deck and not any(self.hands):
-            self._event(
-                "game_end",
-                reason="the deck is empty and no player holds a card",
-                termination=CrossTermination.DECK_EXHAUSTED.value,
-            )
             self._finish(self.scores(), CrossTermination.DECK_EXHAUSTED)
         elif self.idle_turns >= self.game.options.stall_rounds * self.game.players:
-            self._event(
-                "game_end",
-                reason=f"{self.game.options.stall_rounds} full rounds without a claim "
-                "with an empty deck",
-                termination=CrossTermination.STALL.value,
+            self._finish(
+                self.scores(), CrossTermination.STALL, rounds=self.game.options.stall_rounds
             )
-            self._finish(self.scores(), CrossTermination.STALL)
         else:
             self.to_act = next_seat(seat, self.game.players)
 
@@ -415,50 +400,51 @@ class CrossState(State[CrossGame]):
         return [len(pile) for pile in self.collected]
 
     # ------------------------------------------------------------------ views
-    def claim_choices(self) -> list[dict[str, JSON]]:
+    def claim_choices(self) -> tuple[CrossClaim, ...]:
         """Each claim the seat to act may make (in the order of the legal actions), with its
         action text and the cards it collects; the ones that collect the most are marked
         ``suggested``."""
         if self.phase != CLAIM:
-            return []
-        choices: list[dict[str, JSON]] = []
-        for direction, indices in self._claims():
-            positions = self._claim_positions(direction, indices)
-            cards = sum(len(self.grid[position]) for position in positions)
-            choices.append(
-                {
-                    "action": str(_CLAIM_ACTIONS[direction, indices]),
-                    "lines": direction,
-                    "indices": list(indices),
-                    "cards": cards,
-                }
+            return ()
+        claims = self._claims()
+        collects = [
+            sum(len(self.grid[position]) for position in self._claim_positions(*claim))
+            for claim in claims
+        ]
+        best = max(collects)
+        return tuple(
+            CrossClaim(
+                action=str(_CLAIM_ACTIONS[direction, indices]),
+                lines=cast(Direction, direction),
+                indices=tuple(indices),
+                cards=cards,
+                suggested=cards == best,
             )
-        best = max(int(choice["cards"]) for choice in choices)
-        for choice in choices:
-            choice["suggested"] = choice["cards"] == best
-        return choices
+            for (direction, indices), cards in zip(claims, collects, strict=True)
+        )
 
-    def _observation(self, seat: int | None) -> dict[str, JSON]:
-        return {
-            "grid": [
-                {
-                    "top": _TEXTS[pile[-1]] if pile else None,
-                    "digit": _DECK[pile[-1]].digit if pile else None,
-                    "size": len(pile),
-                }
+    def _observation(self, seat: int | None) -> CrossObservation:
+        return CrossObservation(
+            **self._header(seat),
+            grid=tuple(
+                CrossPile(
+                    top=_DECK[pile[-1]] if pile else None,
+                    digit=_DECK[pile[-1]].digit if pile else None,
+                    size=len(pile),
+                )
                 for pile in self.grid
-            ],
-            "phase": self.phase,
-            "covered": list(self.covered),
-            "hand": None if seat is None else [_TEXTS[card] for card in self.hands[seat]],
-            "hand_sizes": [len(hand) for hand in self.hands],
-            "deck_size": len(self.deck),
-            "collected": self.scores(),
-            "out_of_play": [_TEXTS[card] for card in self.out_of_play],
-            "claims": self.claim_choices(),
-            "idle_turns": self.idle_turns,
-            "stall_turns": self.game.options.stall_rounds * self.players,
-        }
+            ),
+            phase=cast(CrossPhase, self.phase),
+            covered=tuple(self.covered),
+            hand=None if seat is None else tuple(_DECK[card] for card in self.hands[seat]),
+            hand_sizes=tuple(len(hand) for hand in self.hands),
+            deck_size=len(self.deck),
+            collected=tuple(self.scores()),
+            out_of_play=tuple(_DECK[card] for card in self.out_of_play),
+            claims=self.claim_choices(),
+            idle_turns=self.idle_turns,
+            stall_turns=self.game.options.stall_rounds * self.players,
+        )
 
     def card_zones(self) -> dict[str, list[Any]]:
         zones: dict[str, list[Any]] = {
@@ -500,7 +486,7 @@ class CrossState(State[CrossGame]):
         rows is optional. Cards named nowhere lie out of play. The engine then takes its own
         steps (discards, claim phase) as it would in play.
         """
-        fields = dict(position) if isinstance(position, dict) else position_fields(position)
+        fields = position_fields(position)
         state = cls(game, seed)
         ids = card_ids_by_text()
         used: set[int] = set()

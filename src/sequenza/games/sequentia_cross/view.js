@@ -1,11 +1,20 @@
 // Sequentia · Cross: place every card of your hand on a 3x3 grid of piles, then collect a set
 // of the rows, or of the columns, that show the code of a card you placed.
 
-import { POSITION_NAMES, ownLabel, plural, seatLines, sequentiaCard, slot } from "/static/cards.js";
+import { POSITION_NAMES, ownLabel, plural, seatLines, sequentiaCard, slot, spokenSequentia } from "/static/cards.js";
 import { h } from "/static/dom.js";
 
 const ROW_NAMES = ["top", "middle", "bottom"];
 const COLUMN_NAMES = ["left", "middle", "right"];
+
+// What a screen reader says for the piles (one place, to translate):
+// "top left pile, top digit 2, code 1-3-1, 3 cards, covered this turn".
+const SPOKEN = {
+  grid: "Grid of piles",
+  pile: (where, top, size) => `${where} pile, ${top ? `top ${top}` : "empty"}${size > 1 ? `, ${size} cards` : ""}`,
+  covered: "covered this turn",
+  inLine: "in a sequence",
+};
 
 export function render(observation, ctx) {
   const claims = observation.claims || [];
@@ -21,7 +30,15 @@ export function render(observation, ctx) {
       cells.push(
         h(
           "div.cell",
-          { dataset: { part: `cell:${position}` }, class: `cell${inLine ? " line-claim" : ""}` },
+          {
+            dataset: { part: `cell:${position}` },
+            class: `cell${inLine ? " line-claim" : ""}`,
+            "aria-label": [
+              SPOKEN.pile(POSITION_NAMES[position], pile.top ? spokenSequentia(pile.top) : null, pile.size),
+              covered.has(position) ? SPOKEN.covered : null,
+              inLine ? SPOKEN.inLine : null,
+            ].filter(Boolean).join(", "),
+          },
           pile.top ? sequentiaCard(pile.top) : slot("empty"),
           pile.size > 1 ? h("span.pile-size", { title: "cards in this pile" }, pile.size) : null,
           covered.has(position) ? h("span.covered-mark", { title: "covered this turn" }, "✓") : null,
@@ -44,10 +61,10 @@ export function render(observation, ctx) {
       h("span", {}, observation.over ? "Game over" : observation.phase === "claim" ? "Choose the sequences to collect" : "Place every card of the hand"),
       observation.deck_size === 0 ? h("span", {}, `Turns without a claim ${observation.idle_turns} / ${observation.stall_turns}`) : null,
     ),
-    h("div.grid3", {}, cells),
+    h("div.grid3", { dataset: { nav: "grid" }, "aria-label": SPOKEN.grid }, cells),
     ctx.seat === null
       ? null
-      : h("div.zone", {}, h("span.zone-label", {}, ownLabel(ctx, "hand")), h("div.hand", {}, hand.length ? hand.map((text) => sequentiaCard(text, { part: `hand:${text}` })) : h("span.muted", {}, "empty"))),
+      : h("div.zone", {}, h("span.zone-label", {}, ownLabel(ctx, "hand")), h("div.hand", { dataset: { nav: "hand" }, "aria-label": ownLabel(ctx, "hand") }, hand.length ? hand.map((text) => sequentiaCard(text, { part: `hand:${text}` })) : h("span.muted", {}, "empty"))),
     h("div.zone", {}, h("span.zone-label", {}, "Players"), seatLines(ctx, (seat) => `${plural(observation.collected[seat], "card")} collected · ${plural(observation.hand_sizes[seat], "card")} in hand`)),
     observation.out_of_play.length
       ? h("div.zone", {}, h("span.zone-label", {}, "Discarded from the game"), h("div.out-of-play", {}, observation.out_of_play.map((text) => sequentiaCard(text, { key: `out:${text}` }))))
@@ -107,28 +124,4 @@ export function scores(observation) {
 
 export function boardHint() {
   return "Tap a card in your hand, then a pile for it.";
-}
-
-export function describeEvent(event, names) {
-  const who = names[event.seat];
-  switch (event.event) {
-    case "deal":
-      return `Nine cards are dealt to the grid; each player draws ${event.hand_size}.`;
-    case "claim":
-      return `${who} collects ${lineNames(event.lines, event.indices)} (${plural(event.cards, "card")})`;
-    case "refill":
-      return `The emptied piles get new cards (${event.deck} left in the deck)`;
-    case "discard":
-      return `${who}'s ${event.card} has no pile left: it leaves the game`;
-    case "no_sequence":
-      return `${who} makes no sequence`;
-    case "pass":
-      return `${who} has no card and passes`;
-    case "draw":
-      return `${who} draws ${plural(event.cards, "card")} (${event.deck} left)`;
-    case "game_end":
-      return `The game ends: ${event.reason}`;
-    default:
-      return undefined;
-  }
 }

@@ -1,6 +1,7 @@
 """Sequentia · Shift, the whole game: its rules (``rules.py``), what the bots know of it
 (``play.py``), what the simulator measures (``metrics.py``), its terminal drawing
-(``drawing.py``), and its web view and rules page for people (``view.js``, ``guide.js``).
+(``drawing.py``), its log in words (``messages.py``), and its web view and rules page for
+people (``view.js``, ``guide.js``).
 ``KIT`` declares them all; ``pyproject.toml`` names it in the ``sequenza.games`` entry points."""
 
 from pathlib import Path
@@ -8,6 +9,7 @@ from pathlib import Path
 from sequenza.core.kit import GameKit
 
 from .drawing import render_shift
+from .messages import MESSAGES
 from .metrics import METRICS
 from .play import PLAY
 from .rules import ShiftGame
@@ -19,6 +21,7 @@ KIT = GameKit(
     play=PLAY,
     metrics=METRICS,
     drawing=render_shift,
+    messages=MESSAGES,
     view=_HERE / "view.js",
     guide=_HERE / "guide.js",
 )

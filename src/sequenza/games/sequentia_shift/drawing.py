@@ -5,20 +5,27 @@ from __future__ import annotations
 
 from typing import Any
 
+from sequenza.components.sequentia_cards import SequentiaCard
+
 _BORDER = "    +" + "-------+" * 3
+
+
+def _digit(text: str | None, empty: str) -> str:
+    """The digit a card (by its text) shows, or ``empty`` for an empty position."""
+    return empty if text is None else str(SequentiaCard.parse(text).digit)
 
 
 def _row_lines(grid: list[str | None], row: int) -> list[str]:
     cells = grid[row * 3 : row * 3 + 3]
     numbers = "    |" + "".join(f"{row * 3 + column:<7}|" for column in range(3))
-    digits = f"row{row}|" + "".join(f"{'' if c is None else c[0]:^7}|" for c in cells)
+    digits = f"row{row}|" + "".join(f"{_digit(c, ''):^7}|" for c in cells)
     texts = "    |" + "".join(f"{'' if c is None else c:^7}|" for c in cells)
-    reads = "-".join("." if cell is None else cell[0] for cell in cells)
+    reads = "-".join(_digit(cell, ".") for cell in cells)
     return [numbers, f"{digits}  reads {reads}", texts, _BORDER]
 
 
 def _code(card: str) -> str:
-    return "-".join(card.split(":")[1][:3])
+    return "-".join(SequentiaCard.parse(card).code)
 
 
 def render_shift(view: dict[str, Any]) -> str:
@@ -59,9 +66,9 @@ def render_shift(view: dict[str, Any]) -> str:
             row
             for row in range(3)
             if all(cell is not None for cell in grid[row * 3 : row * 3 + 3])
-            and "-".join(str(cell)[0] for cell in grid[row * 3 : row * 3 + 3]) == code
+            and "-".join(_digit(cell, ".") for cell in grid[row * 3 : row * 3 + 3]) == code
         ]
-        on_table = [cell[0] for cell in grid if cell is not None]
+        on_table = [_digit(cell, ".") for cell in grid if cell is not None]
         note = ""
         if showing:
             note = f" — row {' and row '.join(map(str, showing))} shows it"

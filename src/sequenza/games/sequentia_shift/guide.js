@@ -45,8 +45,9 @@ export function rules(ctx) {
       points(
         "The game ends when the deck is empty and nobody can claim any more: every target left cannot be made, or nobody holds one.",
         `With the deck empty it also ends after ${plural(o.stall_rounds, "full round")} without a claim.`,
-        `While the deck still holds cards, it ends after ${plural(o.idle_rounds, "full round")} with neither a claim nor an exchange.`,
-        "Two players who keep undoing each other's slides would never finish: when the same position comes back a third time, the player to act must exchange their target (or pass, with the deck empty).",
+        // Off by default (0): the seed's game never ends while the deck holds cards.
+        o.idle_rounds > 0 && `While the deck still holds cards, it ends after ${plural(o.idle_rounds, "full round")} with neither a claim nor an exchange.`,
+        `Two players who keep undoing each other's slides would never finish: when the same position comes back for the ${ordinal(o.repetitions)} time, the player to act must exchange their target (or pass, with the deck empty).`,
         "The most cards collected wins; equal counts share the win.",
       ),
     ),
@@ -54,9 +55,13 @@ export function rules(ctx) {
       firstPlayer(o, ctx.names),
       `Up to ${plural(o.slide_limit, "slide")} a turn.`,
       `With an empty deck, the game ends after ${plural(o.stall_rounds, "full round")} without a claim.`,
-      `With cards in the deck, the game ends after ${plural(o.idle_rounds, "full round")} without a claim or an exchange.`,
+      o.idle_rounds > 0 && `With cards in the deck, the game ends after ${plural(o.idle_rounds, "full round")} without a claim or an exchange.`,
     ]),
   ];
+}
+
+function ordinal(count) {
+  return ["first", "second", "third", "fourth", "fifth"][count - 1] || `${count}th`;
 }
 
 function grid(cards, movable) {

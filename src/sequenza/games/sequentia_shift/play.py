@@ -13,6 +13,7 @@ from sequenza.core.game import State
 from sequenza.core.kit import Play, PositionEvaluation
 
 from .solver import best_slide, fewest_slides
+from .types import ShiftObservation
 
 END = Action("end")
 
@@ -25,15 +26,14 @@ def shift_policy(state: State[Any], legal: list[Action], rng: random.Random) -> 
         return claims[0]
     if END not in legal:
         return legal[rng.randrange(len(legal))]
-    seen = state.observation(state.current_seat)
-    target = seen["target"]
-    if target is None or seen["grid"].count(None) != 1:
+    seen = ShiftObservation.of(state, state.current_seat)
+    target = seen.target
+    if target is None or seen.grid.count(None) != 1:
         return END
-    # A card's text is digit:code, e.g. 2:131+.
-    digits = [0 if card is None else int(card[0]) for card in seen["grid"]]
-    code = target[2:5]
+    digits = [0 if card is None else card.digit for card in seen.grid]
+    code = target.code
     distance = fewest_slides(digits, code)
-    if distance is not None and 0 < distance <= seen["slide_limit"] - seen["slides"]:
+    if distance is not None and 0 < distance <= seen.slide_limit - seen.slides:
         card = best_slide(digits, code)
         slide = Action("slide", (card, digits.index(0))) if card is not None else END
         if slide in legal:

@@ -29,12 +29,13 @@ import copy
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Self
+from typing import Any, Self, cast
 
 from sequenza.components.decks import redeal, shuffle
 from sequenza.components.sequentia_cards import SequentiaCard, sequentia_deck
 from sequenza.core import (
     Action,
+    ActionSpace,
     Game,
     GameInfo,
     NotationError,
@@ -43,6 +44,9 @@ from sequenza.core import (
     Termination,
     option,
 )
+from sequenza.core.notation import position_fields
+
+from .types import ShiftObservation, ShiftPhase
 
 SIZE = 3
 POSITIONS = SIZE * SIZE
@@ -98,6 +102,8 @@ NEIGHBOURS = tuple(
     for position in range(POSITIONS)
 )
 SLIDES = tuple((source, target) for source in range(POSITIONS) for target in NEIGHBOURS[source])
+#: The positions of each row, left to right (only rows count).
+ROWS = tuple(tuple(range(row * SIZE, (row + 1) * SIZE)) for row in range(SIZE))
 
 # The action space, in the order legal lists use: slides, claims, end, exchange, pass, hole,
 # refill.
@@ -117,6 +123,7 @@ ACTIONS = (
     *HOLE_ACTIONS,
     *REFILL_ACTIONS,
 )
+ACTION_SPACE = ActionSpace(ACTIONS, "Sequentia · Shift")
 ACTION_IDS = {action: index for index, action in enumerate(ACTIONS)}
 # For each empty position, the slides into it: (the card's position, the action).
 SLIDES_INTO = tuple(
@@ -231,19 +238,9 @@ class ShiftGame(Game[ShiftOptions]):
     )
     options_class = ShiftOptions
     terminations = ShiftTermination
+    observation_class = ShiftObservation
 
-    @property
-    def num_distinct_actions(self) -> int:
-        return len(ACTIONS)
-
-    def action_to_id(self, action: Action) -> int:
-        try:
-            return ACTION_IDS[action]
-        except KeyError:
-            raise NotationError(f"{str(action)!r} is not an action of {self.info.name}") from None
-
-    def action_from_id(self, action_id: int) -> Action:
-        return ACTIONS[action_id]
+    action_space = ACTION_SPACE
 
     def new_initial_state(self, seed: int) -> ShiftState:
         return ShiftState(self, seed)
@@ -252,6 +249,20 @@ class ShiftGame(Game[ShiftOptions]):
 class ShiftState(State[ShiftGame]):
     """A Shift position. ``grid`` holds card ids by position, ``deck`` the draw pile (top at
     the end), ``targets`` each seat's target card id (``None``: no target)."""
+
+    SAVE_FIELDS = (
+        "deck",
+        "first_player",
+        "grid",
+        "targets",
+        "score_piles",
+        "out_of_play",
+        "phase",
+        "slides",
+        "quiet_turns",
+        "positions",
+        "repetitions",
+    )
 
     def __init__(self, game: ShiftGame, seed: int) -> None:
         super().__init__(game, seed)
@@ -419,7 +430,7 @@ class ShiftState(State[ShiftGame]):
                 and target is not None
                 and not self.rows_showing(target)
             ):
-                self._event("turn_over", seat=seat, reason="slide limit reached")
+                self._event("turn_over", seat=seat, reason="slide_limit")
                 self._end_turn(progress=False)
         elif verb == "claim":
             self._claim(seat, int(action.args[0]))
@@ -488,7 +499,7 @@ class ShiftState(State[ShiftGame]):
             self.targets[seat] = self.deck.pop()
             self._event("draw_target", seat=seat, deck_size=len(self.deck))
         else:
-            self._event("no_target", seat=seat, reason="the deck is empty")
+            self._event("no_target", seat=seat, reason="deck_empty")
         self._end_turn(progress=True)
 
     def _end_turn(self, *, progress: bool) -> None:
@@ -503,32 +514,24 @@ class ShiftState(State[ShiftGame]):
             self.quiet_turns += 1
         ending = self._ending()
         if ending:
-            termination, reason = ending
-            self._event("game_end", reason=reason, termination=termination.value)
-            self._finish([len(pile) for pile in self.score_piles], termination)
+            termination, rounds = ending
+            details = {"rounds": rounds} if rounds else {}
+            self._finish([len(pile) for pile in self.score_piles], termination, None, **details)
         else:
             self.to_act = (self.to_act + 1) % self.game.players
 
-    def _ending(self) -> tuple[ShiftTermination, str] | None:
-        """How the game ends now, with the sentence the log shows, or ``None``."""
+    def _ending(self) -> tuple[ShiftTermination, int] | None:
+        """How the game ends now, with the rounds of the rule that ends it (0 for none), or
+        ``None``."""
         options = self.game.options
         if self.deck:
             if options.idle_rounds and self.quiet_turns >= options.idle_rounds * self.game.players:
-                return (
-                    ShiftTermination.IDLE_ROUNDS,
-                    f"{options.idle_rounds} full rounds without a claim or an exchange",
-                )
+                return ShiftTermination.IDLE_ROUNDS, options.idle_rounds
             return None
         if all(target is None or not self.table_can_make(target) for target in self.targets):
-            return (
-                ShiftTermination.DECK_EXHAUSTED,
-                "the deck is empty and no player can still claim",
-            )
+            return ShiftTermination.DECK_EXHAUSTED, 0
         if self.quiet_turns >= options.stall_rounds * self.players:
-            return (
-                ShiftTermination.STALL,
-                f"the deck is empty and {options.stall_rounds} full rounds passed without a claim",
-            )
+            return ShiftTermination.STALL, options.stall_rounds
         return None
 
     def _why_illegal(self, action: Action) -> str:
@@ -596,25 +599,26 @@ class ShiftState(State[ShiftGame]):
             return f"position {source} is empty: there is no card to slide"
         return f"position {empty_position} is not empty"
 
-    def _observation(self, seat: int | None) -> dict[str, Any]:
+    def _observation(self, seat: int | None) -> ShiftObservation:
         own = None if seat is None else self.targets[seat]
         options = self.game.options
-        return {
-            "grid": self._grid_texts(),
-            "deck_size": len(self.deck),
-            "target": None if own is None else TEXTS[own],
-            "holds_target": [target is not None for target in self.targets],
-            "score_piles": [len(pile) for pile in self.score_piles],
-            "out_of_play": [TEXTS[card] for card in self.out_of_play],
-            "phase": self.phase,
-            "slides": self.slides,
-            "slide_limit": options.slide_limit,
-            "quiet_turns": self.quiet_turns,
-            "quiet_turn_limit": self._quiet_turn_limit(),
-            "repetitions": self.repetitions,
-            "repetition_limit": options.repetitions,
-            "first_player": self.first_player,
-        }
+        return ShiftObservation(
+            **self._header(seat),
+            grid=tuple(None if card is None else DECK[card] for card in self.grid),
+            deck_size=len(self.deck),
+            target=None if own is None else DECK[own],
+            holds_target=tuple(target is not None for target in self.targets),
+            score_piles=tuple(len(pile) for pile in self.score_piles),
+            out_of_play=tuple(DECK[card] for card in self.out_of_play),
+            phase=cast(ShiftPhase, self.phase),
+            slides=self.slides,
+            slide_limit=options.slide_limit,
+            quiet_turns=self.quiet_turns,
+            quiet_turn_limit=self._quiet_turn_limit(),
+            repetitions=self.repetitions,
+            repetition_limit=options.repetitions,
+            first_player=self.first_player,
+        )
 
     def _quiet_turn_limit(self) -> int | None:
         """Turns without a claim (or exchange) that end the game now; ``None``: no limit."""
@@ -701,7 +705,7 @@ def from_position(game: ShiftGame, position: str | Mapping[str, Any]) -> ShiftSt
     >>> [str(action) for action in state.legal_actions()][-2:]
     ['claim 0', 'end']
     """
-    fields = _position_fields(position)
+    fields = position_fields(position, _POSITION_KEYS)
     if "grid" not in fields:
         raise NotationError("a position needs a grid")
     grid_cells = _grid_cells(str(fields["grid"]))
@@ -763,24 +767,6 @@ def from_position(game: ShiftGame, position: str | Mapping[str, Any]) -> ShiftSt
     state.positions[state._position_key()] = seen - 1
     state._count_position()
     return state
-
-
-def _position_fields(position: str | Mapping[str, Any]) -> dict[str, Any]:
-    if isinstance(position, str):
-        fields: dict[str, Any] = {}
-        for line in position.strip().splitlines():
-            key, colon, value = line.partition(":")
-            if not colon:
-                raise NotationError(f"write a position line as 'key: value', not {line!r}")
-            fields[key.strip()] = value.strip()
-    else:
-        fields = dict(position)
-    unknown = sorted(set(fields) - set(_POSITION_KEYS))
-    if unknown:
-        raise NotationError(
-            f"unknown position field {unknown[0]!r}; use {', '.join(_POSITION_KEYS)}"
-        )
-    return fields
 
 
 def _words(value: Any) -> list[str]:

@@ -25,16 +25,22 @@ from collections.abc import Sequence
 from functools import cache
 from itertools import product
 
+from .rules import NEIGHBOURS as ADJACENT
+from .rules import POSITIONS, ROWS, SIZE
+
 UNREACHABLE = 255
-ROWS = ((0, 1, 2), (3, 4, 5), (6, 7, 8))
+
+
+def _vertical_first(position: int) -> tuple[int, ...]:
+    """The rules' neighbours of ``position``, those above and below it first, then those
+    left and right: the order in which ``best_slide`` tries equally good slides, which decides
+    the greedy bot's choice among them."""
+    row = position // SIZE
+    return tuple(sorted(ADJACENT[position], key=lambda other: (other // SIZE == row, other)))
+
+
 NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(
-    tuple(
-        row * 3 + col
-        for row, col in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
-        if 0 <= row < 3 and 0 <= col < 3
-    )
-    for r in range(3)
-    for c in range(3)
+    _vertical_first(position) for position in range(POSITIONS)
 )
 
 
@@ -47,7 +53,7 @@ def encode(grid: Sequence[int]) -> int:
 
 
 def decode(value: int) -> tuple[int, ...]:
-    return tuple((value >> (2 * position)) & 3 for position in range(9))
+    return tuple((value >> (2 * position)) & 3 for position in range(POSITIONS))
 
 
 def _slide(value: int, hole: int, card: int) -> int:
@@ -66,14 +72,14 @@ def shows(grid: Sequence[int], code: str) -> list[int]:
 def distance_table(code: str) -> bytes:
     """Fewest slides to show ``code`` in a row, for every encoded grid (255: impossible)."""
     target = [int(digit) for digit in code]
-    distances = bytearray([UNREACHABLE]) * (4**9)
+    distances = bytearray([UNREACHABLE]) * (4**POSITIONS)
     queue: deque[tuple[int, int]] = deque()
     for row in ROWS:
-        others = [position for position in range(9) if position not in row]
+        others = [position for position in range(POSITIONS) if position not in row]
         for hole in others:
             free = [position for position in others if position != hole]
             for digits in product((1, 2, 3), repeat=5):
-                grid = [0] * 9
+                grid = [0] * POSITIONS
                 for position, digit in zip(row, target, strict=True):
                     grid[position] = digit
                 for position, digit in zip(free, digits, strict=True):

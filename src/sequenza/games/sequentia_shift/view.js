@@ -1,9 +1,17 @@
 // Sequentia · Shift: a 3x3 grid with a hole; slide cards until a row shows your target's code.
 
-import { POSITION_NAMES, ownLabel, parseSequentia, plural, seatLines, sequentiaCard, slot } from "/static/cards.js";
+import { POSITION_NAMES, ownLabel, parseSequentia, plural, seatLines, sequentiaCard, slot, spokenSequentia } from "/static/cards.js";
 import { h } from "/static/dom.js";
 
 const ROW_NAMES = ["top", "middle", "bottom"];
+
+// What a screen reader says for the grid (one place, to translate): "top left, digit 2, code 1-3-1".
+const SPOKEN = {
+  grid: "Grid",
+  position: (where, what) => `${where}, ${what}`,
+  hole: "empty",
+  claim: (row) => `Claim the ${row} row`,
+};
 
 function rowDigits(grid, row) {
   return grid.slice(row * 3, row * 3 + 3).map((text) => (parseSequentia(text) || {}).digit || "").join("");
@@ -28,7 +36,7 @@ export function render(observation, ctx) {
       cells.push(
         h(
           "div.cell",
-          { dataset: { part: `cell:${position}` } },
+          { dataset: { part: `cell:${position}` }, "aria-label": SPOKEN.position(POSITION_NAMES[position], text ? spokenSequentia(text) : SPOKEN.hole) },
           text ? sequentiaCard(text) : slot(observation.phase === "refill" ? "empty" : ""),
         ),
       );
@@ -37,7 +45,7 @@ export function render(observation, ctx) {
     // A tag is a button only while it claims something; otherwise a plain label.
     cells.push(
       claimable.has(row)
-        ? h("button.row-tag.claim", { type: "button", class: "row-tag claim match", dataset: { part: `row:${row}` }, title: "Collect this row and your target" }, `◀ claim ${ROW_NAMES[row]} row`)
+        ? h("button.row-tag.claim", { type: "button", class: "row-tag claim match", dataset: { part: `row:${row}` }, title: "Collect this row and your target", "aria-label": SPOKEN.claim(ROW_NAMES[row]) }, `◀ claim ${ROW_NAMES[row]} row`)
         : h("span.row-tag.inert", { class: `row-tag inert${shows ? " match" : ""}`, title: "Rows count left to right" }, shows ? "◀ your code" : `${ROW_NAMES[row]} row`),
     );
   }
@@ -51,7 +59,7 @@ export function render(observation, ctx) {
     {},
     h("div.stat-row", {}, h("span", {}, "Deck ", h("strong", {}, observation.deck_size)), h("span", {}, status),
       observation.deck_size === 0 ? h("span", {}, `Quiet turns ${observation.quiet_turns} / ${observation.quiet_turn_limit}`) : null),
-    h("div.grid3", {}, cells),
+    h("div.grid3", { dataset: { nav: "grid" }, "aria-label": SPOKEN.grid }, cells),
     h(
       "div.target-zone",
       {},
@@ -154,30 +162,4 @@ export function scores(observation) {
 
 export function boardHint(observation) {
   return observation.phase === "refill" ? "Tap the position to leave empty." : "Tap a card next to the hole to slide it.";
-}
-
-export function describeEvent(event, names) {
-  const who = names[event.seat];
-  switch (event.event) {
-    case "deal":
-      return `The grid is dealt; each player draws a secret target. ${names[event.first_player]} starts.`;
-    case "claim":
-      return `${who} claims the ${ROW_NAMES[event.row]} row and collects ${event.cards.join(" ")}`;
-    case "exchange":
-      return `${who} exchanges an impossible target: ${event.card} leaves the game`;
-    case "refill":
-      return `The grid is refilled${event.hole !== undefined ? `, the ${POSITION_NAMES[event.hole]} left empty` : ""}`;
-    case "draw_target":
-      return `${who} draws a new target (${plural(event.deck_size, "card")} left)`;
-    case "no_target":
-      return `${who} gets no new target: the deck is empty`;
-    case "turn_over":
-      return `${who}'s turn ends: ${event.reason}`;
-    case "pass":
-      return `${who} passes`;
-    case "game_end":
-      return `The game ends: ${event.reason}`;
-    default:
-      return undefined;
-  }
 }

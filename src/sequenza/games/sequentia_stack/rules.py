@@ -42,15 +42,18 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Any, ClassVar, Self
+from typing import Any, ClassVar, Self, cast
 
 from sequenza.components.decks import draw, redeal, shuffle
 from sequenza.components.sequentia_cards import card_ids_by_text, sequentia_deck
 from sequenza.components.turns import next_seat
-from sequenza.core.actions import Action, Argument
+from sequenza.core.actions import Action, ActionSpace, Argument
 from sequenza.core.errors import NotationError, OptionError
-from sequenza.core.game import JSON, Game, GameInfo, State, Termination
+from sequenza.core.game import Game, GameInfo, State, Termination
+from sequenza.core.notation import position_fields
 from sequenza.core.options import Options, option
+
+from .types import StackObservation, StackPhase, StackPile
 
 ROW_LENGTH = 4
 CLAIM_WIDTH = 3
@@ -81,9 +84,8 @@ PASS = Action("pass")
 
 
 @dataclass(frozen=True)
-class _ActionSpace:
+class _ActionTables:
     actions: tuple[Action, ...]
-    ids: dict[Action, int]
     #: ``place[card][i]``: the placement of ``card`` on ``PLACE_TARGETS[i]``.
     place: tuple[tuple[Action, ...], ...]
     #: ``claim[card][i]``: the claim of piles starting at ``CLAIM_STARTS[i]`` with ``card``.
@@ -93,7 +95,7 @@ class _ActionSpace:
     place_on_piles: tuple[tuple[Action, ...], ...]
 
 
-def _build_action_space() -> _ActionSpace:
+def _build_action_tables() -> _ActionTables:
     place = tuple(
         tuple(Action("place", (text, target)) for target in PLACE_TARGETS) for text in _TEXT
     )
@@ -105,9 +107,8 @@ def _build_action_space() -> _ActionSpace:
         PASS,
     )
     ends = len(NEW_PILE_ENDS)
-    return _ActionSpace(
+    return _ActionTables(
         actions,
-        {action: index for index, action in enumerate(actions)},
         place,
         claim,
         tuple(row[:ends] for row in place),
@@ -115,7 +116,7 @@ def _build_action_space() -> _ActionSpace:
     )
 
 
-_SPACE = _build_action_space()
+_SPACE = _build_action_tables()
 
 
 def _sort_hand(hand: list[int]) -> None:
@@ -186,6 +187,7 @@ class SequentiaStack(Game[StackOptions]):
     )
     options_class = StackOptions
     terminations = StackTermination
+    observation_class = StackObservation
 
     def _check_setup(self) -> None:
         if self.players * self.options.hand_size > len(_DECK):
@@ -194,21 +196,7 @@ class SequentiaStack(Game[StackOptions]):
                 f"deck's {len(_DECK)} cards"
             )
 
-    @property
-    def num_distinct_actions(self) -> int:
-        return len(_SPACE.actions)
-
-    def action_to_id(self, action: Action) -> int:
-        try:
-            return _SPACE.ids[action]
-        except KeyError:
-            raise NotationError(f"{action} is not an action of {self.info.name}") from None
-
-    def action_from_id(self, action_id: int) -> Action:
-        actions = _SPACE.actions
-        if not 0 <= action_id < len(actions):
-            raise NotationError(f"action id {action_id} is outside 0..{len(actions) - 1}")
-        return actions[action_id]
+    action_space = ActionSpace(_SPACE.actions, "Sequentia · Stack")
 
     def new_initial_state(self, seed: int) -> SequentiaStackState:
         return SequentiaStackState(self, seed)
@@ -217,6 +205,16 @@ class SequentiaStack(Game[StackOptions]):
 class SequentiaStackState(State[SequentiaStack]):
     """A Stack position. Cards are deck ids; the deck's top is the end of ``deck``; each pile
     of ``piles`` (left to right) lists its cards bottom to top."""
+
+    SAVE_FIELDS = (
+        "deck",
+        "hands",
+        "piles",
+        "collected",
+        "set_aside",
+        "phase",
+        "last_pile",
+    )
 
     def __init__(self, game: SequentiaStack, seed: int) -> None:
         super().__init__(game, seed)
@@ -302,7 +300,7 @@ class SequentiaStackState(State[SequentiaStack]):
             self._event(
                 "turn_ends",
                 seat=self.to_act,
-                reason="no card left in hand after the placement, nothing else is possible",
+                reason="hand_empty",
             )
             self._end_turn()
 
@@ -319,7 +317,7 @@ class SequentiaStackState(State[SequentiaStack]):
             "claim",
             seat=seat,
             card=_TEXT[card],
-            piles=f"{start}-{start + 1}-{start + 2}",
+            piles=list(range(start, start + CLAIM_WIDTH)),
             cards=len(gained),
             collected=len(self.collected[seat]),
         )
@@ -337,11 +335,6 @@ class SequentiaStackState(State[SequentiaStack]):
         self.phase = TURN_START
         self.last_pile = None
         if not self.deck and not any(self.hands):
-            self._event(
-                "game_end",
-                reason="the deck and every hand are empty",
-                termination=StackTermination.DECK_EXHAUSTED.value,
-            )
             self._finish([len(pile) for pile in self.collected], StackTermination.DECK_EXHAUSTED)
         else:
             self.to_act = next_seat(seat, self.game.players)
@@ -421,26 +414,27 @@ class SequentiaStackState(State[SequentiaStack]):
         return self._clone_two_levels()
 
     # ------------------------------------------------------------------ views and zones
-    def _observation(self, seat: int | None) -> dict[str, JSON]:
-        return {
-            "deck_size": len(self.deck),
-            "row": [
-                {
-                    "pile": number,
-                    "digit": int(_DIGIT[pile[-1]]),
-                    "top": _TEXT[pile[-1]],
-                    "cards": [_TEXT[card] for card in pile],
-                }
+    def _observation(self, seat: int | None) -> StackObservation:
+        return StackObservation(
+            **self._header(seat),
+            deck_size=len(self.deck),
+            row=tuple(
+                StackPile(
+                    pile=number,
+                    digit=_DECK[pile[-1]].digit,
+                    top=_DECK[pile[-1]],
+                    cards=tuple(_DECK[card] for card in pile),
+                )
                 for number, pile in enumerate(self.piles, start=1)
-            ],
-            "hand": None if seat is None else [_TEXT[card] for card in self.hands[seat]],
-            "hand_sizes": [len(hand) for hand in self.hands],
-            "collected": [len(pile) for pile in self.collected],
-            "phase": self.phase,
-            "last_pile": None if self.last_pile is None else self.last_pile + 1,
-            "hand_size": self.game.options.hand_size,
-            "claim_must_include_last_pile": self.game.options.claim_must_include_last_pile,
-        }
+            ),
+            hand=None if seat is None else tuple(_DECK[card] for card in self.hands[seat]),
+            hand_sizes=tuple(len(hand) for hand in self.hands),
+            collected=tuple(len(pile) for pile in self.collected),
+            phase=cast(StackPhase, self.phase),
+            last_pile=None if self.last_pile is None else self.last_pile + 1,
+            hand_size=self.game.options.hand_size,
+            claim_must_include_last_pile=self.game.options.claim_must_include_last_pile,
+        )
 
     def card_zones(self) -> dict[str, list[Any]]:
         zones: dict[str, list[Any]] = {"deck": self.deck}
@@ -467,7 +461,7 @@ class SequentiaStackState(State[SequentiaStack]):
         with the same keys; ``hands`` and ``collected`` may be lists of texts there). Cards the
         position does not name form the deck, shuffled from ``seed``, unless ``deck`` is given:
         then they are set aside."""
-        fields = _position_fields(position)
+        fields = position_fields(position)
         unknown = sorted(set(fields) - _POSITION_KEYS)
         if unknown:
             raise NotationError(f"unknown position field {unknown[0]!r}")
@@ -539,20 +533,6 @@ class SequentiaStackState(State[SequentiaStack]):
 
 
 _POSITION_KEYS = frozenset({"row", "hands", "deck", "collected", "to_act", "phase", "last_pile"})
-
-
-def _position_fields(position: str | dict[str, Any]) -> dict[str, Any]:
-    if isinstance(position, dict):
-        return dict(position)
-    fields: dict[str, Any] = {}
-    for line in position.splitlines():
-        if not line.strip():
-            continue
-        key, colon, value = line.partition(":")
-        if not colon:
-            raise NotationError(f"a position line reads 'field: value', not {line.strip()!r}")
-        fields[key.strip()] = value.strip()
-    return fields
 
 
 def _number(fields: dict[str, Any], key: str, default: str) -> int:

@@ -1,8 +1,17 @@
 // Sequentia · Stack: a row of up to four piles; claim three adjacent piles whose top digits
 // spell the code of a card in your hand.
 
-import { ownLabel, parseSequentia, plural, seatLines, sequentiaCard } from "/static/cards.js";
+import { ownLabel, parseSequentia, plural, seatLines, sequentiaCard, spokenSequentia } from "/static/cards.js";
 import { h } from "/static/dom.js";
+
+// What a screen reader says for the row (one place, to translate): "pile 2, top digit 3, code
+// 1-2-1, 4 cards".
+const SPOKEN = {
+  row: "Row of piles",
+  pile: (pile, top, cards) => `pile ${pile}, top ${top}, ${plural(cards, "card")}`,
+  newPile: (side) => `new pile at the ${side} end`,
+  run: (start, code) => `claim piles ${start} to ${start + 2}, showing ${code}`,
+};
 
 const SHOWN_UNDER_TOP = 2;
 
@@ -17,7 +26,11 @@ export function render(observation, ctx) {
   const piles = row.map((pile) =>
     h(
       "div.pile",
-      { dataset: { part: `pile:${pile.pile}` }, class: `pile${observation.last_pile === pile.pile ? " last" : ""}` },
+      {
+        dataset: { part: `pile:${pile.pile}` },
+        class: `pile${observation.last_pile === pile.pile ? " last" : ""}`,
+        "aria-label": SPOKEN.pile(pile.pile, spokenSequentia(pile.cards[pile.cards.length - 1]), pile.cards.length),
+      },
       h(
         "div.pile-stack",
         {},
@@ -26,7 +39,7 @@ export function render(observation, ctx) {
       h("span.pile-label", {}, `pile ${pile.pile} · ${plural(pile.cards.length, "card")}`),
     ),
   );
-  const ends = (side) => (building ? h("div.new-pile", { dataset: { part: `end:${side}` } }, `new pile ${side}`) : null);
+  const ends = (side) => (building ? h("div.new-pile", { dataset: { part: `end:${side}` }, "aria-label": SPOKEN.newPile(side) }, `new pile ${side}`) : null);
   const codes = new Set(hand.map((text) => (parseSequentia(text) || {}).code));
   const runs = row.length === 4
     ? h(
@@ -35,7 +48,12 @@ export function render(observation, ctx) {
         [1, 2].map((start) =>
           h(
             "button.claim-run",
-            { type: "button", class: `claim-run run-${start}${codes.has(runDigits(row, start)) ? " match" : ""}`, dataset: { part: `run:${start}` } },
+            {
+              type: "button",
+              class: `claim-run run-${start}${codes.has(runDigits(row, start)) ? " match" : ""}`,
+              dataset: { part: `run:${start}` },
+              "aria-label": SPOKEN.run(start, runDigits(row, start).split("").join("-")),
+            },
             `piles ${start}–${start + 2} show ${runDigits(row, start).split("").join("-")}`,
           ),
         ),
@@ -45,7 +63,7 @@ export function render(observation, ctx) {
     "div.board-layout.stack",
     {},
     h("div.stat-row", {}, h("span", {}, "Deck ", h("strong", {}, observation.deck_size)), h("span", {}, phaseText(observation))),
-    h("div.row-piles", {}, ends("left"), piles, ends("right"), row.length === 0 ? h("span.muted", {}, "The row is empty") : null),
+    h("div.row-piles", { dataset: { nav: "row" }, "aria-label": SPOKEN.row }, ends("left"), piles, ends("right"), row.length === 0 ? h("span.muted", {}, "The row is empty") : null),
     runs,
     ctx.seat === null
       ? null
@@ -53,7 +71,7 @@ export function render(observation, ctx) {
           "div.zone",
           {},
           h("span.zone-label", {}, ownLabel(ctx, "hand")),
-          h("div.hand", {}, hand.length ? hand.map((text) => sequentiaCard(text, { part: `hand:${text}` })) : h("span.muted", {}, "empty")),
+          h("div.hand", { dataset: { nav: "hand" }, "aria-label": ownLabel(ctx, "hand") }, hand.length ? hand.map((text) => sequentiaCard(text, { part: `hand:${text}` })) : h("span.muted", {}, "empty")),
         ),
     h("div.zone", {}, h("span.zone-label", {}, "Players"), seatLines(ctx, (seat) => `${plural(observation.collected[seat], "card")} collected · ${plural(observation.hand_sizes[seat], "card")} in hand`)),
   );
@@ -113,22 +131,4 @@ export function scores(observation) {
 
 export function boardHint() {
   return "Tap a card in your hand, then where it goes.";
-}
-
-export function describeEvent(event, names) {
-  const who = names[event.seat];
-  switch (event.event) {
-    case "deal":
-      return `Each player draws ${event.cards_each} cards.`;
-    case "claim":
-      return `${who} claims piles ${event.piles} with ${event.card} and collects ${plural(event.cards, "card")}`;
-    case "draw":
-      return `${who} draws ${plural(event.cards, "card")} (${event.deck} left)`;
-    case "turn_ends":
-      return `${who}'s turn ends: ${event.reason}`;
-    case "game_end":
-      return `The game ends: ${event.reason}`;
-    default:
-      return undefined;
-  }
 }

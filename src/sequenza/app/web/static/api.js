@@ -1,4 +1,7 @@
-// The server's JSON API. Errors become exceptions that carry the server's message.
+// The server's JSON API. Errors become exceptions that carry the server's message, in the
+// player's words where its code is known.
+
+import { errorText } from "./i18n.js";
 
 export class ApiError extends Error {
   constructor(message, code, status) {
@@ -22,7 +25,7 @@ export async function api(path, { method = "GET", body } = {}) {
   }
   if (!response.ok) {
     const message = (data && (data.error || data.detail)) || `${response.status} ${response.statusText}`;
-    throw new ApiError(String(message), data && data.code, response.status);
+    throw new ApiError(errorText(data && data.code, String(message)), data && data.code, response.status);
   }
   return data;
 }

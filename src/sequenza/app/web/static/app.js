@@ -1,6 +1,7 @@
 // The page: the lobby at "/", a table at "/t/ID". No build step: plain modules.
 
 import { fill, h } from "./dom.js";
+import { languagePicker, loadMessages, t } from "./i18n.js";
 import { showLobby } from "./lobby.js";
 import { showTable } from "./table.js";
 
@@ -8,16 +9,18 @@ const root = document.getElementById("app");
 const match = window.location.pathname.match(/^\/t\/([A-Za-z0-9_-]+)\/?$/);
 
 try {
+  await loadMessages();
+  fill(document.getElementById("language"), languagePicker());
   if (window.location.pathname === "/") {
     await showLobby(root);
   } else if (match) {
     await showTable(root, match[1]);
   } else {
-    fill(root, h("p.notice", {}, "Nothing here. ", h("a", { href: "/" }, "Back to the tables")));
+    fill(root, h("p.notice", {}, `${t("page.nothing_here")} `, h("a", { href: "/" }, t("page.back_to_tables"))));
   }
 } catch (error) {
   console.error(error);
   fill(root,
-    h("div.notice.error", {}, h("p", {}, String(error.message || error)), h("a", { href: "/" }, "Back to the tables")),
+    h("div.notice.error", {}, h("p", {}, String(error.message || error)), h("a", { href: "/" }, t("page.back_to_tables"))),
   );
 }

@@ -2,6 +2,27 @@
 
 import { h } from "./dom.js";
 
+// What a screen reader says for the shared drawings (one place, to translate).
+const SPOKEN = {
+  sequentia: (digit, code, bonus) => `digit ${digit}, code ${code}${bonus ? ", bonus card" : ""}`,
+  faceDown: "a face-down card",
+};
+
+// Each team or chip colour has a shape too, so that colour is never the only cue.
+export const COLOUR_SHAPES = { blue: "●", green: "▲", red: "■", grey: "◆" };
+
+// A team's colour as a mark: the colour with its shape in it, named for screen readers.
+export function colourMark(colour, { name = colour, background = `var(--team-${colour})` } = {}) {
+  return h("span.seat-dot.colour-mark", { role: "img", "aria-label": name, style: { background } }, COLOUR_SHAPES[colour] || "");
+}
+
+// "2:131+" read out: "digit 2, code 1-3-1, bonus card".
+export function spokenSequentia(text) {
+  const card = parseSequentia(text);
+  if (!card) return SPOKEN.faceDown;
+  return SPOKEN.sequentia(card.digit, card.code.split("").join("-"), card.bonus);
+}
+
 // "2:131+" -> {digit: 2, code: "131", bonus: true}
 export function parseSequentia(text) {
   const match = /^([123]):([123]{3})(\+?)$/.exec(text || "");
@@ -11,12 +32,14 @@ export function parseSequentia(text) {
 
 export function sequentiaCard(text, { part, key, className = "", title } = {}) {
   const card = parseSequentia(text);
-  if (!card) return h("div.scard.back", { dataset: { part, key } });
+  if (!card) return h("div.scard.back", { dataset: { part, key }, role: "img", "aria-label": SPOKEN.faceDown });
   return h(
     `div.scard.d${card.digit}${className ? `.${className.split(" ").join(".")}` : ""}`,
     {
       dataset: { part, key: key === undefined ? text : key, card: text },
       title: title || `${text}: shows ${card.digit}, asks for ${card.code.split("").join("-")}${card.bonus ? ", bonus card" : ""}`,
+      role: part ? null : "img",
+      "aria-label": spokenSequentia(text),
     },
     h("span.big", {}, card.digit),
     h("span.code", {}, [...card.code].map((digit) => h(`span.c${digit}`, {}, digit))),
@@ -25,7 +48,7 @@ export function sequentiaCard(text, { part, key, className = "", title } = {}) {
 }
 
 export function cardBack({ key, title, className = "" } = {}) {
-  return h(`div.scard.back${className ? `.${className}` : ""}`, { dataset: { key }, title });
+  return h(`div.scard.back${className ? `.${className}` : ""}`, { dataset: { key }, title, role: "img", "aria-label": title || SPOKEN.faceDown });
 }
 
 export function slot(label, { part } = {}) {

@@ -3,6 +3,7 @@
 
 import { api, loadCatalog } from "./api.js";
 import { fill, h, words } from "./dom.js";
+import { t } from "./i18n.js";
 import { myTables, saveEntry } from "./store.js";
 import { showRules } from "./rules.js";
 
@@ -15,8 +16,8 @@ export async function showLobby(root) {
   const gameList = [...games.values()].sort((a, b) => a.name.localeCompare(b.name));
   const defaultBot = DEFAULT_BOT_ORDER.find((name) => bots.some((bot) => bot.name === name)) || bots[0]?.name;
   const form = new TableForm(gameList, bots, defaultBot);
-  const yours = h("section.panel.tables-yours", {}, h("h2", {}, "Your tables"), h("p.muted", {}, "Loading…"));
-  const recent = h("section.panel.tables-recent", {}, h("h2", {}, "Recent tables"), h("p.muted", {}, "Loading…"));
+  const yours = h("section.panel.tables-yours", {}, h("h2", {}, t("lobby.your_tables")), h("p.muted", {}, t("page.loading")));
+  const recent = h("section.panel.tables-recent", {}, h("h2", {}, t("lobby.recent_tables")), h("p.muted", {}, t("page.loading")));
   fill(root,
     h("div.lobby", {}, form.element, h("div.lobby-side", {}, yours, recent)),
   );
@@ -38,7 +39,7 @@ class TableForm {
     this.game = games.find((game) => game.id === wanted) || games[0];
     this.players = this.game.player_counts[0];
     this.seatRows = [];
-    this.gamePicker = h("div.game-picker", { role: "radiogroup", "aria-label": "Game" });
+    this.gamePicker = h("div.game-picker", { role: "radiogroup", "aria-label": t("lobby.game") });
     this.playersSelect = h("select", { id: "players", name: "players", onchange: () => this.setPlayers(Number(this.playersSelect.value)) });
     this.seatsBox = h("div.seats");
     this.optionsBox = h("div.options");
@@ -48,21 +49,73 @@ class TableForm {
     this.element = h(
       "form.panel.new-table",
       { onsubmit: (event) => { event.preventDefault(); this.submit(); } },
-      h("h2", {}, "New table"),
+      h("h2", {}, t("lobby.new_table")),
       this.gamePicker,
-      h("div.form-row", {}, h("label", { for: "players" }, "Players"), this.playersSelect,
-        h("button.link", { type: "button", onclick: () => showRules(this.game, {}, { players: this.players, seats: [] }) }, "Rules")),
-      h("h3", {}, "Seats"),
-      h("p.hint", {}, "Several seats on this screen make a hotseat game: the cards stay hidden until each player taps in."),
+      h("div.form-row", {}, h("label", { for: "players" }, t("lobby.players")), this.playersSelect,
+        h("button.link", { type: "button", onclick: () => showRules(this.game, {}, { players: this.players, seats: [] }) }, t("common.rules"))),
+      h("h3", {}, t("lobby.seats")),
+      h("p.hint", {}, t("lobby.hotseat_hint")),
       this.seatsBox,
-      h("details.options-details", {}, h("summary", {}, "Rule options"), this.optionsBox),
+      h("details.options-details", {}, h("summary", {}, t("lobby.rule_options")), this.optionsBox),
+      this.clockRow(),
       h("div.form-row.listed-row", {}, this.listed,
-        h("label", { for: "listed" }, "Anyone may watch: list this table in Recent tables")),
+        h("label", { for: "listed" }, t("lobby.listed"))),
       this.error,
-      h("button.primary.big", { type: "submit", id: "create" }, "Start the game"),
+      h("button.primary.big", { type: "submit", id: "create" }, t("lobby.start")),
     );
     this.drawGames();
     this.setGame(this.game);
+  }
+
+  // The table's clock: none, so many seconds a move, or minutes a game plus an increment per
+  // move; when a player's time is up, a bot plays the move or the player loses.
+  clockRow() {
+    const number = (id, value, min, max) => h("input", { type: "number", id, value, min, max, step: 1 });
+    this.clock = {
+      kind: h("select", { id: "clock-kind", onchange: () => this.showClockFields() },
+        h("option", { value: "none" }, t("clock.none")),
+        h("option", { value: "move" }, t("clock.per_move")),
+        h("option", { value: "game" }, t("clock.per_game"))),
+      move_seconds: number("clock-move-seconds", 60, 2, 3600),
+      game_minutes: number("clock-game-minutes", 10, 1, 180),
+      increment_seconds: number("clock-increment", 5, 0, 600),
+      on_timeout: h("select", { id: "clock-on-timeout" },
+        h("option", { value: "bot" }, t("clock.timeout_bot")),
+        h("option", { value: "lose" }, t("clock.timeout_lose"))),
+    };
+    const field = (label, input, kinds) => h("label.clock-field", { dataset: { kinds } }, `${label} `, input);
+    this.clockFields = h(
+      "div.clock-fields",
+      { hidden: true },
+      field(t("clock.move_seconds"), this.clock.move_seconds, "move"),
+      field(t("clock.game_minutes"), this.clock.game_minutes, "game"),
+      field(t("clock.increment"), this.clock.increment_seconds, "game"),
+      field(t("clock.when_up"), this.clock.on_timeout, "move game"),
+    );
+    return h("div.clock-row", {},
+      h("div.form-row", {}, h("label", { for: "clock-kind" }, t("clock.label")), this.clock.kind),
+      this.clockFields);
+  }
+
+  showClockFields() {
+    const kind = this.clock.kind.value;
+    this.clockFields.hidden = kind === "none";
+    for (const label of this.clockFields.querySelectorAll(".clock-field")) {
+      label.hidden = !label.dataset.kinds.split(" ").includes(kind);
+    }
+  }
+
+  clockRequest() {
+    const clock = this.clock;
+    const kind = clock.kind.value;
+    if (kind === "none") return undefined;
+    return {
+      kind,
+      move_seconds: Number(clock.move_seconds.value),
+      game_minutes: Number(clock.game_minutes.value),
+      increment_seconds: Number(clock.increment_seconds.value),
+      on_timeout: clock.on_timeout.value,
+    };
   }
 
   drawGames() {
@@ -73,7 +126,7 @@ class TableForm {
           { dataset: { game: game.id } },
           h("input", { type: "radio", name: "game", value: game.id, checked: game === this.game, onchange: () => this.setGame(game) }),
           h("span.game-name", {}, game.name),
-          h("span.game-players", {}, `${playersText(game.player_counts)} players`),
+          h("span.game-players", {}, t("lobby.game_players", { counts: playersText(game.player_counts), count: game.player_counts[game.player_counts.length - 1] })),
           h("span.game-summary", {}, game.summary),
         ),
       ),
@@ -100,13 +153,13 @@ class TableForm {
       const previous = kept[seat];
       const kind = h(
         "select",
-        { name: `seat-${seat}`, "aria-label": `Seat ${seat + 1}` },
-        h("option", { value: "hotseat" }, seat === 0 ? "Me, on this screen" : "Player on this screen"),
-        h("option", { value: "invite" }, "Friend online (invitation link)"),
-        ...bots.map((bot) => h("option", { value: `bot:${bot.name}`, title: bot.description }, `Bot: ${bot.name} (${bot.description.split(":")[0]})`)),
+        { name: `seat-${seat}`, "aria-label": t("lobby.seat_label", { number: seat + 1 }) },
+        h("option", { value: "hotseat" }, seat === 0 ? t("lobby.seat_me") : t("lobby.seat_hotseat")),
+        h("option", { value: "invite" }, t("lobby.seat_invite")),
+        ...bots.map((bot) => h("option", { value: `bot:${bot.name}`, title: bot.description }, t("lobby.seat_bot", { name: bot.name, level: bot.description.split(":")[0] }))),
       );
       kind.value = previous ? previous.kind : seat === 0 ? "hotseat" : `bot:${this.defaultBot}`;
-      const name = h("input", { type: "text", name: `name-${seat}`, maxlength: 40, placeholder: "Name (optional)", value: previous ? previous.name : "" });
+      const name = h("input", { type: "text", name: `name-${seat}`, maxlength: 40, placeholder: t("lobby.name_placeholder"), value: previous ? previous.name : "" });
       // What the chosen bot plays like in this game, measured on its rating ladder.
       const note = h("p.seat-help");
       const describe = () => {
@@ -145,12 +198,12 @@ class TableForm {
       return h(
         "div.option-row",
         {},
-        h("label", { for: id }, words(spec.name), spec.decision ? h("span.badge", { title: "A point the published rules leave open: our choice is the default" }, "house rule") : null),
+        h("label", { for: id }, words(spec.name), spec.decision ? h("span.badge", { title: t("lobby.house_rule_title") }, t("lobby.house_rule")) : null),
         input,
         h("p.option-help", {}, spec.description),
       );
     });
-    fill(this.optionsBox, ...(rows.length ? rows : [h("p.muted", {}, "This game has no options.")]));
+    fill(this.optionsBox, ...(rows.length ? rows : [h("p.muted", {}, t("lobby.no_options"))]));
   }
 
   async request() {
@@ -169,7 +222,7 @@ class TableForm {
       if (kind.startsWith("bot:")) return { kind: "bot", bot: kind.slice(4), name };
       return { kind, name };
     });
-    return { game: this.game.id, players: this.players, options, seats, listed: this.listed.checked };
+    return { game: this.game.id, players: this.players, options, seats, listed: this.listed.checked, clock: this.clockRequest() };
   }
 
   async submit() {
@@ -202,7 +255,7 @@ export function playersText(counts) {
 function tableLine(table, games, extra) {
   const game = games.get(table.game);
   const names = table.seats.map((seat) => seat.name).join(", ");
-  const status = table.finished ? "finished" : `turn ${table.turn}`;
+  const status = table.finished ? t("lobby.finished") : t("lobby.turn", { turn: table.turn });
   return h(
     "li.table-line",
     {},
@@ -217,22 +270,22 @@ function fillYours(section, tables, games) {
   const mine = myTables().slice(0, 12);
   const lines = mine.map((entry) => {
     const table = known.get(entry.id);
-    if (table) return tableLine(table, games, table.finished ? null : h("span.badge.go", {}, "resume"));
+    if (table) return tableLine(table, games, table.finished ? null : h("span.badge.go", {}, t("lobby.resume")));
     const game = games.get(entry.game);
-    return h("li.table-line", {}, h("a", { href: `/t/${entry.id}` }, h("strong", {}, game ? game.name : entry.game || "table"), ` · ${entry.id}`));
+    return h("li.table-line", {}, h("a", { href: `/t/${entry.id}` }, h("strong", {}, game ? game.name : entry.game || t("lobby.table")), ` · ${entry.id}`));
   });
   fill(section,
-    h("h2", {}, "Your tables"),
-    lines.length ? h("ul.table-list", {}, lines) : h("p.muted", {}, "Tables you play at on this device show up here; come back to them at any time."),
+    h("h2", {}, t("lobby.your_tables")),
+    lines.length ? h("ul.table-list", {}, lines) : h("p.muted", {}, t("lobby.yours_empty")),
   );
 }
 
 function fillRecent(section, tables, games) {
   const lines = tables.slice(0, 15).map((table) =>
-    tableLine(table, games, h("span.badge", {}, table.finished ? "replay" : "watch")),
+    tableLine(table, games, h("span.badge", {}, table.finished ? t("lobby.replay") : t("lobby.watch"))),
   );
   fill(section,
-    h("h2", {}, "Recent tables"),
-    lines.length ? h("ul.table-list", {}, lines) : h("p.muted", {}, "No games yet."),
+    h("h2", {}, t("lobby.recent_tables")),
+    lines.length ? h("ul.table-list", {}, lines) : h("p.muted", {}, t("lobby.no_games")),
   );
 }

@@ -3,6 +3,7 @@
 // /games/<id>/guide.js).
 
 import { fill, h } from "./dom.js";
+import { t } from "./i18n.js";
 
 export function showDialog(title, ...content) {
   const dialog = document.getElementById("dialog");
@@ -10,7 +11,7 @@ export function showDialog(title, ...content) {
     h(
       "form.dialog-body",
       { method: "dialog" },
-      h("div.dialog-head", {}, h("h2", {}, title), h("button.close", { value: "close", "aria-label": "Close" }, "×")),
+      h("div.dialog-head", {}, h("h2", {}, title), h("button.close", { value: "close", "aria-label": t("dialog.close") }, "×")),
       h("div.dialog-content", {}, ...content),
     ),
   );
@@ -30,5 +31,5 @@ export async function showRules(game, options = {}, table = null) {
     atTable: Boolean(table && table.id),
   };
   const page = (await import(`/games/${encodeURIComponent(game.id)}/guide.js`)).rules(context);
-  return showDialog(`${game.name}: rules`, h("div.rules-page", {}, page));
+  return showDialog(t("rules.title", { game: game.name }), h("div.rules-page", {}, page));
 }

@@ -5,14 +5,19 @@
 import { api, ApiError, loadCatalog } from "./api.js";
 import { fill, h } from "./dom.js";
 import { flip } from "./flip.js";
+import { keepFocus, listenToKeys, prepareParts } from "./keyboard.js";
+import { currentLanguage, errorText, formatNumber, list, t } from "./i18n.js";
 import { alertsOn, alertTurn, primeAlerts, setAlerts } from "./notify.js";
 import { showDialog, showRules } from "./rules.js";
 import { addSeatToken, dropSeatTokens, saveEntry, saveOutbox, tableEntry } from "./store.js";
-import { describeEvent, loadView } from "./views/index.js";
+import { SeatClocks, clockSummary, describeTableEvent, entryText, renderUndo, resignButton, shownScore, standInNote, tableEndReason } from "./table-extras.js";
+import { loadView } from "./views/index.js";
 
 const RECONNECT_DELAYS = [500, 1000, 2000, 4000, 8000];
 // At one screen, the mover sees their move land this long before the next player's cover.
 const LANDING_MS = 1400;
+// How many of the last announcements for screen readers stay in the page.
+const ANNOUNCED_KEPT = 5;
 
 export async function showTable(root, tableId) {
   takeInvitation(tableId);
@@ -23,7 +28,7 @@ export async function showTable(root, tableId) {
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) {
       fill(root,
-        h("div.notice.error", {}, h("p", {}, `There is no table ${tableId}.`), h("a", { href: "/" }, "Start a new one")),
+        h("div.notice.error", {}, h("p", {}, t("table.no_table", { id: tableId })), h("a", { href: "/" }, t("table.start_new"))),
       );
       return;
     }
@@ -57,6 +62,8 @@ class TablePage {
     this.log = [];
     this.selected = [];
     this.shownSeat = null;
+    // The part last focused in each group of the board (data-nav), kept across redraws.
+    this.remembered = new Map();
     // The move made and not yet answered: {action, turn, seat, label, socket}. It is kept
     // through a lost connection, and in this browser's storage through a reload or a closed
     // tab, and sent again or refused aloud once the table answers.
@@ -66,6 +73,7 @@ class TablePage {
     this.socket = null;
     this.attempt = 0;
     this.replay = null;
+    this.clocks = new SeatClocks();
     this.build();
   }
 
@@ -81,25 +89,33 @@ class TablePage {
   build() {
     document.getElementById("title").textContent = this.game.name;
     document.title = `${this.game.name} · Sequenza`;
-    this.rulesButton = h("button.nav-button", { type: "button", onclick: () => showRules(this.game, this.table.options, this.table) }, "Rules");
-    this.replayButton = h("button.nav-button", { type: "button", hidden: true, onclick: () => this.toggleReplay() }, "Replay");
-    this.alertsButton = h("button.nav-button.alerts", { type: "button", title: "A chime and a notification when it becomes your turn while this tab is hidden", onclick: () => this.toggleAlerts() });
+    this.rulesButton = h("button.nav-button", { type: "button", onclick: () => showRules(this.game, this.table.options, this.table) }, t("common.rules"));
+    this.replayButton = h("button.nav-button", { type: "button", hidden: true, onclick: () => this.toggleReplay() }, t("nav.replay"));
+    this.alertsButton = h("button.nav-button.alerts", { type: "button", title: t("nav.alerts_title"), onclick: () => this.toggleAlerts() });
     this.drawAlertsButton();
     primeAlerts();
-    fill(document.getElementById("nav"), this.replayButton, this.alertsButton, this.rulesButton, h("a.nav-button", { href: "/" }, "Tables"));
+    fill(document.getElementById("nav"), this.replayButton, this.alertsButton, this.rulesButton, h("a.nav-button", { href: "/" }, t("nav.tables")));
     this.banner = h("div.banner", { role: "status", "aria-live": "polite" });
     this.watching = h("div.watching", { hidden: true });
     this.refusal = h("div.refusal", { role: "alert", hidden: true });
-    this.endScreen = h("section.end-screen", { hidden: true, "aria-label": "The end of the game" });
-    this.board = h("div.board", { onclick: (event) => this.onBoardClick(event), onmouseover: (event) => this.onBoardHover(event), onmouseleave: () => this.clearHints() });
+    this.endScreen = h("section.end-screen", { hidden: true, "aria-label": t("table.end_label") });
+    this.board = h("div.board", { tabindex: -1, onclick: (event) => this.onBoardClick(event), onmouseover: (event) => this.onBoardHover(event), onmouseleave: () => this.clearHints() });
+    listenToKeys(this.board, { remembered: this.remembered, cancel: () => { if (this.selected.length) this.unselect(0); } });
+    // Read out, not shown: what the others did since this screen last heard from the table.
+    this.announcer = h("div.announcer", { "aria-live": "polite" });
     this.cover = h("div.cover", { hidden: true });
     this.toast = h("div.toast", { role: "alert", hidden: true });
     this.actionBar = h("div.actionbar");
-    this.replayBar = h("div.replaybar", { hidden: true });
+    // Taking back, resigning: what a table adds to its game (table-extras.js).
+    this.undoBox = h("div.undo-box");
+    this.tools = h("div.table-tools", {}, this.undoBox, h("span.tools-resign"));
+    this.replayBar = h("div.replaybar", { hidden: true, role: "group", "aria-label": t("nav.replay") });
+    document.addEventListener("keydown", (event) => this.onReplayKey(event));
     this.players = h("div.players");
     this.invites = h("div.invites");
-    this.moves = h("details.all-moves", {}, h("summary", {}, "All legal moves"), h("div.move-list"));
-    this.logList = h("ol.log-list");
+    this.moves = h("details.all-moves", {}, h("summary", {}, t("table.all_moves")), h("div.move-list"));
+    // It scrolls: a keyboard reaches it to scroll it.
+    this.logList = h("ol.log-list", { tabindex: 0, "aria-label": t("table.log") });
     fill(this.root,
       h(
         "div.table-page",
@@ -112,16 +128,18 @@ class TablePage {
           this.refusal,
           this.endScreen,
           this.replayBar,
-          h("div.board-frame", {}, this.board, this.cover, this.toast),
+          this.boardFrame = h("div.board-frame", {}, this.board, this.cover, this.toast),
           this.actionBar,
+          this.tools,
+          this.announcer,
         ),
         h(
           "aside.side",
           {},
-          h("section.panel.players-panel", {}, h("h2", {}, "Players"), this.players),
+          h("section.panel.players-panel", {}, h("h2", {}, t("table.players")), this.players),
           this.invites,
           h("section.panel.moves-panel", {}, this.moves),
-          h("section.panel.log-panel", {}, h("h2", {}, "What happened"), this.logList),
+          h("section.panel.log-panel", {}, h("h2", {}, t("table.log")), this.logList),
         ),
       ),
     );
@@ -137,17 +155,18 @@ class TablePage {
       this.attempt = 0;
       this.log = [];
       this.entry = tableEntry(this.id);
-      socket.send(JSON.stringify({ type: "join", tokens: Object.values(this.entry.seats) }));
+      // The server words this screen's log in the page's language.
+      socket.send(JSON.stringify({ type: "join", tokens: Object.values(this.entry.seats), lang: currentLanguage() }));
     });
     socket.addEventListener("message", (event) => this.receive(JSON.parse(event.data)));
     socket.addEventListener("close", (event) => {
       if (socket !== this.socket) return;
       if (event.code === 4404) {
-        this.setBanner("This table no longer exists.", "error");
+        this.setBanner(t("table.gone"), "error");
         return;
       }
       this.joined = false;
-      this.setBanner(this.outbox ? `Connection lost: reconnecting… Your move “${this.outbox.label}” is kept and will be sent if it is still your turn.` : "Connection lost: reconnecting…", "error");
+      this.setBanner(this.outbox ? t("table.lost_kept", { move: this.outbox.label }) : t("table.lost"), "error");
       const delay = RECONNECT_DELAYS[Math.min(this.attempt, RECONNECT_DELAYS.length - 1)];
       this.attempt += 1;
       setTimeout(() => this.connect(), delay);
@@ -163,16 +182,20 @@ class TablePage {
   receive(message) {
     if (message.type === "state") {
       this.joined = true;
+      // From a fresh join or a reconnection the whole log comes again: nothing new to tell.
+      const heard = this.message && message.log_start !== 0 ? message.events : [];
       if (message.log_start === 0) this.log = [];
       this.log.push(...message.events);
       const turnChanged = !this.message || this.message.turn !== message.turn;
       const wasMine = this.myTurn();
       this.message = message;
       this.table = message.table;
+      this.clocks.update(message.clock);
       if (turnChanged) this.selected = [];
       if (this.outbox) this.settleOutbox(message);
       this.render();
-      if (!wasMine && this.myTurn() && !this.outbox) alertTurn(`Your turn · ${this.game.name}`, this.banner.textContent);
+      this.announce(heard);
+      if (!wasMine && this.myTurn() && !this.outbox) alertTurn(t("table.alert_title", { game: this.game.name }), this.banner.textContent);
     } else if (message.type === "table") {
       this.table = message.table;
       this.renderPlayers();
@@ -181,15 +204,15 @@ class TablePage {
       if (message.code === "bad_token") {
         // A link that opens no seat of this table: watch instead.
         dropSeatTokens(this.id);
-        this.showToast(`${message.message}. You are watching as a spectator.`);
+        this.showToast(t("table.bad_token", { error: errorText(message.code, message.message) }));
         return;
       }
       if (this.outbox && this.outbox.socket === this.socket) {
         // The server answers an act only with a new state or this refusal; a "stale" one is
         // followed by the position as it is now.
-        this.refuse(this.outbox, message.message);
+        this.refuse(this.outbox, errorText(message.code, message.message));
       } else {
-        this.showToast(message.message);
+        this.showToast(errorText(message.code, message.message));
       }
       if (this.message) this.render();
     }
@@ -230,22 +253,23 @@ class TablePage {
   settleOutbox(message) {
     const outbox = this.outbox;
     if (message.turn > outbox.turn) {
-      const played = this.log.filter((event) => event.event === "action")[outbox.turn];
+      // The first move since: a request to take back made meanwhile does not turn it away.
+      const played = this.log.find((event) => event.event === "action" && event.turn >= outbox.turn);
       this.keep(null);
       if (played && played.action === outbox.action && played.seat === outbox.seat) {
         // From the moment it lands, whatever the network's delay.
         if (this.heldSeats().length > 1) this.landingUntil = Date.now() + LANDING_MS;
-        if (outbox.resent) this.showToast(`Sent after reconnecting: ${outbox.label}`);
+        if (outbox.resent) this.showToast(t("table.sent_after", { move: outbox.label }));
         return;
       }
       const names = this.names();
-      const instead = played ? `${names[played.seat]} played “${this.view.label(played.action, null, names)}” first` : "someone else moved first";
-      this.refuse(outbox, `the table moved on while you were away (${instead})`);
+      const instead = played ? t("table.played_first", { name: names[played.seat], move: this.view.label(played.action, null, names) }) : t("table.someone_first");
+      this.refuse(outbox, t("table.moved_on", { instead }));
       return;
     }
     if (message.over) {
       this.keep(null);
-      this.refuse(outbox, "the game is over");
+      this.refuse(outbox, t("table.reason_over"));
       return;
     }
     if (outbox.socket === this.socket) return;  // sent on this connection: its answer will come
@@ -256,7 +280,7 @@ class TablePage {
       return;
     }
     this.keep(null);
-    this.refuse(outbox, "it is no longer a legal move here");
+    this.refuse(outbox, t("table.reason_illegal"));
   }
 
   keep(outbox) {
@@ -268,8 +292,8 @@ class TablePage {
   refuse(outbox, reason) {
     if (this.outbox === outbox) this.keep(null);
     fill(this.refusal,
-      h("span", {}, `Your move “${outbox.label}” was not played: ${reason}.`),
-      h("button.ghost", { type: "button", onclick: () => { this.refusal.hidden = true; } }, "OK"),
+      h("span", {}, t("table.refused", { move: outbox.label, reason })),
+      h("button.ghost", { type: "button", onclick: () => { this.refusal.hidden = true; } }, t("common.ok")),
     );
     this.refusal.hidden = false;
   }
@@ -281,7 +305,7 @@ class TablePage {
 
   drawAlertsButton() {
     const on = alertsOn();
-    this.alertsButton.textContent = on ? "Alerts on" : "Alerts off";
+    this.alertsButton.textContent = on ? t("table.alerts_on") : t("table.alerts_off");
     this.alertsButton.setAttribute("aria-pressed", on ? "true" : "false");
   }
 
@@ -301,7 +325,8 @@ class TablePage {
     const toAct = this.message.to_act;
     if (held.length === 0) return { seat: null, cover: false };
     if (held.length === 1) return { seat: held[0], cover: false };
-    if (toAct !== null && held.includes(toAct)) {
+    // A seat that is out is played by a bot: nobody needs the device passed to it.
+    if (toAct !== null && held.includes(toAct) && !(this.table.out || []).includes(toAct)) {
       // The player who just moved watches it land before the device is passed on.
       if (this.shownSeat !== toAct && this.shownSeat !== null && Date.now() < this.landingUntil) {
         return { seat: this.shownSeat, cover: false, landing: true };
@@ -325,14 +350,16 @@ class TablePage {
     this.current = { seat, observation, legal };
     this.board.classList.toggle("pending", Boolean(this.outbox));
     this.board.classList.toggle("hidden-by-cover", cover);
-    if (cover) {
-      this.drawCover(seat);
-    } else {
-      this.cover.hidden = true;
-      this.cover.replaceChildren();
-      if (seat !== null && this.heldSeats().length > 1) this.shownSeat = seat;
-      this.drawBoard(observation, seat, legal);
-    }
+    keepFocus(this.boardFrame, () => {
+      if (cover) {
+        this.drawCover(seat);
+      } else {
+        this.cover.hidden = true;
+        this.cover.replaceChildren();
+        if (seat !== null && this.heldSeats().length > 1) this.shownSeat = seat;
+        this.drawBoard(observation, seat, legal);
+      }
+    }, () => this.boardStop());
     this.drawActions(cover ? [] : legal, observation);
     this.renderBanner(seat, cover, landing);
     this.renderWatching();
@@ -340,9 +367,19 @@ class TablePage {
     this.renderInvites();
     this.renderLog();
     this.renderEnd(observation);
+    this.renderTools(seat, cover, observation);
     this.replayButton.hidden = !message.over;
     const mine = legal.length > 0;
-    document.title = `${mine ? "● Your turn · " : ""}${this.game.name} · Sequenza`;
+    document.title = mine ? t("table.title_mine", { game: this.game.name }) : `${this.game.name} · Sequenza`;
+  }
+
+  // Take back and resign, for the seat this screen shows (none while the cover is up).
+  renderTools(seat, cover, observation) {
+    const message = this.message;
+    this.tools.hidden = message.over || Boolean(this.replay) || !this.heldSeats().length;
+    if (this.tools.hidden) return;
+    renderUndo(this, this.undoBox);
+    fill(this.tools.querySelector(".tools-resign"), cover ? null : resignButton(this, seat, observation));
   }
 
   context(seat, legal, extra = {}) {
@@ -370,9 +407,9 @@ class TablePage {
       h(
         "div.cover-card",
         {},
-        h("p.cover-title", {}, `Pass the device to ${name}`),
-        h("p", {}, "The cards in hand stay hidden until the right player is looking."),
-        h("button.primary.big", { type: "button", id: "reveal", onclick: () => { this.shownSeat = seat; this.render(); } }, `I am ${name}: show my cards`),
+        h("p.cover-title", {}, t("table.pass_device", { name })),
+        h("p", {}, t("table.cover_hint")),
+        h("button.primary.big", { type: "button", id: "reveal", onclick: () => { this.shownSeat = seat; this.render(); } }, t("table.reveal", { name })),
       ),
     );
   }
@@ -383,12 +420,12 @@ class TablePage {
     if (this.table.bot_error) {
       this.setBanner(this.table.bot_error, "error");
     } else if (message.over) {
-      this.setBanner(`Game over: ${winnerText(message.result, names, this.heldSeats(), this.current.observation)}`, "over");
+      this.setBanner(t("table.game_over", { result: winnerText(message.result, names, this.heldSeats(), this.current.observation) }), "over");
     } else if (this.outbox) {
-      if (this.outbox.socket) this.setBanner(`Sending “${this.outbox.label}”…`, "wait");
+      if (this.outbox.socket) this.setBanner(t("table.sending", { move: this.outbox.label }), "wait");
       else this.setBanner(offlineText(this.outbox), "error");
     } else if (cover || landing) {
-      this.setBanner(landing ? `Pass the device to ${names[message.to_act]}` : `${names[message.to_act]}'s turn`, "turn");
+      this.setBanner(t(landing ? "table.pass_device" : "table.turn_of", { name: names[message.to_act] }), "turn");
     } else if (this.current.legal.length) {
       // What to do now, in the game's words; an answer (a Block window) is not "your turn".
       const prompt = this.view.prompt ? this.view.prompt(this.current.observation, this.current.legal, this.context(seat, this.current.legal)) : null;
@@ -396,12 +433,13 @@ class TablePage {
       const several = this.heldSeats().length > 1;
       if (answer) this.setBanner(several ? `${names[seat]}: ${text}` : text, "turn answer");
       else {
-        const who = several ? `${names[seat]}, your turn` : "Your turn";
+        const who = several ? t("table.your_turn_named", { name: names[seat] }) : t("table.your_turn");
         this.setBanner(text ? `${who}: ${text}` : who, "turn");
       }
     } else {
       const seatInfo = this.table.seats[message.to_act];
-      const waiting = seatInfo.kind === "bot" ? `${seatInfo.name} is thinking…` : `Waiting for ${seatInfo.name}${seatInfo.connected ? "" : " (not connected)"}`;
+      const out = (this.table.out || []).includes(message.to_act);
+      const waiting = t(seatInfo.kind === "bot" ? "table.bot_thinking" : out ? "table.bot_for_out" : seatInfo.connected ? "table.waiting" : "table.waiting_offline", { name: seatInfo.name });
       this.setBanner(waiting, "wait");
     }
   }
@@ -411,8 +449,8 @@ class TablePage {
     this.watching.hidden = !watching;
     if (watching) {
       fill(this.watching,
-        h("strong", {}, "You are watching"),
-        " — this screen holds no seat at this table, so it sees only what every player sees. To take your seat here, open its link: your invitation link, or the \u201cContinue on another device\u201d link that the device you played on shows under Players.",
+        h("strong", {}, t("table.watching_title")),
+        ` ${t("table.watching_text")}`,
       );
     }
   }
@@ -426,7 +464,7 @@ class TablePage {
     const names = this.names();
     const result = message.result || { winners: [], scores: [] };
     const figures = this.view.figures ? this.view.figures(observation, this.log, names) : { columns: [], rows: names.map(() => []) };
-    const reason = endReason(this.log, names);
+    const reason = tableEndReason(result, this.log, names) || endReason(this.log);
     const { turns, moves } = gameLength(this.log);
     const held = this.heldSeats();
     fill(this.endScreen,
@@ -435,7 +473,7 @@ class TablePage {
       h(
         "table.end-table",
         {},
-        h("thead", {}, h("tr", {}, h("th", {}, "Player"), h("th", {}, figures.score || "Score"), figures.columns.map((column) => h("th", {}, column)))),
+        h("thead", {}, h("tr", {}, h("th", {}, t("end.player")), h("th", {}, figures.score || t("end.score")), figures.columns.map((column) => h("th", {}, column)))),
         h(
           "tbody",
           {},
@@ -443,20 +481,20 @@ class TablePage {
             h(
               "tr",
               { class: `${result.winners.includes(seat.seat) ? "winner" : ""}${held.includes(seat.seat) ? " me" : ""}`, dataset: { seat: seat.seat } },
-              h("td", {}, h("span.seat-dot", { style: { background: observation && this.view.seatColour ? this.view.seatColour(observation, seat.seat) : `var(--seat-${seat.seat})` } }), ` ${seat.name}`, result.winners.includes(seat.seat) ? h("span.crown", { title: "winner" }, " ★") : null),
-              h("td.num", {}, result.scores[seat.seat] === undefined ? "—" : formatScore(result.scores[seat.seat])),
+              h("td", {}, this.seatDot(observation, seat.seat), ` ${seat.name}`, result.winners.includes(seat.seat) ? h("span.crown", { title: t("common.winner") }, " ★") : null),
+              h("td.num", {}, endScore(result, observation, this.view, seat.seat)),
               (figures.rows[seat.seat] || []).map((value) => h("td.num", {}, value)),
             ),
           ),
         ),
       ),
-      h("p.end-length", {}, `The game lasted ${turns === 1 ? "1 turn" : `${turns} turns`} (${moves === 1 ? "1 move" : `${moves} moves`}).`),
+      h("p.end-length", {}, t("end.length", { turns: t("end.turns", { count: turns }), moves: t("end.moves", { count: moves }) })),
       (figures.notes || []).map((note) => h("p.end-note", {}, note)),
       h(
         "div.end-buttons",
         {},
-        h("button.primary", { type: "button", id: "end-replay", onclick: () => this.toggleReplay() }, "Replay the game"),
-        h("a.button", { id: "end-download", href: `/api/tables/${this.id}/record`, download: `${this.game.id}-${this.id}.json` }, "Download the record"),
+        h("button.primary", { type: "button", id: "end-replay", onclick: () => this.toggleReplay() }, t("end.replay")),
+        h("a.button", { id: "end-download", href: `/api/tables/${this.id}/record`, download: `${this.game.id}-${this.id}.json` }, t("end.download")),
         this.rematchButton(),
       ),
     );
@@ -467,11 +505,11 @@ class TablePage {
   rematchButton() {
     const tokens = Object.values(this.entry.seats || {});
     if (this.table.rematch) {
-      const label = tokens.length ? "Join the rematch" : "Watch the rematch";
+      const label = tokens.length ? t("end.join_rematch") : t("end.watch_rematch");
       return h("button.primary", { type: "button", id: "end-rematch", onclick: () => this.goToRematch(this.table.rematch) }, label);
     }
     if (!tokens.length) return null;
-    return h("button.primary", { type: "button", id: "end-rematch", onclick: () => this.askRematch(tokens[0]) }, "Play again");
+    return h("button.primary", { type: "button", id: "end-rematch", onclick: () => this.askRematch(tokens[0]) }, t("end.play_again"));
   }
 
   async askRematch(token) {
@@ -494,7 +532,8 @@ class TablePage {
   }
 
   setBanner(text, kind) {
-    this.banner.textContent = text;
+    // Rewritten only when it changes, so that a screen reader says it once.
+    if (this.banner.textContent !== text) this.banner.textContent = text;
     this.banner.className = `banner ${kind}`;
   }
 
@@ -509,7 +548,7 @@ class TablePage {
     if (!this.message && !this.replay) return;
     const observation = this.replay ? this.replay.observation : this.current?.observation;
     const scores = observation && this.view.scores ? this.view.scores(observation) : null;
-    const result = this.replay ? this.replay.frame.public.result : this.message.result;
+    const result = this.replay ? this.replay.frame.result : this.message.result;
     const toAct = this.replay ? this.replay.frame.to_act : this.message.to_act;
     const held = this.replay ? [] : this.heldSeats();
     fill(this.players,
@@ -518,22 +557,25 @@ class TablePage {
         {},
         this.table.seats.map((seat) => {
           const winner = result && result.winners.includes(seat.seat);
-          const kind = seat.kind === "bot" ? `${seat.bot} bot` : held.includes(seat.seat) ? "this screen" : seat.connected ? "online" : "offline";
-          const score = result ? result.scores[seat.seat] : scores ? scores[seat.seat] : null;
+          const kind = seat.kind === "bot" ? t("players.bot", { name: seat.bot }) : held.includes(seat.seat) ? t("players.this_screen") : seat.connected ? t("players.online") : t("players.offline");
+          const score = shownScore(result, scores, seat.seat);
+          const out = (this.replay ? this.replay.frame.out : this.table.out || []).includes(seat.seat);
           return h(
             "li.player",
             { class: `player${seat.seat === toAct ? " to-act" : ""}${winner ? " winner" : ""}`, dataset: { seat: seat.seat } },
-            h("span.seat-dot", { style: { background: observation && this.view.seatColour ? this.view.seatColour(observation, seat.seat) : `var(--seat-${seat.seat})` } }),
+            this.seatDot(observation, seat.seat),
             h("span.player-name", {}, seat.name),
-            h("span.player-kind", {}, kind),
-            score !== null && score !== undefined ? h("span.player-score", { title: "score" }, formatScore(score)) : null,
-            winner ? h("span.crown", { title: "winner" }, "★") : null,
+            h("span.player-kind", {}, out ? t("players.out", { kind }) : kind),
+            this.replay ? null : this.clocks.element(seat.seat),
+            score !== null && score !== undefined ? h("span.player-score", { title: t("players.score") }, formatScore(score)) : null,
+            winner ? h("span.crown", { title: t("common.winner") }, "★") : null,
           );
         }),
       ),
-      this.table.spectators ? h("p.muted", {}, `${this.table.spectators} watching`) : null,
+      this.table.spectators ? h("p.muted", {}, t("players.watching", { count: this.table.spectators })) : null,
+      this.table.clock ? h("p.muted.clock-summary", {}, clockSummary(this.table.clock)) : null,
       held.length && !this.message.over
-        ? h("button.link", { type: "button", id: "continue-elsewhere", onclick: () => this.showSeatLinks() }, "Continue on another device")
+        ? h("button.link", { type: "button", id: "continue-elsewhere", onclick: () => this.showSeatLinks() }, t("players.continue"))
         : null,
     );
   }
@@ -543,8 +585,8 @@ class TablePage {
   showSeatLinks() {
     const seats = Object.entries(this.entry.seats || {});
     showDialog(
-      "Continue on another device",
-      h("p", {}, "Open this link on your other device to play your seat there. It is your seat's key: anyone who has it plays as you, so send it only to yourself."),
+      t("players.continue"),
+      h("p", {}, t("links.text")),
       seats.map(([seat, token]) => {
         const url = `${window.location.origin}/t/${this.id}#join=${seat}.${token}`;
         return h(
@@ -552,7 +594,7 @@ class TablePage {
           {},
           h("span.invite-name", {}, this.table.seats[Number(seat)].name),
           h("input.invite-link.seat-link", { type: "text", readonly: true, value: url, onfocus: (event) => event.target.select() }),
-          h("button", { type: "button", onclick: () => copy(url, this) }, "Copy"),
+          h("button", { type: "button", onclick: () => copy(url, this) }, t("common.copy")),
         );
       }),
     );
@@ -567,8 +609,8 @@ class TablePage {
       h(
         "section.panel.invite-panel",
         {},
-        h("h2", {}, "Invite friends"),
-        h("p.hint", {}, open.length ? "Send each friend their own link: it opens their seat and nobody else's." : "Everyone invited is here."),
+        h("h2", {}, t("invites.title")),
+        h("p.hint", {}, open.length ? t("invites.open") : t("invites.all_here")),
         invites.map(([seat, token]) => {
           const url = `${window.location.origin}/t/${this.id}#join=${seat}.${token}`;
           const input = h("input.invite-link", { type: "text", readonly: true, value: url, onfocus: (event) => event.target.select() });
@@ -577,7 +619,7 @@ class TablePage {
             {},
             h("span.invite-name", {}, this.table.seats[Number(seat)].name),
             input,
-            h("button", { type: "button", onclick: () => copy(url, this) }, "Copy"),
+            h("button", { type: "button", onclick: () => copy(url, this) }, t("common.copy")),
           );
         }),
       ),
@@ -585,10 +627,12 @@ class TablePage {
   }
 
   renderLog(log = this.log) {
-    const names = this.replay ? this.names() : this.names();
+    const names = this.names();
     const lines = [];
     for (const event of log) {
-      const text = describeEvent(this.view, event, names);
+      // Table events (resign, undo, clocks) are the table's; game events come worded.
+      const table = describeTableEvent(event, names);
+      const text = table ?? (event.text ? event.text + standInNote(event) : null);
       if (text) lines.push(h("li", { class: `log-${event.event}` }, text));
     }
     fill(this.logList, ...lines.slice(-300));
@@ -614,6 +658,35 @@ class TablePage {
       element.classList.toggle("selected", this.selected.includes(part));
     }
     this.board.classList.toggle("choosing", this.selected.length > 0);
+    prepareParts(this.board, this.remembered);
+  }
+
+  // Where the keyboard goes when the control it was on is gone: the board's first tab stop.
+  boardStop() {
+    return this.board.querySelector("[data-part][tabindex='0'].playable") || this.board.querySelector("[data-part][tabindex='0']") || this.board;
+  }
+
+  // A seat's mark: its team's colour and shape where the game has teams, else its own colour.
+  seatDot(observation, seat) {
+    const view = this.view;
+    const background = observation && view.seatColour ? view.seatColour(observation, seat) : `var(--seat-${seat})`;
+    const shape = observation && view.seatShape ? view.seatShape(observation, seat) : null;
+    return h(`span.seat-dot${shape ? ".colour-mark" : ""}`, { style: { background }, "aria-hidden": "true" }, shape);
+  }
+
+  // The others' moves and what followed them, for a screen reader; this screen's own moves
+  // it has heard already.
+  announce(events) {
+    const names = this.names();
+    const held = this.heldSeats();
+    const lines = events
+      .filter((event) => !(event.event === "action" && held.includes(event.seat)))
+      .map((event) => describeTableEvent(event, names) ?? event.text)
+      .filter(Boolean);
+    if (!lines.length) return;
+    // Added, not replaced, so that a quick run of moves is read out whole; the last few kept.
+    this.announcer.append(h("p", {}, lines.join(". ")));
+    while (this.announcer.childElementCount > ANNOUNCED_KEPT) this.announcer.firstElementChild.remove();
   }
 
   onBoardClick(event) {
@@ -677,19 +750,19 @@ class TablePage {
           buttons.push(this.actionButton(entry, "choice"));
         }
       }
-      buttons.push(h("button.ghost", { type: "button", onclick: () => this.unselect(0) }, "Cancel"));
+      buttons.push(h("button.ghost", { type: "button", onclick: () => this.unselect(0) }, t("common.cancel")));
     }
     for (const entry of entries) {
       if (entry.parts.length === 0) buttons.push(this.actionButton(entry, ""));
     }
     const onBoard = entries.some((entry) => entry.parts.length > 0);
-    fill(this.actionBar,
-      onBoard && !this.selected.length ? h("span.hint", {}, view.boardHint ? view.boardHint(observation) : "Pick a highlighted card or place.") : null,
+    keepFocus(this.actionBar, () => fill(this.actionBar,
+      onBoard && !this.selected.length ? h("span.hint", {}, view.boardHint ? view.boardHint(observation) : t("table.pick_hint")) : null,
       ...buttons,
-    );
+    ), () => this.boardStop());
     this.actionBar.hidden = !legal.length;
     const list = this.moves.querySelector(".move-list");
-    fill(list,
+    keepFocus(list, () => fill(list,
       ...entries.map((entry) =>
         h(
           "button.move",
@@ -697,8 +770,8 @@ class TablePage {
           entry.label,
         ),
       ),
-    );
-    this.moves.querySelector("summary").textContent = legal.length ? `All legal moves (${legal.length})` : "All legal moves";
+    ), () => this.boardStop());
+    this.moves.querySelector("summary").textContent = legal.length ? t("table.all_moves_count", { count: legal.length }) : t("table.all_moves");
   }
 
   actionButton(entry, kind) {
@@ -714,15 +787,17 @@ class TablePage {
     if (this.replay) {
       this.replay = null;
       this.replayBar.hidden = true;
-      this.replayButton.textContent = "Replay";
+      this.replayButton.textContent = t("nav.replay");
       this.render();
       return;
     }
-    this.replayButton.textContent = "Back to the table";
+    this.replayButton.textContent = t("replay.back_to_table");
     this.replay = { turn: 0, seat: "public", playing: null };
     this.endScreen.hidden = true;
     this.watching.hidden = true;
     await this.showFrame(0);
+    // The button that opened the replay may be gone with the end screen.
+    if (document.activeElement === document.body) this.replayBar.querySelector("#replay-next")?.focus();
   }
 
   async showFrame(turn) {
@@ -730,7 +805,7 @@ class TablePage {
     if (!replay) return;
     let frame;
     try {
-      frame = await api(`/api/tables/${this.id}/replay/${turn}`);
+      frame = await api(`/api/tables/${this.id}/replay/${turn}?lang=${encodeURIComponent(currentLanguage())}`);
     } catch (error) {
       this.showToast(error.message);
       return;
@@ -744,10 +819,14 @@ class TablePage {
     this.cover.hidden = true;
     this.current = null;
     const drawn = this.view.render(replay.observation, this.context(seat, [], { replay: true }));
-    flip(this.board, () => fill(this.board, drawn));
+    keepFocus(this.board, () => {
+      flip(this.board, () => fill(this.board, drawn));
+      prepareParts(this.board, this.remembered);
+    }, () => this.replayBar.querySelector("#replay-next"));
     this.actionBar.hidden = true;
     const names = this.names();
-    const last = frame.turn ? `Move ${frame.turn} of ${frame.turns}: ${names[frame.seat]} — ${this.view.label(frame.action, replay.observation, names)}` : `Start of the game (${frame.turns} moves)`;
+    const label = frame.action !== null ? this.view.label(frame.action, replay.observation, names) : null;
+    const last = frame.turn ? t("replay.frame", { turn: frame.turn, total: frame.turns, entry: entryText(frame, names, label) }) : t("replay.start", { count: frame.turns });
     this.setBanner(last, "replay");
     this.renderPlayers();
     this.renderLog(frame.log);
@@ -759,9 +838,9 @@ class TablePage {
     const go = (turn) => this.showFrame(Math.max(0, Math.min(total, turn)));
     const viewpoint = h(
       "select.replay-seat",
-      { "aria-label": "Seen by", onchange: (event) => { replay.seat = event.target.value; go(replay.turn); } },
-      h("option", { value: "public" }, "Table (public)"),
-      this.table.seats.map((seat) => h("option", { value: String(seat.seat) }, `${seat.name}'s hand`)),
+      { "aria-label": t("replay.seen_by"), onchange: (event) => { replay.seat = event.target.value; go(replay.turn); } },
+      h("option", { value: "public" }, t("replay.public")),
+      this.table.seats.map((seat) => h("option", { value: String(seat.seat) }, t("replay.hand", { name: seat.name }))),
     );
     viewpoint.value = replay.seat;
     const play = () => {
@@ -782,57 +861,74 @@ class TablePage {
       }, 900);
       this.drawReplayBar();
     };
-    const slider = h("input.replay-slider", { type: "range", min: 0, max: total, value: replay.turn, "aria-label": "Move", onchange: (event) => go(Number(event.target.value)) });
+    const slider = h("input.replay-slider", { type: "range", min: 0, max: total, value: replay.turn, "aria-label": t("replay.move"), onchange: (event) => go(Number(event.target.value)) });
     this.replayBar.hidden = false;
-    fill(this.replayBar,
-      h("button", { type: "button", title: "Start", onclick: () => go(0) }, "|◀"),
-      h("button", { type: "button", id: "replay-back", title: "Back one move", onclick: () => go(replay.turn - 1) }, "◀"),
-      h("button", { type: "button", title: replay.playing ? "Pause" : "Play", onclick: play }, replay.playing ? "Pause" : "Play"),
-      h("button", { type: "button", id: "replay-next", title: "Next move", onclick: () => go(replay.turn + 1) }, "▶"),
-      h("button", { type: "button", title: "End", onclick: () => go(total) }, "▶|"),
+    keepFocus(this.replayBar, () => fill(this.replayBar,
+      h("button", { type: "button", id: "replay-start", title: t("replay.first"), "aria-label": t("replay.first"), onclick: () => go(0) }, "|◀"),
+      h("button", { type: "button", id: "replay-back", title: t("replay.back"), "aria-label": t("replay.back"), onclick: () => go(replay.turn - 1) }, "◀"),
+      h("button", { type: "button", id: "replay-play", title: replay.playing ? t("replay.pause") : t("replay.play"), "aria-label": replay.playing ? t("replay.pause") : t("replay.play"), onclick: play }, replay.playing ? t("replay.pause") : t("replay.play")),
+      h("button", { type: "button", id: "replay-next", title: t("replay.next"), "aria-label": t("replay.next"), onclick: () => go(replay.turn + 1) }, "▶"),
+      h("button", { type: "button", id: "replay-end", title: t("replay.last"), "aria-label": t("replay.last"), onclick: () => go(total) }, "▶|"),
       h("span.replay-turn", {}, `${replay.turn} / ${total}`),
       slider,
       viewpoint,
-    );
+    ));
+  }
+
+  // In a replay, the arrow keys step through the moves and Home and End go to either end,
+  // wherever the focus is, except on the controls that use those keys themselves (the board's
+  // parts, the slider, the seat menu).
+  onReplayKey(event) {
+    const replay = this.replay;
+    if (!replay || !replay.frame || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    if (event.target.closest && event.target.closest("input, select, textarea, dialog, [data-part]")) return;
+    const total = replay.frame.turns;
+    const turn = { ArrowLeft: replay.turn - 1, ArrowRight: replay.turn + 1, Home: 0, End: total }[event.key];
+    if (turn === undefined) return;
+    event.preventDefault();
+    this.showFrame(Math.max(0, Math.min(total, turn)));
   }
 }
 
 function offlineText(outbox) {
-  return `Not connected: your move “${outbox.label}” will be sent when the connection returns, if it is still your turn.`;
+  return t("table.offline", { move: outbox.label });
 }
 
 // "You won", "Greedy bot 2 won", "A draw": from the view of the one seat this screen holds
 // (at one screen with several seats, or watching, by name). Teammates win together.
 export function winnerText(result, names, held, observation) {
-  if (!result) return "The game is over";
+  if (!result) return t("win.over");
   const winners = result.winners;
-  if (!winners.length || winners.length === names.length) return "A draw";
+  if (!winners.length || winners.length === names.length) return t("win.draw");
   const teams = observation && Array.isArray(observation.teams) ? observation.teams : null;
   const oneTeam = teams ? new Set(winners.map((seat) => teams[seat])).size === 1 : winners.length === 1;
-  const list = (seats) => seats.map((seat) => names[seat]).join(" and ");
+  const nameList = (seats) => list(seats.map((seat) => names[seat]));
   if (held.length === 1) {
     const me = held[0];
     if (winners.includes(me)) {
       const others = winners.filter((seat) => seat !== me);
-      if (!others.length) return "You won";
-      return oneTeam ? `Your team won (with ${list(others)})` : `You share the win with ${list(others)}`;
+      if (!others.length) return t("win.you");
+      return t(oneTeam ? "win.team" : "win.share_with", { names: nameList(others) });
     }
   }
-  return oneTeam ? `${list(winners)} won` : `${list(winners)} share the win`;
+  return t(oneTeam ? "win.won" : "win.share", { names: nameList(winners), count: winners.length });
 }
 
-// Why the game ended, from its last log lines ("seat 0" in the rules' words becomes a name).
-function endReason(log, names) {
-  const end = [...log].reverse().find((event) => event.event === "game_end" || event.event === "drawn");
-  if (!end) return "";
-  const reason = end.reason.replace(/\bseat (\d+)/g, (_, seat) => names[Number(seat)] ?? `seat ${seat}`);
-  return `${end.event === "drawn" ? "A drawn game" : "The game ended"}: ${reason}.`;
+// Why the game ended, as the server wrote it for this screen.
+function endReason(log) {
+  const end = log.find((event) => event.event === "game_over");
+  return end ? end.ending : "";
 }
 
 // Moves are every action; a turn is a run of one seat's moves, where answers such as a Block
 // window's do not break the run of the player they answer.
 function gameLength(log) {
-  const actions = log.filter((event) => event.event === "action");
+  // The moves in force: those taken back do not count.
+  const actions = [];
+  for (const event of log) {
+    if (event.event === "action") actions.push(event);
+    else if (event.event === "undone") actions.splice(actions.length - event.moves, event.moves);
+  }
   let turns = 0;
   let last = null;
   for (const event of actions) {
@@ -844,15 +940,20 @@ function gameLength(log) {
   return { turns, moves: actions.length };
 }
 
+function endScore(result, observation, view, seat) {
+  const score = shownScore(result, observation && view.scores ? view.scores(observation) : null, seat);
+  return score === null || score === undefined ? "—" : formatScore(score);
+}
+
 function formatScore(score) {
-  return Number.isInteger(score) ? String(score) : String(Math.round(score * 100) / 100);
+  return formatNumber(score, { maximumFractionDigits: 2 });
 }
 
 async function copy(text, page) {
   try {
     await navigator.clipboard.writeText(text);
-    page.showToast("Link copied");
+    page.showToast(t("common.link_copied"));
   } catch {
-    showDialog("Invitation link", h("p", {}, "Copy this link:"), h("input.invite-link", { readonly: true, value: text }));
+    showDialog(t("common.invitation_link"), h("p", {}, t("common.copy_this")), h("input.invite-link", { readonly: true, value: text }));
   }
 }

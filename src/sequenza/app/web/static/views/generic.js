@@ -37,21 +37,3 @@ export function parts() {
 export function label(action) {
   return action;
 }
-
-export function describeEvent(event, names, view) {
-  const name = (seat) => names[seat] ?? `seat ${seat}`;
-  if (event.event === "action") {
-    const text = view && view.label ? view.label(event.action, null, names) : event.action;
-    return `${name(event.seat)}: ${text}`;
-  }
-  if (event.event === "game_over") {
-    const winners = event.winners.map(name);
-    const scores = event.scores.join(" – ");
-    if (!winners.length || winners.length === names.length) return `Game over: a draw (${scores})`;
-    return `Game over: ${winners.join(" and ")} ${winners.length > 1 ? "share the win" : "wins"} (${scores})`;
-  }
-  const details = Object.entries(event)
-    .filter(([key]) => key !== "event")
-    .map(([key, value]) => (key === "seat" ? name(value) : `${words(key)} ${typeof value === "object" ? JSON.stringify(value) : value}`));
-  return `${words(event.event)}${details.length ? `: ${details.join(", ")}` : ""}`;
-}

@@ -7,8 +7,10 @@
 //                                          order, to make the action; [] makes it a button
 //   label(action, observation) -> text     the action in words
 //   scores(observation) -> [number]        optional: each seat's score so far
-//   describeEvent(event, names) -> text    optional: a log line (undefined: the generic one)
 //   prompt(observation, legal) -> text     optional: what to do now, for the banner
+//
+// The log's sentences come from the server, written by the text layer (sequenza.text): each
+// event arrives with its "text".
 
 import * as generic from "./generic.js";
 
@@ -16,12 +18,4 @@ import * as generic from "./generic.js";
 // generic view fills in the optional functions a module leaves out.
 export async function loadView(gameId) {
   return { ...generic, ...(await import(`/games/${encodeURIComponent(gameId)}/view.js`)) };
-}
-
-export function describeEvent(view, event, names) {
-  if (view.describeEvent !== generic.describeEvent) {
-    const special = view.describeEvent(event, names);
-    if (special !== undefined) return special;
-  }
-  return generic.describeEvent(event, names, view);
 }

@@ -1,0 +1,288 @@
+"""The page in Italian, Finnish and Esperanto in Debian's Chromium: the browser's language
+chooses first, the picker changes it and is remembered, and the lobby and a table show no
+English where the page's catalogue has a translation. Set SEQUENZA_SCREENSHOTS=DIR to keep a
+PNG of each language's lobby and table."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from sequenza import i18n
+from sequenza.text import describe
+from tests.app.web.server_harness import LiveServer, live_server
+from tests.app.web.test_browser import ARGS, CHROMIUM, DESKTOP, wait_for
+from tests.test_i18n import SAME_AS_ENGLISH
+
+playwright_api = pytest.importorskip("playwright.sync_api")
+pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed")
+
+LANGUAGES = ["it", "fi", "eo"]
+BROWSER_LOCALES = {"it": "it-IT", "fi": "fi-FI", "eo": "eo"}
+
+#: What the page shows that is not its own words: the games' names, rules and options, the
+#: bots' descriptions, the board, the log and the moves (in the games' views), and the names
+#: of players and languages.
+NOT_THE_PAGES_WORDS = [
+    ".game-name",
+    ".game-summary",
+    ".option-row label",
+    ".option-help",
+    ".seat-help",
+    'option[value^="bot:"]',
+    ".topbar-title",
+    ".board",
+    ".actionbar",
+    ".banner",
+    ".log-list",
+    ".move-list",
+    ".player-name",
+    ".player-kind",
+    ".invite-name",
+    "#language-picker",
+    "script",
+    "style",
+]
+
+#: The page's text and the words it gives to assistive technology and tooltips, without the
+#: parts above.
+CHROME_TEXT = """(excluded) => {
+    const copy = document.body.cloneNode(true);
+    for (const selector of excluded) {
+        copy.querySelectorAll(selector).forEach((node) => node.remove());
+    }
+    const named = [...copy.querySelectorAll("[title], [aria-label], [placeholder]")];
+    const attributes = named.flatMap((node) =>
+        ["title", "aria-label", "placeholder"].map((name) => node.getAttribute(name) || ""));
+    const hidden = [...copy.querySelectorAll("[hidden]")];
+    hidden.forEach((node) => node.remove());
+    document.body.append(copy);
+    copy.style.position = "absolute";
+    const text = copy.innerText;
+    copy.remove();
+    return [text, ...attributes].join("\\n");
+}"""
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    database = tmp_path_factory.mktemp("languages") / "tables.db"
+    with live_server(f"sqlite:///{database}") as running:
+        yield running
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with playwright_api.sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        yield launched
+        launched.close()
+
+
+@pytest.fixture
+def shots(tmp_path: Path) -> Path:
+    folder = Path(os.environ.get("SEQUENZA_SCREENSHOTS") or tmp_path)
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def english_left(text: str, language: str) -> list[str]:
+    """The page's English phrases (four letters or more, between placeholders) found in
+    ``text`` where ``language`` has its own words for them."""
+    found = []
+    entries = i18n.entries("page", language)
+    # A word the language's own messages use ("online" in Italian) is not English left over.
+    translated = "\n".join(text for entry in entries.values() for text in entry.translated)
+    for key, entry in entries.items():
+        if (language, key) in SAME_AS_ENGLISH:
+            continue
+        for english in entry.english:
+            for fragment in re.split(r"\{\w+\}", english):
+                fragment = fragment.strip(" ,.:;()·\u2013\u2014●+")
+                if len(re.sub(r"\W", "", fragment)) < 4 or fragment in translated:
+                    continue
+                if re.search(rf"(?<!\w){re.escape(fragment)}(?!\w)", text):
+                    found.append(f"{key}: {fragment!r}")
+    return found
+
+
+def open_page(browser: Any, language: str) -> tuple[Any, Any, list[str]]:
+    context = browser.new_context(viewport=DESKTOP, locale=BROWSER_LOCALES[language])
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    return context, page, errors
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_lobby_speaks_the_browsers_language(
+    server: LiveServer, browser: Any, shots: Path, language: str
+) -> None:
+    # Named seats: a seat's default name ("Player 1") is given once, in the creator's words.
+    server.create_table(
+        game="sequence",
+        seats=[
+            {"kind": "hotseat", "name": "Ada"},
+            {"kind": "bot", "bot": "random", "name": "Robo"},
+        ],
+        listed=True,
+    )
+    context, page, errors = open_page(browser, language)
+    try:
+        page.goto(f"{server.url}/")
+        page.wait_for_selector(".tables-recent .table-list")
+        wait_for(page, "!document.querySelector('.tables-yours .muted')?.textContent.endsWith('…')")
+        assert page.evaluate("document.documentElement.lang") == language
+        assert page.input_value("#language-picker") == language
+        # Every part of the form that shows on a click, shown.
+        page.click(".options-details summary")
+        page.select_option("#clock-kind", "game")
+        page.click('.game-choice[data-game="sequence-stacks"]')
+        page.screenshot(path=str(shots / f"lobby-{language}.png"), full_page=True)
+        text = page.evaluate(CHROME_TEXT, NOT_THE_PAGES_WORDS)
+        words = i18n.page_messages(language)
+        assert str(words["lobby.start"]) in text and str(words["clock.game_minutes"]) in text
+        assert english_left(text, language) == []
+        assert errors == []
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_table_speaks_the_browsers_language(
+    server: LiveServer, browser: Any, shots: Path, language: str
+) -> None:
+    created = server.create_table(
+        game="sequence",
+        players=3,
+        seats=[
+            {"kind": "hotseat", "name": "Ada"},
+            {"kind": "invite", "name": "Bo"},
+            {"kind": "bot", "bot": "random"},
+        ],
+        clock={"kind": "game", "game_minutes": 10, "increment_seconds": 5, "on_timeout": "bot"},
+    )
+    context, page, errors = open_page(browser, language)
+    try:
+        page.goto(server.url + "/")
+        entry = {
+            created["id"]: {
+                "seats": {"0": created["tokens"]["0"]},
+                "invites": {"1": created["tokens"]["1"]},
+            }
+        }
+        page.evaluate(f"localStorage.setItem('sequenza.tables', {json.dumps(json.dumps(entry))})")
+        page.goto(server.url + created["url"])
+        page.wait_for_selector(".player-list")
+        wait_for(page, "document.querySelector('.move-list .move')")
+        words = i18n.page_messages(language)
+        assert page.inner_text(".banner").startswith(str(words["table.your_turn"]))
+        assert page.evaluate("document.title").startswith("● ")
+        page.screenshot(path=str(shots / f"table-{language}.png"), full_page=True)
+        text = page.evaluate(CHROME_TEXT, NOT_THE_PAGES_WORDS)
+        assert str(words["invites.title"]) in text and str(words["table.log"]) in text
+        assert english_left(text, language) == []
+        assert errors == []
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("language", ["it", "fi"])
+def test_the_log_reads_in_the_page_s_language_with_the_table_s_own_lines(
+    server: LiveServer, browser: Any, shots: Path, language: str
+) -> None:
+    created = server.create_table(
+        game="sequentia-stack",
+        seed=3,
+        seats=[{"kind": "hotseat", "name": "Ada"}, {"kind": "invite", "name": "Bo"}],
+    )
+    # A few turns first, so that the log has moves and draws to show.
+    with server.join(created["id"], *created["tokens"].values()) as both:
+        both.wait_for("state")
+        while both.state["turn"] < 8:
+            turn = both.state["turn"]
+            both.act(next(iter(both.state["legal"].values()))[-1])
+            both.wait_until(lambda state, turn=turn: state["turn"] > turn)
+    context, page, errors = open_page(browser, language)
+    try:
+        page.goto(server.url + "/")
+        entry = {created["id"]: {"seats": {"0": created["tokens"]["0"]}, "invites": {}}}
+        page.evaluate(f"localStorage.setItem('sequenza.tables', {json.dumps(json.dumps(entry))})")
+        page.goto(server.url + created["url"])
+        wait_for(page, "document.querySelector('.log-list li')")
+        with server.client() as http:
+            resigned = http.post(
+                f"/api/tables/{created['id']}/resign", json={"token": created["tokens"]["1"]}
+            )
+        assert resigned.status_code == 200, resigned.text
+        wait_for(page, "document.querySelector('.log-list li.log-table_over')")
+        lines = page.eval_on_selector_all(
+            ".log-list li", "items => items.map((li) => li.innerText)"
+        )
+        page.screenshot(path=str(shots / f"log-{language}.png"), full_page=True)
+        deal = describe(
+            {"event": "deal", "cards_each": 3}, game_id="sequentia-stack", names=[], lang=language
+        )
+        assert lines[0] == deal
+        words = i18n.Translator("page", language)
+        assert words.text("log.resigned", name="Bo") in lines
+        assert words.plural("log.game_over_won", 1, names="Ada") in lines
+        assert not any("resigned" in line or "Game over" in line for line in lines)
+        assert errors == []
+    finally:
+        context.close()
+
+
+def test_the_picker_changes_the_language_and_is_remembered(
+    server: LiveServer, browser: Any
+) -> None:
+    context, page, errors = open_page(browser, "it")
+    try:
+        page.goto(f"{server.url}/")
+        page.wait_for_selector("#create")
+        assert page.inner_text("#create") == "Inizia la partita"
+        with page.expect_navigation():
+            page.select_option("#language-picker", "fi")
+        page.wait_for_selector("#create")
+        assert page.evaluate("document.documentElement.lang") == "fi"
+        assert page.inner_text("#create") == "Aloita peli"
+        page.goto(f"{server.url}/t/nosuchtable")
+        page.wait_for_selector(".notice.error")
+        assert page.inner_text(".notice").startswith("Pöytää nosuchtable ei ole.")
+        assert page.evaluate("document.documentElement.lang") == "fi"
+        assert errors == []
+    finally:
+        context.close()
+
+
+def test_a_refusal_reads_in_the_players_language(server: LiveServer, browser: Any) -> None:
+    context, page, errors = open_page(browser, "eo")
+    try:
+        page.goto(f"{server.url}/")
+        page.wait_for_selector("#create")
+        message = page.evaluate(
+            """async () => {
+                const { api } = await import("/static/api.js");
+                try {
+                    await api("/api/tables/nosuchtable/record");
+                } catch (error) {
+                    return error.message;
+                }
+            }"""
+        )
+        assert message == "tia tablo ne ekzistas"
+        # Chromium has no Esperanto number data: the catalogue's CLDR signs stand in.
+        written = page.evaluate(
+            """async () => (await import("/static/i18n.js")).formatNumber(1234.5)"""
+        )
+        assert written == "1\u202f234,5"
+        assert errors == []
+    finally:
+        context.close()

@@ -1,0 +1,148 @@
+"""Every catalogue complete in every language: each message of the English source translated,
+with the same named placeholders, the language's plural forms, and no English left over; and
+every key the page and the CLI ask for present."""
+
+from __future__ import annotations
+
+import re
+import string
+from pathlib import Path
+
+import pytest
+
+import sequenza
+from sequenza import i18n
+
+DOMAINS = ("page", "cli")
+TRANSLATIONS = [language for language in i18n.languages() if language != i18n.SOURCE_LANGUAGE]
+SOURCE = Path(sequenza.__file__).parent
+STATIC = SOURCE / "app" / "web" / "static"
+
+#: Messages a language writes as English does, on purpose: (language, key).
+SAME_AS_ENGLISH = {
+    ("it", "common.ok"),  # "OK" is Italian too
+    ("fi", "common.ok"),  # and Finnish
+    ("it", "lobby.seat_bot"),  # "Bot: {name} ({level})": Italian says "bot"
+}
+
+
+def placeholders(text: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+
+
+def test_the_four_languages_have_catalogues() -> None:
+    assert set(i18n.languages()) == {"en", "it", "fi", "eo"}
+    assert i18n.languages()[0] == "en"
+    assert [i18n.language_name(one) for one in ("en", "it", "fi", "eo")] == [
+        "English",
+        "Italiano",
+        "Suomi",
+        "Esperanto",
+    ]
+
+
+@pytest.mark.parametrize("domain", DOMAINS)
+@pytest.mark.parametrize("language", TRANSLATIONS)
+def test_every_message_is_translated_with_the_same_placeholders(domain: str, language: str) -> None:
+    source = i18n.entries(domain, i18n.SOURCE_LANGUAGE)
+    catalogue = i18n.catalogue(domain, language)
+    translated = {
+        i18n.message_key(
+            message.context, message.id[0] if isinstance(message.id, tuple) else message.id
+        ): message
+        for message in catalogue
+        if message.id
+    }
+    assert translated.keys() == source.keys(), "keys missing or left over"
+    forms = catalogue.num_plurals
+    problems = []
+    for key, entry in source.items():
+        message = translated[key]
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        expected = placeholders(entry.english[-1])
+        if len(entry.english) > 1 and len(strings) != forms:
+            problems.append(f"{key}: {len(strings)} plural forms, {language} has {forms}")
+        for text in strings:
+            if not text or not text.strip():
+                problems.append(f"{key}: empty")
+            elif "TODO" in text or "FIXME" in text:
+                problems.append(f"{key}: a placeholder translation {text!r}")
+            elif placeholders(text) != expected:
+                problems.append(f"{key}: placeholders {placeholders(text)} != {expected}")
+        if strings[0] == entry.english[0] and (language, key) not in SAME_AS_ENGLISH:
+            problems.append(f"{key}: still English ({strings[0]!r})")
+        if "fuzzy" in message.flags:
+            problems.append(f"{key}: marked fuzzy")
+    assert not problems, "\n".join(problems)
+
+
+def test_the_allowed_english_words_are_still_in_use() -> None:
+    for language, key in SAME_AS_ENGLISH:
+        assert key in i18n.entries("page", language)
+
+
+@pytest.mark.parametrize("language", i18n.languages())
+def test_plural_forms_follow_cldr(language: str) -> None:
+    categories = i18n.plural_categories("page", language)
+    assert categories[0] == "one" and categories[-1] == "other"
+    words = i18n.Translator("page", language)
+    one, other = words.plural("end.moves", 1), words.plural("end.moves", 7)
+    assert one.startswith("1 ") and other.startswith("7 ") and one[2:] != other[2:]
+    assert i18n.page_messages(language)["end.moves"] == dict(
+        zip(categories, i18n.entries("page", language)["end.moves"].translated, strict=True)
+    )
+
+
+def test_italian_names_its_million_form_as_cldr_does() -> None:
+    assert i18n.plural_categories("page", "it") == ("one", "many", "other")
+
+
+def test_numbers_are_written_the_languages_way() -> None:
+    assert i18n.Translator("cli", "en").plural("cli.game_players", 1234, counts="x") == "x players"
+    assert i18n.Translator("page", "it").plural("end.moves", 1234) == "1.234 mosse"
+    assert i18n.Translator("page", "fi").plural("end.moves", 1234) == "1\xa0234 siirtoa"
+
+
+def test_the_browser_language_is_the_first_known_one_of_accept_language() -> None:
+    header = "de-CH, de;q=0.9, fi;q=0.5, it-IT;q=0.8, en;q=0.1"
+    assert i18n.parse_accept_language(header) == ["de-CH", "de", "it-IT", "fi", "en"]
+    assert i18n.negotiate(i18n.parse_accept_language(header)) == "it"
+    assert i18n.negotiate(i18n.parse_accept_language("pt-BR, *;q=0.5")) == "en"
+    assert i18n.negotiate(i18n.parse_accept_language("it;q=0, eo")) == "eo"
+    assert i18n.negotiate(i18n.parse_accept_language(None)) == "en"
+
+
+def test_the_terminal_language_is_read_as_gettext_reads_it() -> None:
+    assert i18n.from_environment({"LANG": "fi_FI.UTF-8"}) == "fi"
+    assert i18n.from_environment({"LANG": "fi_FI.UTF-8", "LC_ALL": "it_IT.UTF-8"}) == "it"
+    assert i18n.from_environment({"LANGUAGE": "pt:eo", "LC_ALL": "it_IT.UTF-8"}) == "eo"
+    assert i18n.from_environment({"LANG": "C.UTF-8"}) == "en"
+    assert i18n.from_environment({"LC_ALL": "C", "LANG": "it_IT.UTF-8"}) == "en"
+    assert i18n.from_environment({}) == "en"
+
+
+def literal_keys(text: str, prefixes: tuple[str, ...]) -> set[str]:
+    alternatives = "|".join(re.escape(prefix) for prefix in prefixes)
+    pattern = rf'"((?:{alternatives})\.[a-z_]+)"'
+    return set(re.findall(pattern, text))
+
+
+def test_every_page_key_the_scripts_ask_for_exists_and_every_message_is_used() -> None:
+    scripts = "\n".join(path.read_text(encoding="utf-8") for path in STATIC.glob("*.js"))
+    scripts += (STATIC / "index.html").read_text(encoding="utf-8")
+    keys = set(i18n.entries("page", "en"))
+    prefixes = tuple(sorted({key.split(".")[0] for key in keys}))
+    asked = literal_keys(scripts, prefixes)
+    assert asked - keys == set(), "asked for but not in the catalogue"
+    # Error messages are asked for by the server's code ("error." + code).
+    unused = {key for key in keys - asked if not key.startswith("error.")}
+    assert unused == set(), "in the catalogue but asked for nowhere"
+
+
+def test_every_cli_key_the_code_asks_for_exists_and_every_message_is_used() -> None:
+    code = "\n".join(
+        (SOURCE / "app" / name).read_text(encoding="utf-8") for name in ("cli.py", "terminal.py")
+    )
+    keys = {key for key in i18n.entries("cli", "en") if re.fullmatch(r"[a-z]+\.[a-z_]+", key)}
+    asked = literal_keys(code, ("cli", "terminal"))
+    assert asked == keys
