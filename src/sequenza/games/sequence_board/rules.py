@@ -159,7 +159,9 @@ MARK_ACTIONS = tuple(Action("mark", (SPACE_NAMES[w[0]], SPACE_NAMES[w[-1]])) for
 PASS_ACTION = Action("pass")
 
 
-@dataclass(frozen=True)
+# Compared and hashed by identity: layouts are built once per board and deck (``classic_layout``
+# and ``numbers_layout`` are cached), and ``_layout_cards`` caches on them.
+@dataclass(frozen=True, eq=False)
 class Layout:
     """A board and a deck, and the fixed action space they give."""
 
@@ -496,16 +498,14 @@ class SequenceBoardGame(Game[BoardOptionsT], Generic[BoardOptionsT]):
         self.sequences_to_win = self.rules.wins[count]
         self.hand_size = self.rules.hand_sizes[self.players]
         self.layout = self._load_layout()
-        self.cards = tuple(
-            self._card(face, _CARD_KINDS[kind])
-            for face, kind in zip(self.layout.faces, self.layout.kinds, strict=True)
-        )
+        self.cards = _layout_cards(type(self), self.layout)
         self.team_of = tuple(seat % self.sides for seat in range(self.players))
 
     def _load_layout(self) -> Layout:
         return classic_layout()
 
-    def _card(self, face: str, kind: CardKind) -> BoardCard:
+    @staticmethod
+    def _card(face: str, kind: CardKind) -> BoardCard:
         return PlayingCard.parse(face, kind)
 
     def teams(self) -> list[int]:
@@ -517,6 +517,18 @@ class SequenceBoardGame(Game[BoardOptionsT], Generic[BoardOptionsT]):
 
     def new_initial_state(self, seed: int) -> SequenceBoardState:
         return SequenceBoardState(self, seed)
+
+
+@cache
+def _layout_cards(
+    game_class: type[SequenceBoardGame[Any]], layout: Layout
+) -> tuple[BoardCard, ...]:
+    """Each face of ``layout`` as the typed card of ``game_class``, built once per layout:
+    every new table asks, and a Numbers card parses its sum."""
+    return tuple(
+        game_class._card(face, _CARD_KINDS[kind])
+        for face, kind in zip(layout.faces, layout.kinds, strict=True)
+    )
 
 
 class SequenceGame(SequenceBoardGame[SequenceOptions]):
@@ -548,7 +560,8 @@ class SequenceNumbersGame(SequenceBoardGame[SequenceNumbersOptions]):
     observation_class = NumbersObservation
     rules = NUMBERS_RULES
 
-    def _card(self, face: str, kind: CardKind) -> BoardCard:
+    @staticmethod
+    def _card(face: str, kind: CardKind) -> BoardCard:
         return NumberCard(face, card_result(face) if kind == CardKind.VALUE else None, kind)
 
     def _load_layout(self) -> Layout:
