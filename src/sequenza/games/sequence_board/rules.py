@@ -36,7 +36,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any, ClassVar, Generic, Literal, NamedTuple, Self, TypeVar
 
-from sequenza.components.decks import draw, load_data, redeal
+from sequenza.components.decks import draw, load_data, redeal, shuffle
 from sequenza.components.grids import DIRECTIONS, line_windows, space_names
 from sequenza.components.number_decks import (
     CORNER,
@@ -133,11 +133,35 @@ def _lines(space: int) -> tuple[Line, ...]:
 
 
 LINES = tuple(_lines(space) for space in range(SPACES))
+CORNER_BITS = sum(1 << space for space in CORNER_SPACES)
+EMPTY_BOARD = tuple(FREE if space in CORNER_SPACES else EMPTY for space in range(SPACES))
+
+
+def _window_checks(space: int) -> tuple[tuple[int, tuple[tuple[int, int], ...]], ...]:
+    """Per direction through ``space``: the other spaces a window there may cover, as bits,
+    and each window there with its spaces as bits. A window is complete for a team when its
+    bits are all among the team's chips and the corners."""
+    checks = []
+    for forward, backward, starting_back in LINES[space]:
+        reach = sum(1 << other for other in (*forward, *backward))
+        windows = tuple(
+            (window, sum(1 << member for member in WINDOWS[window]))
+            for window in starting_back
+            if window >= 0
+        )
+        if windows:
+            checks.append((reach, windows))
+    return tuple(checks)
+
+
+WINDOW_CHECKS = tuple(_window_checks(space) for space in range(SPACES))
 MARK_ACTIONS = tuple(Action("mark", (SPACE_NAMES[w[0]], SPACE_NAMES[w[-1]])) for w in WINDOWS)
 PASS_ACTION = Action("pass")
 
 
-@dataclass(frozen=True)
+# Compared and hashed by identity: layouts are built once per board and deck (``classic_layout``
+# and ``numbers_layout`` are cached), and ``_layout_cards`` caches on them.
+@dataclass(frozen=True, eq=False)
 class Layout:
     """A board and a deck, and the fixed action space they give."""
 
@@ -157,6 +181,8 @@ class Layout:
     card_actions: tuple[Mapping[int, Action], ...]
     #: Per value face: its two spaces, the play action of each and its dead-card exchange.
     value_cards: Mapping[int, tuple[int, int, Action, Action, Action]]
+    #: ``value_cards`` as a tuple by face, ``None`` for action cards (a cheaper look-up).
+    value_card_of: tuple[tuple[int, int, Action, Action, Action] | None, ...]
     action_space: ActionSpace
     #: Action -> (action kind, face, space or window).
     moves: Mapping[Action, tuple[int, int, int]]
@@ -219,6 +245,16 @@ class Layout:
             add(action, (MARK, -1, window))
         add(PASS_ACTION, (PASS, -1, -1))
         face_index = {face: index for index, face in enumerate(faces)}
+        value_cards = {
+            face: (
+                value_spaces[face][0],
+                value_spaces[face][1],
+                card_actions[face][value_spaces[face][0]],
+                card_actions[face][value_spaces[face][1]],
+                dead_actions[face],
+            )
+            for face in dead_actions
+        }
         return cls(
             labels=labels,
             label_rows=tuple(
@@ -232,16 +268,8 @@ class Layout:
             kinds=tuple(kinds),
             value_spaces=tuple(value_spaces),
             card_actions=tuple(card_actions),
-            value_cards={
-                face: (
-                    value_spaces[face][0],
-                    value_spaces[face][1],
-                    card_actions[face][value_spaces[face][0]],
-                    card_actions[face][value_spaces[face][1]],
-                    dead_actions[face],
-                )
-                for face in dead_actions
-            },
+            value_cards=value_cards,
+            value_card_of=tuple(value_cards.get(face) for face in range(len(faces))),
             action_space=ActionSpace(actions, "Sequence"),
             moves=moves,
         )
@@ -470,16 +498,14 @@ class SequenceBoardGame(Game[BoardOptionsT], Generic[BoardOptionsT]):
         self.sequences_to_win = self.rules.wins[count]
         self.hand_size = self.rules.hand_sizes[self.players]
         self.layout = self._load_layout()
-        self.cards = tuple(
-            self._card(face, _CARD_KINDS[kind])
-            for face, kind in zip(self.layout.faces, self.layout.kinds, strict=True)
-        )
+        self.cards = _layout_cards(type(self), self.layout)
         self.team_of = tuple(seat % self.sides for seat in range(self.players))
 
     def _load_layout(self) -> Layout:
         return classic_layout()
 
-    def _card(self, face: str, kind: CardKind) -> BoardCard:
+    @staticmethod
+    def _card(face: str, kind: CardKind) -> BoardCard:
         return PlayingCard.parse(face, kind)
 
     def teams(self) -> list[int]:
@@ -491,6 +517,18 @@ class SequenceBoardGame(Game[BoardOptionsT], Generic[BoardOptionsT]):
 
     def new_initial_state(self, seed: int) -> SequenceBoardState:
         return SequenceBoardState(self, seed)
+
+
+@cache
+def _layout_cards(
+    game_class: type[SequenceBoardGame[Any]], layout: Layout
+) -> tuple[BoardCard, ...]:
+    """Each face of ``layout`` as the typed card of ``game_class``, built once per layout:
+    every new table asks, and a Numbers card parses its sum."""
+    return tuple(
+        game_class._card(face, _CARD_KINDS[kind])
+        for face, kind in zip(layout.faces, layout.kinds, strict=True)
+    )
 
 
 class SequenceGame(SequenceBoardGame[SequenceOptions]):
@@ -522,7 +560,8 @@ class SequenceNumbersGame(SequenceBoardGame[SequenceNumbersOptions]):
     observation_class = NumbersObservation
     rules = NUMBERS_RULES
 
-    def _card(self, face: str, kind: CardKind) -> BoardCard:
+    @staticmethod
+    def _card(face: str, kind: CardKind) -> BoardCard:
         return NumberCard(face, card_result(face) if kind == CardKind.VALUE else None, kind)
 
     def _load_layout(self) -> Layout:
@@ -572,10 +611,10 @@ class SequenceBoardState(State[SequenceBoardGame[Any]]):
     def __init__(self, game: SequenceBoardGame[Any], seed: int) -> None:
         super().__init__(game, seed)
         layout = game.layout
-        self.board: list[int] = [FREE if s in CORNER_SPACES else EMPTY for s in range(SPACES)]
+        self.board: list[int] = list(EMPTY_BOARD)
         self.sequences: list[list[int]] = [[] for _ in range(game.sides)]
         self.draw_pile: list[int] = list(range(len(layout.card_faces)))
-        self.rng.shuffle(self.draw_pile)
+        shuffle(self.draw_pile, self.rng)
         self.hands: list[list[int]] = [
             draw(self.draw_pile, game.hand_size) for _ in range(game.players)
         ]
@@ -596,10 +635,32 @@ class SequenceBoardState(State[SequenceBoardGame[Any]]):
             for window in windows:
                 for space in WINDOWS[window]:
                     self._marked[space] = True
+        card_faces = self._layout.card_faces
+        #: Per seat, how many cards of each face it holds, and those faces, each once, in
+        #: face order: the order of the legal actions, kept as cards come and go.
+        self._face_counts: list[list[int]] = []
+        for hand in self.hands:
+            counts = [0] * len(self._layout.faces)
+            for card in hand:
+                counts[card_faces[card]] += 1
+            self._face_counts.append(counts)
+        self._hand_faces = [sorted(set(map(card_faces.__getitem__, hand))) for hand in self.hands]
         board = self.board
+        if board == list(EMPTY_BOARD):
+            # A new game's board: every game of a playout starts here.
+            self._empty = list(PLAYABLE)
+            self._loose: list[list[int]] = [[] for _ in range(self.game.sides)]
+            self._occupied = [CORNER_BITS] * self.game.sides
+            return
         self._empty = [space for space in PLAYABLE if board[space] == EMPTY]
         self._loose = [
             [space for space in PLAYABLE if board[space] == team and not self._marked[space]]
+            for team in range(self.game.sides)
+        ]
+        #: Per team, its chips and the free corners as bits: what ``_candidates`` tests
+        #: windows against.
+        self._occupied = [
+            sum(1 << space for space in PLAYABLE if board[space] == team) | CORNER_BITS
             for team in range(self.game.sides)
         ]
 
@@ -627,11 +688,11 @@ class SequenceBoardState(State[SequenceBoardGame[Any]]):
         layout = self._layout
         board = self.board
         seat = self.to_act
-        value_cards = layout.value_cards
+        value_card_of = layout.value_card_of
         actions: list[Action] = []
         dead: list[Action] = []
-        for face in sorted(set(map(layout.card_faces.__getitem__, self.hands[seat]))):
-            value = value_cards.get(face)
+        for face in self._hand_faces[seat]:
+            value = value_card_of[face]
             if value is not None:
                 first, second, play_first, play_second, dead_action = value
                 if board[first] == EMPTY:
@@ -731,19 +792,26 @@ class SequenceBoardState(State[SequenceBoardGame[Any]]):
                 del hand[position]
                 self.discards[seat].append(card)
                 break
+        counts = self._face_counts[seat]
+        counts[face] -= 1
+        if not counts[face]:
+            self._hand_faces[seat].remove(face)
         if kind == DEAD:
             self.dead_used = True
             self._draw(seat)
             return
         self.passes = 0
         if kind == TAKE:
-            self._loose[self.board[target]].remove(target)
+            taken_from = self.board[target]
+            self._loose[taken_from].remove(target)
+            self._occupied[taken_from] &= ~(1 << target)
             self.board[target] = EMPTY
             insort(self._empty, target)
             self._end_turn()
             return
         team = self._team_of[seat]
         self.board[target] = team
+        self._occupied[team] |= 1 << target
         self._empty.remove(target)
         insort(self._loose[team], target)
         self.pending_space = target
@@ -771,24 +839,15 @@ class SequenceBoardState(State[SequenceBoardGame[Any]]):
 
     def _candidates(self, space: int, team: int) -> list[int]:
         """The windows through ``space`` that are complete for ``team`` and may be marked."""
-        board = self.board
+        occupied = self._occupied[team]
         found: list[int] = []
-        for forward, backward, starting_back in LINES[space]:
-            back = 0
-            for other in backward:
-                value = board[other]
-                if value != team and value != FREE:
-                    break
-                back += 1
-            ahead = 0
-            for other in forward:
-                value = board[other]
-                if value != team and value != FREE:
-                    break
-                ahead += 1
-            # A window starts k steps back, for k from max(0, 4 - ahead) to back.
-            for steps in range(max(0, RUN - 1 - ahead), back + 1):
-                found.append(starting_back[steps])
+        for reach, windows in WINDOW_CHECKS[space]:
+            # A window needs four of the spaces beside this one in its direction: most
+            # directions fail this one test.
+            if (occupied & reach).bit_count() >= RUN - 1:
+                for window, members in windows:
+                    if occupied & members == members:
+                        found.append(window)
         if not found:
             return found
         limit = self.game.options.shared_limit
@@ -841,17 +900,23 @@ class SequenceBoardState(State[SequenceBoardGame[Any]]):
         seat = self.to_act
         self._draw(seat)
         self.dead_used = False
-        self.to_act = (seat + 1) % self.players
+        self.to_act = (seat + 1) % self.game.players
 
     def _draw(self, seat: int) -> None:
         if not self.draw_pile:
             pool = [card for pile in self.discards for card in pile]
             for pile in self.discards:
                 pile.clear()
-            self.rng.shuffle(pool)
+            shuffle(pool, self.rng)
             self.draw_pile = pool
             self._event("reshuffle", cards=len(pool))
-        self.hands[seat].append(self.draw_pile.pop())
+        card = self.draw_pile.pop()
+        self.hands[seat].append(card)
+        face = self._layout.card_faces[card]
+        counts = self._face_counts[seat]
+        counts[face] += 1
+        if counts[face] == 1:
+            insort(self._hand_faces[seat], face)
 
     # ------------------------------------------------------------------ views
     def _observation(self, seat: int | None) -> BoardObservation:

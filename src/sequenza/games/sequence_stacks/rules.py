@@ -33,9 +33,10 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import dataclass
+from functools import cache
 from typing import Any, ClassVar, Self, cast
 
-from sequenza.components.decks import draw, load_data
+from sequenza.components.decks import draw, load_data, shuffle
 from sequenza.components.turns import next_seat, seats_from
 from sequenza.core.actions import Action, ActionSpace
 from sequenza.core.errors import NotationError
@@ -110,13 +111,22 @@ DECK_SIZE = len(CARD_FACE)
 _SKIP, _REVERSE, _STEAL_CARD, _BLOCK, _STEAL_CHIP = (FACE_INDEX[face] for face in ACTION_FACES)
 
 
-def _removed_cards(players: int) -> list[int]:
-    """The cards taken out of the game for this player count: the last copies of each face."""
+@cache
+def _removed_cards(players: int) -> tuple[int, ...]:
+    """The cards taken out of the game for this player count: the last copies of each face.
+    Computed once per count: every new game asks."""
     removed: list[int] = []
     for face, count in _DATA["removed_by_players"].get(str(players), {}).items():
         copies = [card for card in range(DECK_SIZE) if FACES[CARD_FACE[card]] == face]
         removed += copies[len(copies) - int(count) :]
-    return sorted(removed)
+    return tuple(sorted(removed))
+
+
+@cache
+def _cards_in_play(players: int) -> tuple[int, ...]:
+    """Every card but the removed ones, in card order: the draw pile before its shuffle."""
+    out = set(_removed_cards(players))
+    return tuple(card for card in range(DECK_SIZE) if card not in out)
 
 
 def pile_takes(height: int, value: int) -> bool:
@@ -194,6 +204,38 @@ def _build_actions() -> None:
 
 
 _build_actions()
+
+
+def _colour_plays(face: int, source: int, lengths: tuple[int, ...]) -> tuple[Action, ...]:
+    """The plays of a coloured card when its colour's piles hold ``lengths`` cards: onto a
+    pile it continues (any pile for a wild card), then onto a new pile for a 1 or a wild."""
+    value = FACE_VALUE[face]
+    targets = _PLAYS[face][source]
+    plays = [
+        targets[slot] for slot, length in enumerate(lengths) if length and pile_takes(length, value)
+    ]
+    if 0 in lengths and pile_takes(0, value):
+        plays.append(targets[NEW])
+    return tuple(plays)
+
+
+#: _COLOUR_PLAYS[face][source][first][second]: ``_colour_plays`` of every coloured face for
+#: every length of its colour's two piles (up to TOP: a complete pile is answered and set
+#: aside before anyone plays again), so that listing legal actions reads a table instead
+#: of testing the piles.
+assert PILES_PER_COLOUR == 2
+_COLOUR_PLAYS: list[list[tuple[tuple[tuple[Action, ...], ...], ...]]] = [
+    [
+        tuple(
+            tuple(_colour_plays(face, source, (first, second)) for second in range(TOP + 1))
+            for first in range(TOP + 1)
+        )
+        if FACE_COLOUR[face] >= 0
+        else ()
+        for source in (HAND, DISCARD)
+    ]
+    for face in range(len(FACES))
+]
 BLOCK_ACTION = _add(Action("block"), (_K_BLOCK, _BLOCK, HAND, -1, -1))
 ALLOW = _add(Action("allow"), (_K_ALLOW, -1, -1, -1, -1))
 END = _add(Action("end"), (_K_END, -1, -1, -1, -1))
@@ -345,11 +387,10 @@ class StacksState(State[StacksGame]):
         super().__init__(game, seed)
         players = game.players
         #: Cards out of the game for this player count (public).
-        self.removed: list[int] = _removed_cards(players)
-        out = set(self.removed)
+        self.removed: list[int] = list(_removed_cards(players))
         #: The draw pile, top card last.
-        self.draw_pile: list[int] = [card for card in range(DECK_SIZE) if card not in out]
-        self.rng.shuffle(self.draw_pile)
+        self.draw_pile: list[int] = list(_cards_in_play(players))
+        shuffle(self.draw_pile, self.rng)
         self.hands: list[list[int]] = [draw(self.draw_pile, HAND_SIZE) for _ in range(players)]
         #: Faces everyone knows to be in each hand (taken with Steal-a-Card), by face index.
         self.known: list[list[int]] = [[] for _ in range(players)]
@@ -400,7 +441,7 @@ class StacksState(State[StacksGame]):
                     break
                 pile.extend(self.set_aside)
                 self.set_aside = []
-                self.rng.shuffle(pile)
+                shuffle(pile, self.rng)
                 self.reshuffled = [CARD_FACE[card] for card in pile]
                 self._event("reshuffle", cards=len(pile))
             hand.append(pile.pop())
@@ -451,11 +492,11 @@ class StacksState(State[StacksGame]):
         else:
             self.quiet_turns += 1
         options = self.game.options
-        if self.quiet_turns >= options.stall_rounds * self.players:
+        players = self.game.players
+        if self.quiet_turns >= options.stall_rounds * players:
             self._end_game(StacksTermination.STALL, rounds=options.stall_rounds)
         elif (
-            self.chipless_turns >= options.chipless_round_limit * self.players
-            and min(self.supply) == 0
+            self.chipless_turns >= options.chipless_round_limit * players and min(self.supply) == 0
         ):
             self._end_game(StacksTermination.SAFETY_NET, rounds=options.chipless_round_limit)
 
@@ -471,7 +512,7 @@ class StacksState(State[StacksGame]):
 
     def _end_turn(self) -> None:
         self._count_turn()
-        seat = next_seat(self.turn_seat, self.players, self.direction)
+        seat = next_seat(self.turn_seat, self.game.players, self.direction)
         while not self.finished and self.skips[seat]:
             self.skips[seat] -= 1
             self._event("turn_lost", seat=seat)
@@ -586,8 +627,14 @@ class StacksState(State[StacksGame]):
             return (ALLOW,)
         faces = sorted({CARD_FACE[card] for card in hand})
         legal: list[Action] = []
+        piles = self.piles
         for face in faces:
-            self._plays(seat, face, HAND, legal)
+            colour = FACE_COLOUR[face]
+            if colour >= 0:  # as in _plays, without a call per card
+                base = colour * PILES_PER_COLOUR
+                legal += _COLOUR_PLAYS[face][HAND][len(piles[base])][len(piles[base + 1])]
+            else:
+                self._plays(seat, face, HAND, legal)
         discard = self.discards[seat]
         if discard:
             self._plays(seat, CARD_FACE[discard[-1]], DISCARD, legal)
@@ -601,18 +648,9 @@ class StacksState(State[StacksGame]):
         """The plays of one card (by face) from one source, appended to ``legal``."""
         colour = FACE_COLOUR[face]
         if colour >= 0:
-            value = FACE_VALUE[face]
-            targets = _PLAYS[face][source]
             base = colour * PILES_PER_COLOUR
-            free = False
-            for slot in range(PILES_PER_COLOUR):
-                pile = self.piles[base + slot]
-                if not pile:
-                    free = True
-                elif pile_takes(len(pile), value):
-                    legal.append(targets[slot])
-            if free and pile_takes(0, value):
-                legal.append(targets[NEW])
+            piles = self.piles
+            legal += _COLOUR_PLAYS[face][source][len(piles[base])][len(piles[base + 1])]
         elif face in (_SKIP, _REVERSE):
             legal.append(_PLAYS[face][source][0])
         elif face == _STEAL_CARD:

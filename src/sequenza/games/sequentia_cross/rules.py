@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Any, ClassVar, cast
 
-from sequenza.components.decks import draw, redeal
+from sequenza.components.decks import draw, redeal, shuffle
 from sequenza.components.sequentia_cards import card_ids_by_text, sequentia_deck
 from sequenza.components.turns import next_seat
 from sequenza.core.actions import Action, ActionSpace
@@ -59,6 +59,17 @@ _TEXTS: tuple[str, ...] = tuple(str(card) for card in _DECK)
 #: Digits as characters, so that a line's digits join into a string comparable to a code.
 _DIGITS: tuple[str, ...] = tuple(str(card.digit) for card in _DECK)
 _CODES: tuple[str, ...] = tuple(card.code for card in _DECK)
+# The same as integers, for the cached tops of the piles (0 for an empty position).
+_DIGIT_VALUES: tuple[int, ...] = tuple(card.digit for card in _DECK)
+_CODE_VALUES: tuple[tuple[int, ...], ...] = tuple(
+    tuple(int(digit) for digit in card.code) for card in _DECK
+)
+_ALL_POSITIONS = (1 << POSITIONS) - 1
+#: The positions of each set of positions given as a bit mask, in order.
+_MASK_POSITIONS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(position for position in range(POSITIONS) if mask >> position & 1)
+    for mask in range(1 << POSITIONS)
+)
 # Built once: validating a new Action on every legal-move listing is the hot path's main cost.
 _PLACE_ACTIONS: tuple[tuple[Action, ...], ...] = tuple(
     tuple(Action(PLACE, (text, position)) for position in range(POSITIONS)) for text in _TEXTS
@@ -71,6 +82,21 @@ _LINE_SETS: tuple[tuple[int, ...], ...] = tuple(
 _CLAIMS: tuple[tuple[str, tuple[int, ...]], ...] = tuple(
     (direction, indices) for direction in DIRECTIONS for indices in _LINE_SETS
 )
+#: Per card, its placements on a set of positions (a bit mask), filled in as play meets them
+#: (at most 512 per card).
+_PLACEMENTS: tuple[dict[int, tuple[Action, ...]], ...] = tuple({} for _ in _DECK)
+
+
+def _placements(card: int, allowed: int) -> tuple[Action, ...]:
+    """The placements of ``card`` on the positions of the mask ``allowed``, in order."""
+    known = _PLACEMENTS[card]
+    actions = known.get(allowed)
+    if actions is None:
+        row = _PLACE_ACTIONS[card]
+        actions = known[allowed] = tuple(row[position] for position in _MASK_POSITIONS[allowed])
+    return actions
+
+
 _CLAIM_ACTIONS: dict[tuple[str, tuple[int, ...]], Action] = {
     claim: Action(CLAIM, (claim[0], *claim[1])) for claim in _CLAIMS
 }
@@ -169,7 +195,7 @@ class CrossState(State[CrossGame]):
         super().__init__(game, seed)
         #: The draw pile, top card last.
         self.deck: list[int] = list(range(len(_DECK)))
-        self.rng.shuffle(self.deck)
+        shuffle(self.deck, self.rng)
         #: Nine piles, row-major, each bottom card first.
         self.grid: list[list[int]] = [draw(self.deck, 1) for _ in range(POSITIONS)]
         self.hands: list[list[int]] = [
@@ -185,23 +211,32 @@ class CrossState(State[CrossGame]):
         self.idle_turns = 0
         if game.options.random_first_player:
             self.to_act = self.rng.randrange(game.players)
+        self._rebuild_caches()
         self._event("deal", grid=[_TEXTS[pile[0]] for pile in self.grid], hand_size=HAND_SIZE)
         self._settle()
 
-    # ------------------------------------------------------------------ rules
-    def _allowed_positions(self, card: int) -> list[int]:
-        digit = _DIGITS[card]
-        return [
-            position
-            for position, pile in enumerate(self.grid)
-            if position not in self.covered and (not pile or _DIGITS[pile[-1]] != digit)
-        ]
+    def _rebuild_caches(self) -> None:
+        """The caches that spare the legal actions a walk over the grid: ``_tops``, the top
+        digit of each position (0 where empty); ``_top_masks``, per digit (0 for empty) the
+        positions showing it, as bits; ``_covered_mask``, the positions covered this turn."""
+        self._tops = [_DIGIT_VALUES[pile[-1]] if pile else 0 for pile in self.grid]
+        masks = [0, 0, 0, 0]
+        for position, digit in enumerate(self._tops):
+            masks[digit] |= 1 << position
+        self._top_masks = masks
+        self._covered_mask = sum(1 << position for position in set(self.covered))
 
-    def _shows(self, line: tuple[int, ...], code: str) -> bool:
-        grid = self.grid
-        return all(grid[position] for position in line) and (
-            "".join(_DIGITS[grid[position][-1]] for position in line) == code
-        )
+    def _allowed_mask(self, card: int) -> int:
+        """The positions ``card`` may go on now, as bits: neither showing its digit nor
+        covered this turn."""
+        return ~(self._top_masks[_DIGIT_VALUES[card]] | self._covered_mask) & _ALL_POSITIONS
+
+    # ------------------------------------------------------------------ rules
+    def _shows(self, line: tuple[int, ...], code: tuple[int, ...]) -> bool:
+        # An empty position's 0 is no digit of a code.
+        tops = self._tops
+        first, second, third = line
+        return (tops[first], tops[second], tops[third]) == code
 
     def sequences(self) -> dict[str, list[int]]:
         """The rows and the columns that are sequences now: each runs through a position
@@ -209,7 +244,7 @@ class CrossState(State[CrossGame]):
         rows: set[int] = set()
         columns: set[int] = set()
         for position in self.covered:
-            code = _CODES[self.grid[position][-1]]
+            code = _CODE_VALUES[self.grid[position][-1]]
             row, column = divmod(position, SIZE)
             if self._shows(ROWS[row], code):
                 rows.add(row)
@@ -233,11 +268,13 @@ class CrossState(State[CrossGame]):
     def _legal_actions(self) -> list[Action]:
         if self.phase == CLAIM:
             return [_CLAIM_ACTIONS[claim] for claim in self._claims()]
-        return [
-            _PLACE_ACTIONS[card][position]
-            for card in self.hands[self.to_act]
-            for position in self._allowed_positions(card)
-        ]
+        masks = self._top_masks
+        covered = self._covered_mask
+        actions: list[Action] = []
+        for card in self.hands[self.to_act]:
+            allowed = ~(masks[_DIGIT_VALUES[card]] | covered) & _ALL_POSITIONS
+            actions += _placements(card, allowed)
+        return actions
 
     def _why_illegal(self, action: Action) -> str:
         if action.verb == PLACE:
@@ -283,6 +320,13 @@ class CrossState(State[CrossGame]):
             self.hands[self.to_act].remove(card)
             self.grid[int(position)].append(card)
             self.covered.append(int(position))
+            bit = 1 << int(position)
+            digit = _DIGIT_VALUES[card]
+            masks = self._top_masks
+            masks[self._tops[int(position)]] &= ~bit
+            masks[digit] |= bit
+            self._tops[int(position)] = digit
+            self._covered_mask |= bit
         else:
             direction, *indices = action.args
             self._claim(str(direction), tuple(int(index) for index in indices))
@@ -303,6 +347,7 @@ class CrossState(State[CrossGame]):
                 break
             self.grid[position] = draw(self.deck, 1)
             refilled[str(position)] = _TEXTS[self.grid[position][0]]
+        self._rebuild_caches()
         if refilled:
             self._event("refill", positions=refilled, deck=len(self.deck))
         self._end_turn(claimed=True)
@@ -313,7 +358,7 @@ class CrossState(State[CrossGame]):
         while not self.finished and self.phase == PLACE:
             seat = self.to_act
             hand = self.hands[seat]
-            for card in [card for card in hand if not self._allowed_positions(card)]:
+            for card in [card for card in hand if not self._allowed_mask(card)]:
                 hand.remove(card)
                 self.out_of_play.append(card)
                 self._event("discard", seat=seat, card=_TEXTS[card])
@@ -339,15 +384,16 @@ class CrossState(State[CrossGame]):
         if drawn:
             self._event("draw", seat=seat, cards=len(drawn), deck=len(self.deck))
         self.covered = []
+        self._covered_mask = 0
         self.phase = PLACE
         if not self.deck and not any(self.hands):
             self._finish(self.scores(), CrossTermination.DECK_EXHAUSTED)
-        elif self.idle_turns >= self.game.options.stall_rounds * self.players:
+        elif self.idle_turns >= self.game.options.stall_rounds * self.game.players:
             self._finish(
                 self.scores(), CrossTermination.STALL, rounds=self.game.options.stall_rounds
             )
         else:
-            self.to_act = next_seat(seat, self.players)
+            self.to_act = next_seat(seat, self.game.players)
 
     def scores(self) -> list[int]:
         """Collected cards per seat."""
@@ -488,6 +534,7 @@ class CrossState(State[CrossGame]):
         state.final_winners = None
         state.history = []
         state.log = []
+        state._rebuild_caches()
         state._settle()
         return state
 

@@ -31,7 +31,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Self, cast
 
-from sequenza.components.decks import redeal
+from sequenza.components.decks import redeal, shuffle
 from sequenza.components.sequentia_cards import SequentiaCard, sequentia_deck
 from sequenza.core import (
     Action,
@@ -58,9 +58,33 @@ DIGITS = tuple(card.digit for card in DECK)
 CODES = tuple(tuple(int(digit) for digit in card.code) for card in DECK)
 # How many 1s, 2s and 3s (indices 1..3) a card's code asks the table for.
 NEEDS = tuple(tuple(code.count(digit) for digit in range(4)) for code in CODES)
+# The table's digits packed in one integer, a byte per digit (bits 8-15 count the 1s, 16-23
+# the 2s, 24-31 the 3s): rule 1's check is then one subtraction, not a count of the grid.
+_DIGIT_UNITS = tuple(1 << (8 * digit) for digit in DIGITS)
+_PACKED_NEEDS = tuple(
+    sum(count << (8 * digit) for digit, count in enumerate(need)) for need in NEEDS
+)
+# The top bit of each digit's byte: a byte of ``counts + _GUARDS - needs`` keeps it exactly
+# when the count covers the need (counts and needs stay below 10, so no byte borrows).
+_GUARDS = sum(0x80 << (8 * digit) for digit in (1, 2, 3))
 _ID_BY_FACE = {(card.digit, card.code): index for index, card in enumerate(DECK)}
 # One character per card id, for the compact keys of the positions seen (JSON-safe, readable).
 _KEY_CHARS = tuple(chr(ord("0") + card) for card in range(len(DECK)))
+_EMPTY_KEY = ord(".")
+# Per grid cell (a card id or None), its share of the caches that ``_grid_changed`` builds.
+_CELL_UNITS: dict[int | None, int] = {None: 0, **dict(enumerate(_DIGIT_UNITS))}
+_CELL_KEYS: dict[int | None, int] = {
+    None: _EMPTY_KEY,
+    **{c: ord(k) for c, k in enumerate(_KEY_CHARS)},
+}
+_CELL_DIGIT_TEXTS: dict[int | None, int] = {
+    None: ord("0"),
+    **{c: ord(str(d)) for c, d in enumerate(DIGITS)},
+}
+# Where a position's digit sits in the grid's digit text: the rows, split by "|".
+_ROW_TEXT_INDEX = tuple(position + position // SIZE for position in range(POSITIONS))
+# Each card's code as the text a row of the digit text shows when it reads the code.
+_CODE_TEXTS = tuple("".join(map(str, code)).encode() for code in CODES)
 
 NEIGHBOURS = tuple(
     tuple(
@@ -110,6 +134,7 @@ SLIDES_INTO = tuple(
     )
     for hole in range(POSITIONS)
 )
+SLIDE_ACTIONS_INTO = tuple(tuple(action for _, action in slides) for slides in SLIDES_INTO)
 
 # Phases of a turn: sliding and claiming, or placing deck cards after a claim.
 PLAY = "play"
@@ -242,7 +267,7 @@ class ShiftState(State[ShiftGame]):
     def __init__(self, game: ShiftGame, seed: int) -> None:
         super().__init__(game, seed)
         self.deck: list[int] = list(range(len(DECK)))
-        self.rng.shuffle(self.deck)
+        shuffle(self.deck, self.rng)
         self.first_player = (
             self.rng.randrange(game.players) if game.options.random_first_player else 0
         )
@@ -263,6 +288,7 @@ class ShiftState(State[ShiftGame]):
         # rule, and it names no hidden card.
         self.positions: dict[str, int] = {}
         self.repetitions = 0
+        self._grid_changed()
         self._event(
             "deal",
             grid=self._grid_texts(),
@@ -271,23 +297,37 @@ class ShiftState(State[ShiftGame]):
         )
         self._count_position()
 
+    # ------------------------------------------------------------------ caches
+    def _rebuild_caches(self) -> None:
+        self._grid_changed()
+
+    def _grid_changed(self) -> None:
+        """Recompute what the legal actions read of the grid after cards came or left (a
+        slide keeps them up to date by itself): the packed counts of the table's digits, the
+        empty position where there is exactly one (else -1), the position key's grid
+        characters and the rows' digits split by "|" ("0" where empty): a slide swaps two
+        characters of each instead of writing them again."""
+        grid = self.grid
+        self._table_digits = sum(map(_CELL_UNITS.__getitem__, grid))
+        self._hole = grid.index(None) if grid.count(None) == 1 else -1
+        self._key_cells = bytearray(map(_CELL_KEYS.__getitem__, grid))
+        digits = bytes(map(_CELL_DIGIT_TEXTS.__getitem__, grid))
+        self._digit_rows = bytearray(b"|".join((digits[:3], digits[3:6], digits[6:])))
+
     # ------------------------------------------------------------------ rules helpers
     def _grid_texts(self) -> list[str | None]:
         return [None if card is None else TEXTS[card] for card in self.grid]
 
     def table_can_make(self, card: int) -> bool:
         """Whether the table holds every digit of ``card``'s code (rule 1)."""
-        counts = [0, 0, 0, 0]
-        for cell in self.grid:
-            if cell is not None:
-                counts[DIGITS[cell]] += 1
-        needs = NEEDS[card]
-        return counts[1] >= needs[1] and counts[2] >= needs[2] and counts[3] >= needs[3]
+        return (self._table_digits + _GUARDS - _PACKED_NEEDS[card]) & _GUARDS == _GUARDS
 
     def rows_showing(self, card: int) -> list[int]:
         """The rows that read ``card``'s code left to right."""
         code = CODES[card]
         grid = self.grid
+        if _CODE_TEXTS[card] not in self._digit_rows:
+            return []
         rows = []
         for row in range(SIZE):
             start = row * SIZE
@@ -307,7 +347,7 @@ class ShiftState(State[ShiftGame]):
         """Count the position the seat to act faces (in the sliding phase of a live game)."""
         if self.finished or self.phase != PLAY:
             return
-        key = self._position_key()
+        key = f"{self._key_cells.decode()}{self.to_act}/{self.slides}"  # _position_key
         seen = self.positions.get(key, 0) + 1
         self.positions[key] = seen
         self.repetitions = seen
@@ -320,8 +360,7 @@ class ShiftState(State[ShiftGame]):
             self._event("repetition", seat=self.to_act, occurrences=seen)
 
     def _position_key(self) -> str:
-        cells = "".join([_KEY_CHARS[card] if card is not None else "." for card in self.grid])
-        return f"{cells}{self.to_act}/{self.slides}"
+        return f"{self._key_cells.decode()}{self.to_act}/{self.slides}"
 
     def must_exchange(self, target: int) -> bool:
         """Whether the seat to act must give up ``target``: it is impossible (rule 1) or the
@@ -342,17 +381,26 @@ class ShiftState(State[ShiftGame]):
         target = self.targets[self.to_act]
         if target is None:
             return [PASS]
-        if self.must_exchange(target):
+        options = self.game.options
+        if (
+            self.repetitions >= options.repetitions
+            or (self._table_digits + _GUARDS - _PACKED_NEEDS[target]) & _GUARDS != _GUARDS
+        ):  # must_exchange, written out: this runs before every action of a playout
             return [EXCHANGE] if self.deck else [PASS]
-        actions: list[Action] = []
-        if self.slides < self.game.options.slide_limit:
+        actions: list[Action]
+        if self.slides >= options.slide_limit:
+            actions = []
+        elif self._hole >= 0:
+            # Most of the game: one empty position, and a card on every position beside it.
+            actions = list(SLIDE_ACTIONS_INTO[self._hole])
+        else:
+            actions = []
             for hole in range(POSITIONS):
                 if grid[hole] is None:
                     actions += [
                         action for source, action in SLIDES_INTO[hole] if grid[source] is not None
                     ]
-            if grid.count(None) > 1:
-                actions.sort(key=ACTION_IDS.__getitem__)
+            actions.sort(key=ACTION_IDS.__getitem__)
         actions += [CLAIM_ACTIONS[row] for row in self.rows_showing(target)]
         actions.append(END)
         return actions
@@ -368,6 +416,13 @@ class ShiftState(State[ShiftGame]):
             source, empty = int(action.args[0]), int(action.args[1])
             self.grid[empty] = self.grid[source]
             self.grid[source] = None
+            if self._hole == empty:
+                self._hole = source
+            cells = self._key_cells
+            cells[empty], cells[source] = cells[source], _EMPTY_KEY
+            rows = self._digit_rows
+            into, out_of = _ROW_TEXT_INDEX[empty], _ROW_TEXT_INDEX[source]
+            rows[into], rows[out_of] = rows[out_of], rows[into]
             self.slides += 1
             target = self.targets[seat]
             if (
@@ -404,6 +459,7 @@ class ShiftState(State[ShiftGame]):
         start = row * SIZE
         cards = [card for card in self.grid[start : start + SIZE] if card is not None]
         self.grid[start : start + SIZE] = [None] * SIZE
+        self._grid_changed()
         self.score_piles[seat] += [*cards, target]
         self.targets[seat] = None
         self._event(
@@ -426,12 +482,14 @@ class ShiftState(State[ShiftGame]):
                 card = self.deck.pop()
                 self.grid[position] = card
                 placed[str(position)] = TEXTS[card]
+        self._grid_changed()
         self._event("refill", seat=self.to_act, placed=placed, hole=hole)
         self._after_refill(self.to_act)
 
     def _refill_one(self, position: int) -> None:
         card = self.deck.pop()
         self.grid[position] = card
+        self._grid_changed()
         self._event("refill", seat=self.to_act, placed={str(position): TEXTS[card]})
         if not self.deck:
             self._after_refill(self.to_act)
@@ -460,14 +518,14 @@ class ShiftState(State[ShiftGame]):
             details = {"rounds": rounds} if rounds else {}
             self._finish([len(pile) for pile in self.score_piles], termination, None, **details)
         else:
-            self.to_act = (self.to_act + 1) % self.players
+            self.to_act = (self.to_act + 1) % self.game.players
 
     def _ending(self) -> tuple[ShiftTermination, int] | None:
         """How the game ends now, with the rounds of the rule that ends it (0 for none), or
         ``None``."""
         options = self.game.options
         if self.deck:
-            if options.idle_rounds and self.quiet_turns >= options.idle_rounds * self.players:
+            if options.idle_rounds and self.quiet_turns >= options.idle_rounds * self.game.players:
                 return ShiftTermination.IDLE_ROUNDS, options.idle_rounds
             return None
         if all(target is None or not self.table_can_make(target) for target in self.targets):
@@ -588,6 +646,8 @@ class ShiftState(State[ShiftGame]):
         twin.rng = random.Random()
         twin.rng.setstate(self.rng.getstate())
         twin.grid = list(self.grid)
+        twin._key_cells = self._key_cells.copy()
+        twin._digit_rows = self._digit_rows.copy()
         twin.deck = list(self.deck)
         twin.targets = list(self.targets)
         twin.score_piles = [list(pile) for pile in self.score_piles]
@@ -700,6 +760,7 @@ def from_position(game: ShiftGame, position: str | Mapping[str, Any]) -> ShiftSt
     state.quiet_turns = int(fields.get("quiet_turns", 0))
     state.log = []
     state.positions = {}
+    state._rebuild_caches()
     seen = int(fields.get("repetitions", 1))
     if seen < 1:
         raise NotationError(f"a position occurs at least once, not {seen} times")

@@ -44,7 +44,7 @@ import random
 from dataclasses import dataclass
 from typing import Any, ClassVar, Self, cast
 
-from sequenza.components.decks import draw, redeal
+from sequenza.components.decks import draw, redeal, shuffle
 from sequenza.components.sequentia_cards import card_ids_by_text, sequentia_deck
 from sequenza.components.turns import next_seat
 from sequenza.core.actions import Action, ActionSpace, Argument
@@ -90,6 +90,9 @@ class _ActionTables:
     place: tuple[tuple[Action, ...], ...]
     #: ``claim[card][i]``: the claim of piles starting at ``CLAIM_STARTS[i]`` with ``card``.
     claim: tuple[tuple[Action, ...], ...]
+    #: ``place`` split: each card's placements at the ends, and those on piles 1-4.
+    place_ends: tuple[tuple[Action, ...], ...]
+    place_on_piles: tuple[tuple[Action, ...], ...]
 
 
 def _build_action_tables() -> _ActionTables:
@@ -103,7 +106,14 @@ def _build_action_tables() -> _ActionTables:
         END,
         PASS,
     )
-    return _ActionTables(actions, place, claim)
+    ends = len(NEW_PILE_ENDS)
+    return _ActionTables(
+        actions,
+        place,
+        claim,
+        tuple(row[:ends] for row in place),
+        tuple(row[ends:] for row in place),
+    )
 
 
 _SPACE = _build_action_tables()
@@ -209,7 +219,7 @@ class SequentiaStackState(State[SequentiaStack]):
     def __init__(self, game: SequentiaStack, seed: int) -> None:
         super().__init__(game, seed)
         self.deck: list[int] = list(range(len(_DECK)))
-        self.rng.shuffle(self.deck)
+        shuffle(self.deck, self.rng)
         if game.options.random_first_player:
             self.to_act = self.rng.randrange(game.players)
         self.hands: list[list[int]] = []
@@ -228,23 +238,25 @@ class SequentiaStackState(State[SequentiaStack]):
 
     # ------------------------------------------------------------------ rules
     def _claims(self, hand: list[int]) -> list[Action]:
-        if len(self.piles) < ROW_LENGTH:
+        piles = self.piles
+        if len(piles) < ROW_LENGTH:
             return []
-        tops = "".join(_DIGIT[pile[-1]] for pile in self.piles)
-        shown = [
-            (index, tops[start - 1 : start - 1 + CLAIM_WIDTH])
-            for index, start in enumerate(CLAIM_STARTS)
-            if self._may_claim(start)
-        ]
-        return [
-            _SPACE.claim[card][index]
-            for card in hand
-            for index, code in shown
-            if _CODE[card] == code
-        ]
+        # Written out for the row's four piles and two claims (piles 1-2-3 and 2-3-4): this
+        # runs for most legal-action listings of a playout.
+        second, third = _DIGIT[piles[1][-1]], _DIGIT[piles[2][-1]]
+        left = _DIGIT[piles[0][-1]] + second + third if self._may_claim(1) else ""
+        right = second + third + _DIGIT[piles[3][-1]] if self._may_claim(2) else ""
+        claims = []
+        for card in hand:
+            code = _CODE[card]
+            if code == left:
+                claims.append(_SPACE.claim[card][0])
+            if code == right:
+                claims.append(_SPACE.claim[card][1])
+        return claims
 
     def _may_claim(self, start: int) -> bool:
-        if not self.game.options.claim_must_include_last_pile or self.last_pile is None:
+        if self.last_pile is None or not self.game.options.claim_must_include_last_pile:
             return True
         return start - 1 <= self.last_pile < start - 1 + CLAIM_WIDTH
 
@@ -254,8 +266,11 @@ class SequentiaStackState(State[SequentiaStack]):
             return [*self._claims(hand), END]
         if not hand:
             return [PASS]
-        targets = range(2) if len(self.piles) < ROW_LENGTH else range(2, len(PLACE_TARGETS))
-        actions = [_SPACE.place[card][target] for card in hand for target in targets]
+        # A card's placements: at the row's two ends until it holds four piles, then on them.
+        placements = _SPACE.place_ends if len(self.piles) < ROW_LENGTH else _SPACE.place_on_piles
+        actions: list[Action] = []
+        for card in hand:
+            actions += placements[card]
         if self.phase == BONUS_PLACED:
             actions += self._claims(hand)
         return actions
@@ -322,7 +337,7 @@ class SequentiaStackState(State[SequentiaStack]):
         if not self.deck and not any(self.hands):
             self._finish([len(pile) for pile in self.collected], StackTermination.DECK_EXHAUSTED)
         else:
-            self.to_act = next_seat(seat, self.players)
+            self.to_act = next_seat(seat, self.game.players)
 
     # ------------------------------------------------------------------ why an action is refused
     def _why_illegal(self, action: Action) -> str:
