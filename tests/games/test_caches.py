@@ -41,3 +41,16 @@ def test_caches_kept_by_play_equal_caches_rebuilt_from_the_data(game_id: str) ->
             rebuilt = sequenza.state_from_json(copy.to_json())
             rebuilt.recording = False
             assert _caches(copy) == _caches(rebuilt), f"seed {seed}: {copy}"
+
+
+@pytest.mark.parametrize("game_id", ["sequence", "sequence-numbers"])
+def test_a_hand_rewritten_by_search_keeps_the_caches(game_id: str) -> None:
+    """The expert bot's hand model gives imagined hands; the legal actions must follow."""
+    state: Any = sequenza.make(game_id, players=2, seed=4).search_copy()
+    first, second = list(state.hands[0]), list(state.hands[1])
+    state.set_hand(0, second)
+    state.set_hand(1, first)
+    rebuilt = sequenza.state_from_json(state.to_json())
+    rebuilt.recording = False
+    assert _caches(state) == _caches(rebuilt)
+    assert state.legal_actions() == rebuilt.legal_actions()

@@ -322,7 +322,8 @@ def _hand(state: State[Any], seat: int) -> list[Any]:
 
 
 def _set_hand(state: State[Any], seat: int, cards: list[Any]) -> None:
-    _hands(state)[seat] = list(cards)
+    board: Any = state  # a board game's state keeps its hand caches itself
+    board.set_hand(seat, list(cards))
 
 
 def _card_of(state: State[Any], face: str) -> Any:

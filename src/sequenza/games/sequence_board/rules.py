@@ -627,6 +627,17 @@ class SequenceBoardState(State[SequenceBoardGame[Any]]):
             self.to_act = self.rng.randrange(game.players)
         self._rebuild_caches()
 
+    def set_hand(self, seat: int, cards: list[int]) -> None:
+        """Give ``seat`` exactly ``cards`` (search's hand models rewrite the hands of the
+        positions they imagine), keeping the hand caches the legal actions read."""
+        self.hands[seat] = list(cards)
+        card_faces = self._layout.card_faces
+        counts = [0] * len(self._layout.faces)
+        for card in cards:
+            counts[card_faces[card]] += 1
+        self._face_counts[seat] = counts
+        self._hand_faces[seat] = sorted(set(map(card_faces.__getitem__, cards)))
+
     def _rebuild_caches(self) -> None:
         self._layout = self.game.layout
         self._team_of = self.game.team_of
