@@ -375,3 +375,28 @@ def test_focus_rings_on_every_table(server: Any, screen: Screen, shots: Path) ->
         assert focus(page)["part"], game
         page.screenshot(path=str(shots / f"{game}-focus.png"))
     assert screen.errors == []
+
+
+@pytest.mark.parametrize("language", ["it", "fi", "eo"])
+def test_the_lobby_and_a_table_pass_the_audit_in_each_language(
+    server: Any, screen: Screen, language: str
+) -> None:
+    """Translations change lengths, labels and the page's language: the audit runs again."""
+    page = screen.page
+    page.goto(server.url + "/")
+    page.evaluate(f"localStorage.setItem('sequenza.language', {language!r})")
+    page.reload()
+    page.wait_for_selector(".game-choice")
+    assert page.input_value("#language-picker") == language
+    assert page.evaluate("document.documentElement.lang") == language
+    assert audit(page) == []
+    new_table(screen, server, "sequence", seed=5)
+    assert page.evaluate("document.documentElement.lang") == language
+    rng = random.Random(5)
+    for _ in range(2):
+        assert screen.wait_for_turn() == "move"
+        screen.play_move(rng)
+    screen.wait_for_turn()
+    page.wait_for_timeout(450)  # let the moves glide into place before the audit reads colours
+    assert audit(page) == []
+    assert screen.errors == []
