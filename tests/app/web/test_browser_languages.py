@@ -6,10 +6,8 @@ PNG of each language's lobby and table."""
 from __future__ import annotations
 
 import json
-import os
 import random
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -18,12 +16,14 @@ import pytest
 from sequenza import i18n
 from sequenza.core.registry import available_games, game_class
 from sequenza.text import describe
-from tests.app.web.server_harness import LiveServer, live_server
-from tests.app.web.test_browser import ARGS, CHROMIUM, DESKTOP, wait_for
+from tests.app.web.server_harness import LiveServer
+from tests.app.web.test_browser import CHROMIUM, DESKTOP, browser, server, shots, wait_for
 from tests.test_i18n import SAME_AS_ENGLISH
 
 playwright_api = pytest.importorskip("playwright.sync_api")
 pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed")
+
+__all__ = ["browser", "server", "shots"]  # fixtures, used by name
 
 LANGUAGES = ["it", "fi", "eo"]
 BROWSER_LOCALES = {"it": "it-IT", "fi": "fi-FI", "eo": "eo"}
@@ -70,28 +70,6 @@ CHROME_TEXT = """(excluded) => {
     copy.remove();
     return [text, ...attributes].join("\\n");
 }"""
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
-    database = tmp_path_factory.mktemp("languages") / "tables.db"
-    with live_server(f"sqlite:///{database}") as running:
-        yield running
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with playwright_api.sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        yield launched
-        launched.close()
-
-
-@pytest.fixture
-def shots(tmp_path: Path) -> Path:
-    folder = Path(os.environ.get("SEQUENZA_SCREENSHOTS") or tmp_path)
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder
 
 
 def english_left(text: str, language: str) -> list[str]:
