@@ -164,7 +164,8 @@ def test_every_cli_key_the_code_asks_for_exists_and_every_message_is_used() -> N
 #: What asks for the ``games`` catalogue's keys: the views, the shared drawings, the server.
 GAMES_CODE = [
     *sorted((SOURCE / "games").glob("*/view.js")),
-    SOURCE / "games" / "sequentia_shift" / "guide.js",
+    *sorted((SOURCE / "games").glob("*/guide*.js")),
+    STATIC / "rules" / "common.js",
     STATIC / "cards.js",
     STATIC / "views" / "generic.js",
     SOURCE / "ai" / "levels.py",

@@ -322,26 +322,56 @@ def test_each_games_table_speaks_the_browsers_language(
         context.close()
 
 
-@pytest.mark.parametrize("language", LANGUAGES)
-def test_shifts_rules_page_speaks_the_browsers_language(
-    server: LiveServer, browser: Any, shots: Path, language: str
-) -> None:
-    created = play_into_the_game(server, "sequentia-shift", language)
+#: The games whose rules page (``guide.js``) speaks the games catalogue's words.
+TRANSLATED_RULES = ["sequentia-shift"]
+
+#: Each sentence of an open rules page: its paragraphs, steps, points, captions and titles.
+RULES_SENTENCES = """() => [...document.querySelectorAll(
+    "dialog .rules-page :is(p, li, h3, figcaption, .with-caption span)")]
+    .map((node) => node.innerText.trim()).filter(Boolean)"""
+
+
+def rules_page_sentences(server: LiveServer, browser: Any, url: str, language: str) -> list[str]:
+    """The sentences of a table's rules page as a browser in ``language`` shows them."""
     context, page, errors = open_page(browser, language)
+    try:
+        page.goto(server.url + url)
+        page.wait_for_selector(".player-list")
+        page.click(f"text={i18n.page_messages(language)['common.rules']}")
+        page.wait_for_selector("dialog .rules-page")
+        sentences: list[str] = page.evaluate(RULES_SENTENCES)
+        assert errors == []
+        return sentences
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("game", TRANSLATED_RULES)
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_rules_page_speaks_the_browsers_language(
+    server: LiveServer, browser: Any, shots: Path, language: str, game: str
+) -> None:
+    created = play_into_the_game(server, game, language)
+    english = rules_page_sentences(server, browser, created["url"], "en")
+    translated = rules_page_sentences(server, browser, created["url"], language)
+    context, page, _ = open_page(browser, language)
     try:
         page.goto(server.url + created["url"])
         page.wait_for_selector(".player-list")
         page.click(f"text={i18n.page_messages(language)['common.rules']}")
         page.wait_for_selector("dialog .rules-page")
-        page.locator("dialog").screenshot(path=str(shots / f"rules-shift-{language}.png"))
-        text = page.evaluate(GAME_TEXT, ["dialog .rules-page"])
-        words = i18n.Translator("games", language)
-        assert words.plural("sequentia_shift.guide_option_slides", 6) in text
-        assert words.text("sequentia_shift.guide_first_seat", name="Ada") in text
-        assert games_english_left(text, language) == []
-        assert errors == []
+        page.locator("dialog").screenshot(path=str(shots / f"rules-{game}-{language}.png"))
     finally:
         context.close()
+    # The same page, sentence for sentence, and none of its sentences left in English.
+    assert len(translated) == len(english)
+    left = [sentence for sentence in english if len(sentence) > 12 and sentence in translated]
+    assert left == []
+    text = "\n".join(translated)
+    words = i18n.Translator("games", language)
+    assert words.text("common.guide_options_table") in text
+    assert words.text("common.guide_first_seat", name="Ada") in text
+    assert games_english_left(text, language) == []
 
 
 @pytest.mark.parametrize(

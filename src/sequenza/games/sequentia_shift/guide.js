@@ -3,7 +3,7 @@
 import { sequentiaCard, slot } from "/static/cards.js";
 import { h } from "/static/dom.js";
 import { t } from "/static/i18n.js";
-import { captioned, figure, optionsSection, para, points, row, section, steps } from "/static/rules/common.js";
+import { captioned, figure, firstPlayer, optionsSection, para, points, row, section, steps } from "/static/rules/common.js";
 
 // Its words are the games catalogue's ("sequentia_shift.guide_..."), in the page's language.
 export function rules(ctx) {
@@ -53,14 +53,11 @@ export function rules(ctx) {
     optionsSection(
       ctx,
       [
-        o.random_first_player
-          ? t("sequentia_shift.guide_first_random")
-          : t("sequentia_shift.guide_first_seat", { name: ctx.names && ctx.names.length ? ctx.names[0] : t("sequentia_shift.guide_first_seat_name") }),
+        firstPlayer(o, ctx.names),
         t("sequentia_shift.guide_option_slides", { count: o.slide_limit }),
         t("sequentia_shift.guide_option_stall", { count: o.stall_rounds }),
         o.idle_rounds > 0 && t("sequentia_shift.guide_option_idle", { count: o.idle_rounds }),
       ],
-      t(ctx.atTable ? "sequentia_shift.guide_options_table" : "sequentia_shift.guide_options_defaults"),
     ),
   ];
 }

@@ -2,6 +2,7 @@
 // drawn by the page's own card drawing, and the table's options in words.
 
 import { h } from "../dom.js";
+import { t } from "../i18n.js";
 
 export function section(title, ...content) {
   return h("section.rules-section", {}, h("h3", {}, title), ...content);
@@ -36,16 +37,16 @@ export function plural(count, word, many = `${word}s`) {
   return `${count} ${count === 1 ? word : many}`;
 }
 
+// Who starts, in the words of the games catalogue's "common.guide_..." messages.
 export function firstPlayer(options, names) {
-  if (options.random_first_player) return "The first player is picked at random when the table is dealt.";
-  return `${names && names.length ? names[0] : "The first seat"} starts; play goes round the table in seat order.`;
+  if (options.random_first_player) return t("common.guide_first_random");
+  return t("common.guide_first_seat", { name: names && names.length ? names[0] : t("common.guide_first_seat_name") });
 }
 
-// The options in words: at a table, the ones it plays with; in the lobby, the defaults. A
-// translated rules page gives its own title.
-export function optionsSection(ctx, lines, title = ctx.atTable ? "This table's options" : "Options (the defaults; change them when you start a table)") {
+// The options in words: at a table, the ones it plays with; in the lobby, the defaults.
+export function optionsSection(ctx, lines) {
   return section(
-    title,
+    t(ctx.atTable ? "common.guide_options_table" : "common.guide_options_defaults"),
     h("ul.rules-options-list", {}, lines.filter(Boolean).map((line) => h("li", {}, line))),
   );
 }
