@@ -26,7 +26,7 @@ pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium
 __all__ = ["browser", "server", "shots"]  # fixtures, used by name
 
 LANGUAGES = ["it", "fi", "eo"]
-BROWSER_LOCALES = {"it": "it-IT", "fi": "fi-FI", "eo": "eo"}
+BROWSER_LOCALES = {"en": "en-GB", "it": "it-IT", "fi": "fi-FI", "eo": "eo"}
 
 #: What the page shows that is not its own words: the games' names, rules and options, the
 #: bots' descriptions, the board, the log and the moves (in the games' views), and the names
