@@ -323,7 +323,7 @@ def test_each_games_table_speaks_the_browsers_language(
 
 
 #: The games whose rules page (``guide.js``) speaks the games catalogue's words.
-TRANSLATED_RULES = ["sequentia-shift"]
+TRANSLATED_RULES = ["sequentia-shift", "sequentia-stack", "sequentia-cross", "sequence-stacks"]
 
 #: Each sentence of an open rules page: its paragraphs, steps, points, captions and titles.
 RULES_SENTENCES = """() => [...document.querySelectorAll(
