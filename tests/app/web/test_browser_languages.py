@@ -322,9 +322,6 @@ def test_each_games_table_speaks_the_browsers_language(
         context.close()
 
 
-#: The games whose rules page (``guide.js``) speaks the games catalogue's words.
-TRANSLATED_RULES = ["sequentia-shift", "sequence", "sequence-numbers"]
-
 #: Each sentence of an open rules page: its paragraphs, steps, points, captions and titles.
 RULES_SENTENCES = """() => [...document.querySelectorAll(
     "dialog .rules-page :is(p, li, h3, figcaption, .with-caption span)")]
@@ -346,7 +343,7 @@ def rules_page_sentences(server: LiveServer, browser: Any, url: str, language: s
         context.close()
 
 
-@pytest.mark.parametrize("game", TRANSLATED_RULES)
+@pytest.mark.parametrize("game", GAMES)
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_the_rules_page_speaks_the_browsers_language(
     server: LiveServer, browser: Any, shots: Path, language: str, game: str

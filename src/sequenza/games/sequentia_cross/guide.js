@@ -3,49 +3,48 @@
 
 import { h } from "/static/dom.js";
 import { sequentiaCard } from "/static/cards.js";
-import { captioned, figure, firstPlayer, optionsSection, para, plural, points, section, steps } from "/static/rules/common.js";
+import { t } from "/static/i18n.js";
+import { captioned, figure, firstPlayer, optionsSection, para, points, section, steps } from "/static/rules/common.js";
 
+// The grid's positions as the table names them.
+const TOP_ROW_KEYS = ["common.top_left", "common.top", "common.top_right"];
+
+// Its words are the games catalogue's ("sequentia_cross.guide_..."), in the page's language.
 export function rules(ctx) {
   const o = ctx.options;
   return [
-    para("Collect the most cards. You collect whole rows or columns of piles when they show the code of a card you have just placed."),
+    para(t("sequentia_cross.guide_goal")),
     section(
-      "The cards",
-      para("Every card has a big digit, 1, 2 or 3: what a pile shows while the card lies on top of it. Below it, three small squares give its code. A gold + marks a bonus card: in Cross it plays like any other card (the mark matters only in Stack)."),
+      t("sequentia_cross.guide_cards_title"),
+      para(t("sequentia_cross.guide_cards")),
       figure(
-        "A card showing 3 that asks for 1-2-2, and a bonus card (+) that plays like any other here.",
-        captioned(sequentiaCard("3:122", { key: "rules:a" }), "shows 3, asks for 1-2-2"),
-        captioned(sequentiaCard("1:211+", { key: "rules:b" }), "a bonus card (+)"),
+        t("sequentia_cross.guide_cards_figure"),
+        captioned(sequentiaCard("3:122", { key: "rules:a" }), t("sequentia_cross.guide_shows_asks")),
+        captioned(sequentiaCard("1:211+", { key: "rules:b" }), t("sequentia_cross.guide_bonus_card")),
       ),
     ),
+    section(t("sequentia_cross.guide_setup_title"), para(t("sequentia_cross.guide_setup"))),
     section(
-      "Setting up",
-      para("Nine cards are dealt face up on a 3×3 grid: nine piles of one card. Each player draws 3 cards, which only they see."),
-    ),
-    section(
-      "Your turn",
+      t("sequentia_cross.guide_turn_title"),
       steps(
-        "Place every card of your hand, one at a time, on top of a pile. A card may not go on a pile that shows its own digit, nor on a pile you already covered this turn (the page marks those ✓). An empty position, possible once the deck runs dry, takes any card. A card with nowhere left to go leaves the game; the page does this by itself.",
-        "For each card you placed this turn, the row through it (read left to right) or the column through it (read top to bottom) may show its code: that line is a sequence.",
-        "You collect a set of rows or a set of columns, never both (a row and a column share a pile). You take every card of their piles, the cards underneath included. The page offers each choice and marks with ★ the one that collects the most. Each emptied position gets a card from the deck.",
-        "You draw 3 new cards, as far as the deck allows. Your turn ends.",
+        t("sequentia_cross.guide_place"),
+        t("sequentia_cross.guide_lines"),
+        t("sequentia_cross.guide_collect"),
+        t("sequentia_cross.guide_draw"),
       ),
       figure(
-        "You placed the highlighted card, which asks for 2-1-3, in the middle of the top row; the row now shows 2-1-3 left to right: collect the top row, every card of its three piles.",
-        h("div.mini-row", {}, ["2:111", "1:213", "3:112"].map((text, index) => captioned(sequentiaCard(text, { key: `rules:r${index}`, className: index === 1 ? "selected" : "" }), ["top left", "top", "top right"][index]))),
+        t("sequentia_cross.guide_claim_figure"),
+        h("div.mini-row", {}, ["2:111", "1:213", "3:112"].map((text, index) => captioned(sequentiaCard(text, { key: `rules:r${index}`, className: index === 1 ? "selected" : "" }), t(TOP_ROW_KEYS[index])))),
       ),
     ),
     section(
-      "The end",
+      t("sequentia_cross.guide_end_title"),
       points(
-        "The game ends when the deck is empty and no player holds a card.",
-        `With the deck empty it also ends after ${plural(o.stall_rounds, "full round")} without a claim.`,
-        "The most cards collected wins; equal counts share the win.",
+        t("sequentia_cross.guide_end"),
+        t("sequentia_cross.guide_stall", { count: o.stall_rounds }),
+        t("sequentia_cross.guide_winner"),
       ),
     ),
-    optionsSection(ctx, [
-      firstPlayer(o, ctx.names),
-      `With an empty deck, the game ends after ${plural(o.stall_rounds, "full round")} without a claim.`,
-    ]),
+    optionsSection(ctx, [firstPlayer(o, ctx.names), t("sequentia_cross.guide_option_stall", { count: o.stall_rounds })]),
   ];
 }

@@ -33,10 +33,6 @@ export function row(...items) {
   return h("div.mini-row", {}, ...items);
 }
 
-export function plural(count, word, many = `${word}s`) {
-  return `${count} ${count === 1 ? word : many}`;
-}
-
 // Who starts, in the words of the games catalogue's "common.guide_..." messages.
 export function firstPlayer(options, names) {
   if (options.random_first_player) return t("common.guide_first_random");
