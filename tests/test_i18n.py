@@ -161,9 +161,11 @@ def test_every_cli_key_the_code_asks_for_exists_and_every_message_is_used() -> N
     assert asked == keys
 
 
-#: What asks for the ``games`` catalogue's keys: the views, the shared drawings, the server.
+#: What asks for the ``games`` catalogue's keys: the views, the shared drawings, the terminal's
+#: drawings, the server.
 GAMES_CODE = [
     *sorted((SOURCE / "games").glob("*/view.js")),
+    *sorted((SOURCE / "games").glob("*/drawing.py")),
     *sorted((SOURCE / "games").glob("*/guide*.js")),
     STATIC / "rules" / "common.js",
     STATIC / "cards.js",

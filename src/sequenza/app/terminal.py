@@ -128,14 +128,14 @@ class TerminalGame:
                 return
         self._show_new_events()
         self.say("")
-        self.say(render(self.state.observation(self.seat)))
+        self.say(render(self.state.observation(self.seat), self.words.language))
         self.say(self.describe_event(self.state.log[-1]))
 
     def _human_turn(self, seat: int) -> bool:
         """Ask for one action. False when the player quits."""
         self._show_new_events()
         self.say("")
-        self.say(render(self.state.observation(seat)))
+        self.say(render(self.state.observation(seat), self.words.language))
         legal = self.state.legal_actions()
         self.say("")
         for number, action in enumerate(legal, start=1):

@@ -18,7 +18,8 @@ A kit holds:
 ``metrics``
     what the simulator measures in a finished game and how the balance report shows it.
 ``drawing``
-    the terminal's text drawing of an observation.
+    the terminal's text drawing of an observation, in words it asks a ``Words`` for (the
+    terminal hands it the ``games`` catalogue in the player's language).
 ``messages``
     the log's sentences: the English templates of the game's events, actions and endings,
     and how an event fills them (``sequenza.text`` turns them into a language).
@@ -52,8 +53,21 @@ Ranker = Callable[[State[Any], list[Action]], dict[Action, float]]
 #: Each seat's expected share of the payoff, judged from a position before the end (a full
 #: state as the searching seat imagines it -> one share per seat).
 Judge = Callable[[State[Any]], list[float]]
-#: The terminal's text drawing of one observation.
-Drawing = Callable[[dict[str, Any]], str]
+
+
+class Words(Protocol):
+    """The words of a catalogue in one language (``sequenza.i18n.Translator`` is one): a
+    message by its key, with its placeholders filled and numbers written the language's way,
+    and a message with a number in the language's plural form."""
+
+    def text(self, key: str, **params: object) -> str: ...
+
+    def plural(self, key: str, count: int, **params: object) -> str: ...
+
+
+#: The terminal's text drawing of one observation, in the words given (a game from another
+#: package may bring its own words, or write the drawing in one language and ignore them).
+Drawing = Callable[[dict[str, Any], Words], str]
 
 
 @dataclass(frozen=True)
