@@ -131,11 +131,13 @@ def rules(
     option: OptionList = None,
 ) -> None:
     """Print a game's rules with its options and their defaults."""
+    from sequenza.app.render import rules_for_people
+
     try:
         table = make_game(game, players, **_options(game, option))
     except SequenzaError as error:
         raise _fail(error) from None
-    typer.echo(table.describe())
+    typer.echo(rules_for_people(table, words.language))
 
 
 @app.command("schema")

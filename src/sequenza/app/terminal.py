@@ -10,7 +10,7 @@ from typing import Any, TextIO
 
 from sequenza import i18n
 from sequenza.ai.base import Bot, make_bot
-from sequenza.app.render import render
+from sequenza.app.render import render, rules_for_people
 from sequenza.core.errors import IllegalActionError
 from sequenza.core.game import GameRecord, State
 from sequenza.core.registry import replay
@@ -151,7 +151,7 @@ class TerminalGame:
             if text in {"quit", "q", "exit", self.words.text("terminal.command_quit")}:
                 return False
             if text in {"rules", "help", "?", self.words.text("terminal.command_rules")}:
-                self.say(self.state.game.describe())
+                self.say(rules_for_people(self.state.game, self.words.language))
                 continue
             if text.isdigit() and 1 <= int(text) <= len(legal):
                 choice: str = str(legal[int(text) - 1])
@@ -159,8 +159,10 @@ class TerminalGame:
                 choice = text
             try:
                 self.state.apply(choice)
-            except IllegalActionError as error:
-                self.say(f"  {error}")
+            except IllegalActionError:
+                # The engine's reason is English for developers: the player is told, in their
+                # language, what the terminal takes instead (the list shows every move).
+                self.say("  " + self.words.text("terminal.not_a_move", move=text))
                 continue
             self._save()
             return True

@@ -26,6 +26,9 @@ A kit holds:
 ``view`` and ``guide``
     the web page's view module and its rules page for people (JavaScript files in the
     package, served at ``/games/<id>/view.js`` and ``/games/<id>/guide.js``).
+``rulebook``
+    the rules for people as Markdown, one folder per language (``<lang>/<id>.md``), which the
+    command line prints; a game without one shows its own English ``rules_text``.
 
 The types here are plain data and protocols: a game package imports ``core`` and
 ``components`` (and the bot toolkit in ``sequenza.ai`` for its heuristics), while ``ai``,
@@ -260,6 +263,9 @@ class GameKit:
     view: Path
     #: The page's rules for people (JavaScript, an ES module exporting ``rules(context)``).
     guide: Path
+    #: The rules for people in Markdown, ``<lang>/<id>.md`` under this folder (English at
+    #: least); ``None``: the command line prints the game's ``rules_text``.
+    rulebook: Path | None = None
 
     @property
     def id(self) -> str:
@@ -292,5 +298,7 @@ class GameKit:
             path = getattr(self, piece)
             if not isinstance(path, Path) or path.suffix != ".js" or not path.is_file():
                 problems.append(f"{piece} {path!s} is not a JavaScript file")
+        if self.rulebook is not None and not (self.rulebook / "en" / f"{name}.md").is_file():
+            problems.append(f"rulebook {self.rulebook!s} has no en/{name}.md")
         if problems:
             raise ValueError(f"the kit of game {name!r} is incomplete: " + "; ".join(problems))
