@@ -10,8 +10,10 @@ import typer.main
 from typer.testing import CliRunner
 
 from sequenza import i18n
+from sequenza.app import cli
 from sequenza.app.cli import app
 from sequenza.core.registry import game_class, game_kit
+from sequenza.extras import MissingExtraError
 
 runner = CliRunner()
 #: A terminal that asks for nothing in particular.
@@ -240,3 +242,72 @@ def test_an_illegal_move_is_answered_in_the_players_language() -> None:
         app, ["play", "sequentia-shift", "--seed", "3"], input="slide 9 9\nquit\n", env=PLAIN
     )
     assert "“slide 9 9” is not a move now: type a number from the list" in english.output
+
+
+#: Typer's and Click's words in ``sequenza play --help``, by language.
+HELP_WORDS = {
+    "en": ("Usage:", "Arguments", "Options", "[required]", "[default: 0]", "Show this message"),
+    "it": ("Uso:", "Argomenti", "Opzioni", "[obbligatorio]", "[predefinito: 0]", "Mostra questo"),
+    "fi": ("Käyttö:", "Argumentit", "Valitsimet", "[pakollinen]", "[oletus: 0]", "Näytä tämä ohje"),
+    "eo": ("Uzado:", "Argumentoj", "Opcioj", "[deviga]", "[defaŭlte: 0]", "Montri ĉi tiun"),
+}
+
+
+def test_typers_own_words_in_help_are_in_the_chosen_language() -> None:
+    # English last: a language chosen before must not stay for the next command line.
+    for language in ("it", "fi", "eo", "en"):
+        result = runner.invoke(app, ["--lang", language, "play", "--help"], env=PLAIN)
+        assert result.exit_code == 0, result.output
+        for word in HELP_WORDS[language]:
+            assert word in result.output, (language, word)
+        if language != "en":
+            for english in HELP_WORDS["en"]:
+                assert english not in result.output, (language, english)
+    listing = runner.invoke(app, ["--lang", "eo", "--help"], env=PLAIN)
+    assert "Uzado: root [OPCIOJ] KOMANDO [ARGUMENTOJ]..." in listing.output
+    assert "Komandoj" in listing.output and "Commands" not in listing.output
+
+
+def test_usage_errors_are_told_in_the_chosen_language() -> None:
+    unknown = runner.invoke(app, ["--lang", "it", "play", "--sed", "3"], env=PLAIN)
+    assert unknown.exit_code == 2
+    assert "Errore" in unknown.output and "Uso: root play" in unknown.output
+    assert "Opzione sconosciuta: --sed (le opzioni sono: --seat, --seed" in unknown.output
+    assert "No such option" not in unknown.output and "Try " not in unknown.output
+    missing = runner.invoke(app, ["--lang", "fi", "play"], env=PLAIN)
+    assert missing.exit_code == 2 and "Argumentti 'game' puuttuu." in missing.output
+    invalid = runner.invoke(
+        app, ["--lang", "eo", "play", "sequentia-shift", "--seat", "x"], env=PLAIN
+    )
+    assert "Nevalida valoro por '--seat': necesas entjero" in invalid.output
+    command = runner.invoke(app, ["--lang", "it", "gmes"], env=PLAIN)
+    assert "Comando sconosciuto: 'gmes'. Forse intendevi 'games'?" in command.output
+    english = runner.invoke(app, ["play", "--sed", "3"], env=PLAIN)
+    assert "No such option: --sed" in english.output and "Error" in english.output
+
+
+def test_the_clis_own_errors_are_told_in_the_chosen_language() -> None:
+    value = runner.invoke(
+        app, ["--lang", "fi", "rules", "sequentia-shift", "-o", "slide_limit=x"], env=PLAIN
+    )
+    assert value.exit_code == 2
+    assert "virhe: asetus slide_limit ei hyväksy arvoa 'x'" in value.output
+    unknown = runner.invoke(app, ["--lang", "it", "play", "nessuno"], env=PLAIN)
+    assert "errore: gioco sconosciuto: 'nessuno'; vedi: sequenza games" in unknown.output
+    players = runner.invoke(
+        app, ["--lang", "eo", "play", "sequentia-shift", "--players", "7"], env=PLAIN
+    )
+    assert "eraro: Sequentia · Shift estas ludata de 2-4 ludantoj, ne de 7" in players.output
+
+
+def test_a_missing_extra_is_told_in_the_chosen_language(monkeypatch: pytest.MonkeyPatch) -> None:
+    def missing(extra: str, feature: str) -> None:
+        raise MissingExtraError(extra, feature, ["uvicorn"])
+
+    monkeypatch.setattr(cli, "require", missing)
+    result = runner.invoke(app, ["--lang", "it", "serve"], env=PLAIN)
+    assert result.exit_code == 2
+    assert (
+        "errore: sequenza serve richiede uvicorn: installalo con pip install 'sequenza[web]'"
+        in result.output
+    )

@@ -5,15 +5,15 @@
     Turn order: seat 0 -> 1 -> 2   draw pile 106   set aside 0   action cards played 2
     Chip supply: blue 19  red 20
 
-      pile    cards                     needs
-      blue 1  1 2                       blue 3
-      blue 2  -                         a blue 1 or wild
-      red 1   1 W 3 4 5                 complete
-      red 2   -                         a red 1 or wild
+      pile     cards                     needs
+      blue 1   1 2                       blue 3
+      blue 2   -                         a blue 1 or wild
+      red 1    1 W 3 4 5                 complete
+      red 2    -                         a red 1 or wild
 
-      seat        cards  blue  red  discard pile (top)        notes
-      0         <     2     0    0  -                         holds blue-4
-      1 (you)         1     0    0  red-2 (1 card)            loses 1 turn
+      seat        cards  blue  red  discard pile (top)       notes
+      0         <     2     0    0  -                        holds blue-4
+      1 (you)         1     0    0  red-2 (1 card)           loses 1 turn
       2               0     1    0  red-1 (1 card)
 
     Your hand: block
@@ -76,7 +76,7 @@ def _player_rows(observation: dict[str, Any], words: Words) -> list[str]:
         for other in range(observation["players"])
     ]
     seat_title = words.text("sequence_stacks.draw_seat_column")
-    label_width = max(len(seat_title) - 2, *(len(label) for label in labels))
+    label_width = max(9, len(seat_title) - 2, *(len(label) for label in labels))
     cards_title = words.text("sequence_stacks.draw_cards_column")
     cards_width = max(5, len(cards_title))
     tops = []
@@ -160,7 +160,7 @@ def render_stacks(observation: dict[str, Any], words: Words) -> str:
         for pile in observation["piles"]
     ]
     pile_title = words.text("sequence_stacks.draw_pile_column")
-    name_width = max(len(pile_title), *(len(name) for name, _, _ in piles))
+    name_width = max(8, len(pile_title), *(len(name) for name, _, _ in piles))
     cards_title = words.text("sequence_stacks.draw_cards_column")
     lines.append(
         f"  {pile_title:{name_width}} {cards_title:26}"
