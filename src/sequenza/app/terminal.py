@@ -17,11 +17,14 @@ from sequenza.core.registry import replay
 from sequenza.text import describe
 
 
-def seat_names(bots: dict[int, Bot], players: int) -> list[str]:
-    """The seats as the terminal names them: "Greedy bot 2" for a bot, "Player 1" for the
-    person (whom the log calls "you")."""
+def seat_names(bots: dict[int, Bot], players: int, language: str) -> list[str]:
+    """The seats as the terminal names them, as the web page does: "Greedy bot 2" for a bot,
+    "Player 1" for the person (whom the log calls "you"), in ``language``."""
+    words = i18n.Translator("games", language)
     return [
-        f"{bots[seat].name.capitalize()} bot {seat + 1}" if seat in bots else f"Player {seat + 1}"
+        words.text("common.default_bot", level=bots[seat].name.capitalize(), number=seat + 1)
+        if seat in bots
+        else words.text("common.default_player", number=seat + 1)
         for seat in range(players)
     ]
 
@@ -48,7 +51,7 @@ class TerminalGame:
         self.stdin = stdin or sys.stdin
         self.stdout = stdout or sys.stdout
         self.log_seen = 0
-        self.names = seat_names(bots, state.players)
+        self.names = seat_names(bots, state.players, self.words.language)
 
     @classmethod
     def resume(
