@@ -1,5 +1,6 @@
-"""The rules for people: every game has them in every language, naming every option, and the
-index's links all lead somewhere."""
+"""The rules for people: every game has them in every language, in its package (where the
+installed command line reads them), naming every option, and the index's links all lead
+somewhere."""
 
 import re
 from pathlib import Path
@@ -7,11 +8,10 @@ from pathlib import Path
 import pytest
 
 import sequenza
-from sequenza.core.registry import game_class
+from sequenza.core.registry import game_class, game_kit
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
-RULES = DOCS / "rules"
-INDEX = RULES / "README.md"
+INDEX = DOCS / "rules" / "README.md"
 LANGUAGES = ("en", "it", "fi", "eo")
 
 #: The games this package ships. A game registered from another installed package (or by a
@@ -21,6 +21,14 @@ GAME_IDS = sorted(
     for info in sequenza.available_games()
     if game_class(info.id).__module__.startswith("sequenza.")
 )
+
+
+def page(game_id: str, language: str) -> Path:
+    """A game's rules for people in a language, in its package's rulebook."""
+    rulebook = game_kit(game_id).rulebook
+    assert rulebook is not None, f"{game_id} declares no rulebook in its kit"
+    return rulebook / language / f"{game_id}.md"
+
 
 #: Markdown links, inline: [text](target).
 LINK = re.compile(r"\[[^\]]*\]\(([^)\s]+)\)")
@@ -33,14 +41,14 @@ def test_every_game_is_documented() -> None:
 @pytest.mark.parametrize("language", LANGUAGES)
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_rules_exist_in_each_language(game_id: str, language: str) -> None:
-    path = RULES / language / f"{game_id}.md"
-    assert path.is_file(), f"{game_id} has no rules in {language}: write {path.relative_to(DOCS)}"
-    assert path.read_text(encoding="utf-8").strip(), f"{path.relative_to(DOCS)} is empty"
+    path = page(game_id, language)
+    assert path.is_file(), f"{game_id} has no rules in {language}: write {path}"
+    assert path.read_text(encoding="utf-8").strip(), f"{path} is empty"
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_english_rules_name_every_option(game_id: str) -> None:
-    text = (RULES / "en" / f"{game_id}.md").read_text(encoding="utf-8")
+    text = page(game_id, "en").read_text(encoding="utf-8")
     missing = [
         spec.name for spec in game_class(game_id).options_class.specs() if spec.name not in text
     ]
@@ -63,5 +71,7 @@ def test_index_links_resolve() -> None:
 @pytest.mark.parametrize("language", LANGUAGES)
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_index_links_every_rules_file(game_id: str, language: str) -> None:
-    targets = set(LINK.findall(INDEX.read_text(encoding="utf-8")))
-    assert f"{language}/{game_id}.md" in targets
+    targets = {
+        (INDEX.parent / target).resolve() for target in LINK.findall(INDEX.read_text("utf-8"))
+    }
+    assert page(game_id, language).resolve() in targets

@@ -161,9 +161,11 @@ def test_every_cli_key_the_code_asks_for_exists_and_every_message_is_used() -> N
     assert asked == keys
 
 
-#: What asks for the ``games`` catalogue's keys: the views, the shared drawings, the server.
+#: What asks for the ``games`` catalogue's keys: the views, the shared drawings, the terminal's
+#: drawings, the server.
 GAMES_CODE = [
     *sorted((SOURCE / "games").glob("*/view.js")),
+    *sorted((SOURCE / "games").glob("*/drawing.py")),
     *sorted((SOURCE / "games").glob("*/guide*.js")),
     STATIC / "rules" / "common.js",
     STATIC / "cards.js",
@@ -174,15 +176,16 @@ GAMES_CODE = [
 
 
 def catalogue_texts() -> set[str]:
-    """The English the server translates by its text: game summaries, options' help, the bot
-    levels' summaries and the notes of their measured standing."""
+    """The English the server and the command line translate by its text: game summaries,
+    options' help (a file's option only on the command line), the bot levels' summaries and the
+    notes of their measured standing."""
     texts = set(levels.SUMMARIES.values())
     for info in available_games():
         cls = game_class(info.id)
         if not cls.__module__.startswith("sequenza."):
             continue  # a plugin's game brings its own words
         texts.add(info.summary)
-        texts |= {spec.description for spec in cls.options_class.specs() if not spec.names_a_path}
+        texts |= {spec.description for spec in cls.options_class.specs()}
     for game_id in {info.id for info in available_games()}:
         for level in levels.LEVELS:
             measured = levels.rating(level, game_id)

@@ -30,6 +30,8 @@ class MissingExtraError(SequenzaError, ImportError):
 
     def __init__(self, extra: str, feature: str, modules: list[str]) -> None:
         self.extra = extra
+        self.feature = feature
+        self.modules = list(modules)
         names = ", ".join(modules)
         super().__init__(
             f"{feature} needs {names}: install it with pip install 'sequenza[{extra}]'"

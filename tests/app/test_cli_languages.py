@@ -3,11 +3,17 @@ LC_ALL or LANG; its own messages, the terminal game's prompts and the help of ev
 
 from __future__ import annotations
 
+import re
+
+import pytest
 import typer.main
 from typer.testing import CliRunner
 
 from sequenza import i18n
+from sequenza.app import cli
 from sequenza.app.cli import app
+from sequenza.core.registry import game_class, game_kit
+from sequenza.extras import MissingExtraError
 
 runner = CliRunner()
 #: A terminal that asks for nothing in particular.
@@ -112,3 +118,196 @@ def test_help_is_shown_in_the_chosen_language() -> None:
     assert "Paikkasi (0 aloittaa)." in result.output
     listing = runner.invoke(app, ["--help"], env={**PLAIN, "LANG": "it_IT.UTF-8"})
     assert "Elenca i giochi con i loro id e il numero di giocatori." in listing.output
+
+
+#: A move's number, typed at every prompt: the human seat always plays the first move listed.
+FIRST_MOVES = "1\n" * 200
+#: A word (three letters or more) of a screen.
+WORD = re.compile(r"[^\W\d_]{3,}")
+#: A line of the numbered list of moves, whose words are the game's notation in every language.
+MOVE_LINE = re.compile(r"^\s+\d+\. (.*)$")
+#: English words a translated screen may show: the games' names and the bots' (proper names), an
+#: Italian word spelt as the English one, Esperanto's adverb "centre", and the notation of cards
+#: and moves that the screens quote as the list of moves writes them (a Minus card, the last
+#: action "remove minus F4", Sequence Stacks' action cards).
+ENGLISH_ALLOWED = {
+    *("Sequentia", "Shift", "Stack", "Cross", "Sequence", "Stacks", "Numbers", "Random", "bot"),
+    *("bonus", "pile", "centre"),
+    *("minus", "Minus", "remove", "reverse"),
+}
+
+
+def screen_words(output: str) -> tuple[set[str], set[str]]:
+    """The words of a terminal game's screens, and the words of its lists of moves."""
+    shown: set[str] = set()
+    moves: set[str] = set()
+    for line in output.splitlines():
+        move = MOVE_LINE.match(line)
+        if move:
+            moves |= set(WORD.findall(move.group(1)))
+        else:
+            shown |= set(WORD.findall(line))
+    return shown - moves, moves
+
+
+@pytest.mark.parametrize(
+    "game",
+    [
+        "sequentia-shift",
+        "sequentia-stack",
+        "sequentia-cross",
+        "sequence-stacks",
+        "sequence",
+        "sequence-numbers",
+    ],
+)
+def test_a_terminal_game_shows_no_english_in_another_language(game: str) -> None:
+    """The same game (same seed, same moves) in English and in each other language: no word of
+    the English screens (drawings, log, prompts) is on the other language's screens."""
+    english = runner.invoke(app, ["play", game, "--seed", "2"], input=FIRST_MOVES, env=PLAIN)
+    assert english.exit_code == 0, english.output
+    english_words, english_moves = screen_words(english.output)
+    assert {"seat", "you"} <= english_words
+    for language in ("it", "fi", "eo"):
+        result = runner.invoke(
+            app, ["--lang", language, "play", game, "--seed", "2"], input=FIRST_MOVES, env=PLAIN
+        )
+        assert result.exit_code == 0, result.output
+        shown, moves = screen_words(result.output)
+        left = (english_words & shown) - english_moves - moves - ENGLISH_ALLOWED
+        assert left == set(), f"{game} in {language} still shows English: {sorted(left)}"
+
+
+def test_the_drawing_counts_in_the_languages_plural_forms() -> None:
+    result = runner.invoke(
+        app, ["--lang", "fi", "play", "sequentia-stack", "--seed", "3"], input="1\n", env=PLAIN
+    )
+    assert "Pakka: 48 korttia" in result.output
+    assert "paikka 0 (sinä): 2 korttia kädessä, 0 kerättyä korttia" in result.output
+    english = runner.invoke(app, ["play", "sequentia-stack", "--seed", "3"], input="1\n", env=PLAIN)
+    assert "seat 1: 3 cards in hand, 0 cards collected" in english.output
+
+
+def rulebook_page(game: str, language: str) -> str:
+    rulebook = game_kit(game).rulebook
+    assert rulebook is not None
+    return (rulebook / language / f"{game}.md").read_text(encoding="utf-8")
+
+
+def test_the_rules_are_printed_in_the_chosen_language_with_the_tables_options() -> None:
+    result = runner.invoke(
+        app, ["--lang", "it", "rules", "sequentia-shift", "-o", "slide_limit=4"], env=PLAIN
+    )
+    assert result.exit_code == 0, result.output
+    assert rulebook_page("sequentia-shift", "it").strip() in result.output
+    assert rulebook_page("sequentia-shift", "en").splitlines()[2] not in result.output
+    # This table's options, each with its value and its description in Italian.
+    assert "## Le opzioni di questo tavolo" in result.output
+    described = i18n.Translator("games", "it").help(
+        next(
+            spec.description
+            for spec in game_class("sequentia-shift").options_class.specs()
+            if spec.name == "slide_limit"
+        )
+    )
+    assert f"- `slide_limit = 4`: {described}" in result.output
+
+
+def test_the_terminals_rules_command_prints_the_rules_in_the_players_language() -> None:
+    result = runner.invoke(
+        app,
+        ["--lang", "eo", "play", "sequence-stacks", "--seed", "1"],
+        input="reguloj\n",
+        env=PLAIN,
+    )
+    assert result.exit_code == 0, result.output
+    assert rulebook_page("sequence-stacks", "eo").strip() in result.output
+    assert "Options (name = default)" not in result.output
+
+
+def test_an_illegal_move_is_answered_in_the_players_language() -> None:
+    result = runner.invoke(
+        app,
+        ["--lang", "it", "play", "sequentia-shift", "--seed", "3"],
+        input="slide 9 9\n999\nesci\n",
+        env=PLAIN,
+    )
+    assert result.exit_code == 0, result.output
+    assert (
+        "«slide 9 9» non è una mossa possibile ora: scrivi un numero dell'elenco" in result.output
+    )
+    assert "«999» non è una mossa possibile ora" in result.output
+    assert "illegal action" not in result.output
+    english = runner.invoke(
+        app, ["play", "sequentia-shift", "--seed", "3"], input="slide 9 9\nquit\n", env=PLAIN
+    )
+    assert "“slide 9 9” is not a move now: type a number from the list" in english.output
+
+
+#: Typer's and Click's words in ``sequenza play --help``, by language.
+HELP_WORDS = {
+    "en": ("Usage:", "Arguments", "Options", "[required]", "[default: 0]", "Show this message"),
+    "it": ("Uso:", "Argomenti", "Opzioni", "[obbligatorio]", "[predefinito: 0]", "Mostra questo"),
+    "fi": ("Käyttö:", "Argumentit", "Valitsimet", "[pakollinen]", "[oletus: 0]", "Näytä tämä ohje"),
+    "eo": ("Uzado:", "Argumentoj", "Opcioj", "[deviga]", "[defaŭlte: 0]", "Montri ĉi tiun"),
+}
+
+
+def test_typers_own_words_in_help_are_in_the_chosen_language() -> None:
+    # English last: a language chosen before must not stay for the next command line.
+    for language in ("it", "fi", "eo", "en"):
+        result = runner.invoke(app, ["--lang", language, "play", "--help"], env=PLAIN)
+        assert result.exit_code == 0, result.output
+        for word in HELP_WORDS[language]:
+            assert word in result.output, (language, word)
+        if language != "en":
+            for english in HELP_WORDS["en"]:
+                assert english not in result.output, (language, english)
+    listing = runner.invoke(app, ["--lang", "eo", "--help"], env=PLAIN)
+    assert "Uzado: root [OPCIOJ] KOMANDO [ARGUMENTOJ]..." in listing.output
+    assert "Komandoj" in listing.output and "Commands" not in listing.output
+
+
+def test_usage_errors_are_told_in_the_chosen_language() -> None:
+    unknown = runner.invoke(app, ["--lang", "it", "play", "--sed", "3"], env=PLAIN)
+    assert unknown.exit_code == 2
+    assert "Errore" in unknown.output and "Uso: root play" in unknown.output
+    assert "Opzione sconosciuta: --sed (le opzioni sono: --seat, --seed" in unknown.output
+    assert "No such option" not in unknown.output and "Try " not in unknown.output
+    missing = runner.invoke(app, ["--lang", "fi", "play"], env=PLAIN)
+    assert missing.exit_code == 2 and "Argumentti 'game' puuttuu." in missing.output
+    invalid = runner.invoke(
+        app, ["--lang", "eo", "play", "sequentia-shift", "--seat", "x"], env=PLAIN
+    )
+    assert "Nevalida valoro por '--seat': necesas entjero" in invalid.output
+    command = runner.invoke(app, ["--lang", "it", "gmes"], env=PLAIN)
+    assert "Comando sconosciuto: 'gmes'. Forse intendevi 'games'?" in command.output
+    english = runner.invoke(app, ["play", "--sed", "3"], env=PLAIN)
+    assert "No such option: --sed" in english.output and "Error" in english.output
+
+
+def test_the_clis_own_errors_are_told_in_the_chosen_language() -> None:
+    value = runner.invoke(
+        app, ["--lang", "fi", "rules", "sequentia-shift", "-o", "slide_limit=x"], env=PLAIN
+    )
+    assert value.exit_code == 2
+    assert "virhe: asetus slide_limit ei hyväksy arvoa 'x'" in value.output
+    unknown = runner.invoke(app, ["--lang", "it", "play", "nessuno"], env=PLAIN)
+    assert "errore: gioco sconosciuto: 'nessuno'; vedi: sequenza games" in unknown.output
+    players = runner.invoke(
+        app, ["--lang", "eo", "play", "sequentia-shift", "--players", "7"], env=PLAIN
+    )
+    assert "eraro: Sequentia · Shift estas ludata de 2-4 ludantoj, ne de 7" in players.output
+
+
+def test_a_missing_extra_is_told_in_the_chosen_language(monkeypatch: pytest.MonkeyPatch) -> None:
+    def missing(extra: str, feature: str) -> None:
+        raise MissingExtraError(extra, feature, ["uvicorn"])
+
+    monkeypatch.setattr(cli, "require", missing)
+    result = runner.invoke(app, ["--lang", "it", "serve"], env=PLAIN)
+    assert result.exit_code == 2
+    assert (
+        "errore: sequenza serve richiede uvicorn: installalo con pip install 'sequenza[web]'"
+        in result.output
+    )

@@ -652,7 +652,7 @@ def test_renderer_draws_the_board_hand_and_piles() -> None:
     text = render(state.observation(0))
     assert "[B]" in text and "(b)" in text and "(g)" in text and "**" in text
     assert "Your hand: 5S  JD" in text
-    assert "discard pile top 9C (1 cards)" in text
+    assert "discard pile top 9C (1 card)" in text
     assert "Sequences: blue 1, green 0 (2 to win)" in text
 
 

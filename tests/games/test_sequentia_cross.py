@@ -477,9 +477,9 @@ def test_the_renderer_draws_the_grid_hand_and_scores() -> None:
     state = position(f"{CROSS}\nhand0: 3:133\nhand1: 1:133\ncollected1: 1:223\ndeck: 1:211+ 1:213")
     state.apply("place 3:133 4")
     text = render(state.observation(0))
-    assert "To act: you (claims sequences)" in text
+    assert "To act: you (claim sequences)" in text
     assert "|     3     |" in text and "3:133" in text and "x2" in text and "*" in text
-    assert "Seat 1: 1 card in hand, 1 collected" in text
+    assert "Seat 1: 1 card in hand, 1 card collected" in text
     assert "  claim columns 1: 4 cards" in text
     assert "1:133" not in text
 

@@ -4,20 +4,22 @@ from __future__ import annotations
 
 import json
 import os
+import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-
-# Typer carries its own copy of click: its commands are built on this Context.
-from typer._click.core import Context as ClickContext
+from typer import rich_utils
 from typer.core import TyperCommand, TyperGroup
 
 from sequenza import i18n
 from sequenza.ai.base import make_bot
 from sequenza.ai.levels import menu
-from sequenza.core.errors import SequenzaError
+from sequenza.core.errors import OptionError, SequenzaError
+from sequenza.core.game import Game
 from sequenza.core.observation import observation_schema
+from sequenza.core.options import OptionSpec
 from sequenza.core.registry import available_games, game_class, make_game
 from sequenza.core.rng import new_seed
 from sequenza.extras import MissingExtraError, require
@@ -44,6 +46,11 @@ def _translate_help(command: TyperCommand | TyperGroup, translator: i18n.Transla
     before anything is parsed or printed)."""
     if command.help:
         command.help = translator.help(command.help)
+    # The usage line's "[OPTIONS]" and "COMMAND [ARGS]...".
+    if command.options_metavar:
+        command.options_metavar = translator.help(command.options_metavar)
+    if isinstance(command, TyperGroup) and command.subcommand_metavar:
+        command.subcommand_metavar = translator.help(command.subcommand_metavar)
     for parameter in command.params:
         # Options and Typer's arguments both carry a help text.
         help_text = getattr(parameter, "help", None)
@@ -55,23 +62,162 @@ def _translate_help(command: TyperCommand | TyperGroup, translator: i18n.Transla
                 _translate_help(subcommand, translator)
 
 
+#: Typer's own words in its help and its error box (module constants of ``typer.rich_utils``,
+#: read each time help or an error is shown). The catalogue translates them by their English
+#: text, so a word a later Typer changes stays English instead of breaking.
+_TYPER_WORDS = (
+    "ARGUMENTS_PANEL_TITLE",
+    "OPTIONS_PANEL_TITLE",
+    "COMMANDS_PANEL_TITLE",
+    "ERRORS_PANEL_TITLE",
+    "REQUIRED_LONG_STRING",
+    "DEFAULT_STRING",
+    "ENVVAR_STRING",
+    "DEPRECATED_STRING",
+    "ABORTED_TEXT",
+    "RICH_HELP",
+)
+_TYPER_ENGLISH = {name: str(getattr(rich_utils, name)) for name in _TYPER_WORDS}
+#: Click's words that its commands carry: the help option's help, the usage line's pieces.
+_HELP_OPTION = "Show this message and exit."
+
+
+def _speak_typer(translator: i18n.Translator) -> None:
+    """Put Typer's own words in the translator's language."""
+    for name, english in _TYPER_ENGLISH.items():
+        setattr(rich_utils, name, translator.help(english))
+
+
+#: The sentences of Click's and Typer's usage errors (English, built inside them), each read
+#: back into its parts and said again in the CLI's language: (pattern, key). A reason Typer
+#: takes from its value checks is said again when it is one of these; else it stays as given.
+_USAGE_ERRORS: list[tuple[re.Pattern[str], str]] = [
+    (
+        re.compile(r"No such option: (?P<option>\S+) \(Possible options: (?P<options>.*)\)"),
+        "cli.no_such_option_hint",
+    ),
+    (re.compile(r"No such option: (?P<option>\S+)"), "cli.no_such_option"),
+    (
+        re.compile(r"No such command (?P<command>'.*')\. Did you mean (?P<commands>.*)\?"),
+        "cli.no_such_command_hint",
+    ),
+    (re.compile(r"No such command (?P<command>'.*')\."), "cli.no_such_command"),
+    (re.compile(r"Missing command\."), "cli.missing_command"),
+    (re.compile(r"Missing argument (?P<name>.*)\."), "cli.missing_argument"),
+    (re.compile(r"Missing option (?P<name>.*)\."), "cli.missing_option"),
+    (re.compile(r"Option (?P<option>'.*') requires an argument\."), "cli.option_needs_value"),
+    (re.compile(r"Option (?P<option>'.*') does not take a value\."), "cli.option_takes_no_value"),
+    (
+        re.compile(r"Got unexpected extra argument(?:\(s\)|s)? \((?P<arguments>.*)\)"),
+        "cli.extra_arguments",
+    ),
+    (
+        re.compile(
+            r"Invalid value for (?P<name>'[^']*') "
+            r"\(env var: (?P<variable>'[^']*')\): (?P<reason>.*)",
+            re.S,
+        ),
+        "cli.invalid_value_env",
+    ),
+    (re.compile(r"Invalid value for (?P<name>.*?): (?P<reason>.*)", re.S), "cli.invalid_value"),
+]
+_REASONS: list[tuple[re.Pattern[str], str]] = [
+    (re.compile(r"Input should be a valid integer.*", re.S), "cli.reason_integer"),
+    (re.compile(r"Input should be a valid number.*", re.S), "cli.reason_number"),
+    (re.compile(r"Input should be greater than or equal to (?P<limit>\S+)"), "cli.reason_at_least"),
+    (re.compile(r"Input should be less than or equal to (?P<limit>\S+)"), "cli.reason_at_most"),
+]
+
+
+def _said_again(text: str, patterns: list[tuple[re.Pattern[str], str]]) -> str | None:
+    for pattern, key in patterns:
+        found = pattern.fullmatch(text)
+        if found:
+            parts = dict(found.groupdict())
+            if "reason" in parts:
+                parts["reason"] = _said_again(parts["reason"], _REASONS) or parts["reason"]
+            return words.text(key, **parts)
+    return None
+
+
+def _translate_usage_error(error: Exception) -> None:
+    """Say a usage error of Click or Typer (an exception with an exit code of 2 and a
+    ``format_message``) in the CLI's language, where its sentence is a known one."""
+    english: Callable[[], str] | None = getattr(error, "format_message", None)
+    if words.language == i18n.SOURCE_LANGUAGE or getattr(error, "exit_code", None) != 2:
+        return
+    if english is None:
+        return
+    translated = _said_again(english(), _USAGE_ERRORS)
+    if translated is not None:
+        # The error box shows ``format_message()``: this error's own now says it translated.
+        error.format_message = lambda: translated  # type: ignore[attr-defined]
+
+
+def _usage(command: TyperCommand | TyperGroup, ctx: Any, formatter: Any) -> None:
+    """The usage line with its "Usage:" in the CLI's language."""
+    pieces = " ".join(command.collect_usage_pieces(ctx))
+    formatter.write_usage(ctx.command_path, pieces, prefix=words.text("cli.usage") + " ")
+
+
+# The overrides below take the context and the formatter Typer passes: Typer builds its
+# commands on its own copy of Click, whose types it does not export (``typer.Context`` is a
+# subclass, narrower than what an override must accept).
+
+
+class LocalizedCommand(TyperCommand):
+    """A command whose usage line and help option speak the CLI's language."""
+
+    def format_usage(self, ctx: Any, formatter: Any) -> None:
+        _usage(self, ctx, formatter)
+
+    def get_help_option(self, ctx: Any) -> Any:
+        option = super().get_help_option(ctx)
+        if option is not None:
+            option.help = words.help(_HELP_OPTION)
+        return option
+
+
 class LocalizedGroup(TyperGroup):
     """The ``sequenza`` command, speaking the language of ``--lang`` (else LANGUAGE, LC_ALL,
-    LC_MESSAGES or LANG) from its help to its last message."""
+    LC_MESSAGES or LANG) from its help to its last message, Typer's and Click's words too."""
 
     def make_context(
         self,
         info_name: str | None,
         args: list[str],
-        parent: ClickContext | None = None,
+        parent: Any = None,
         **extra: Any,
-    ) -> ClickContext:
+    ) -> Any:
         global words
-        wanted = _wanted_language(args)
-        language = wanted if wanted in i18n.languages() else i18n.from_environment()
-        words = i18n.Translator("cli", language)
-        _translate_help(self, words)
-        return super().make_context(info_name, args, parent=parent, **extra)
+        if parent is None:
+            # The command line itself: its language is chosen before anything is parsed.
+            wanted = _wanted_language(args)
+            language = wanted if wanted in i18n.languages() else i18n.from_environment()
+            words = i18n.Translator("cli", language)
+            _translate_help(self, words)
+            _speak_typer(words)
+        try:
+            return super().make_context(info_name, args, parent=parent, **extra)
+        except Exception as error:
+            _translate_usage_error(error)
+            raise
+
+    def invoke(self, ctx: Any) -> Any:
+        try:
+            return super().invoke(ctx)
+        except Exception as error:
+            _translate_usage_error(error)
+            raise
+
+    def format_usage(self, ctx: Any, formatter: Any) -> None:
+        _usage(self, ctx, formatter)
+
+    def get_help_option(self, ctx: Any) -> Any:
+        option = super().get_help_option(ctx)
+        if option is not None:
+            option.help = words.help(_HELP_OPTION)
+        return option
 
 
 app = typer.Typer(
@@ -103,17 +249,82 @@ OptionList = Annotated[
 ]
 
 
+def _allowed(spec: OptionSpec) -> str:
+    """The values an option takes, in the CLI's language."""
+    if spec.choices:
+        return words.text("cli.option_choices", choices=", ".join(spec.choices))
+    if spec.kind is bool:
+        return words.text("cli.option_bool")
+    if spec.kind is int and spec.minimum is not None and spec.maximum is not None:
+        return words.text("cli.option_range", low=str(spec.minimum), high=str(spec.maximum))
+    if spec.kind is int and spec.minimum is not None:
+        return words.text("cli.option_minimum", low=str(spec.minimum))
+    if spec.kind is int:
+        return words.text("cli.option_integer")
+    return words.text("cli.option_text")
+
+
+def _check_game(game_id: str) -> None:
+    """Refuse a game id that no installed game has, in the CLI's language."""
+    if game_id not in {info.id for info in available_games()}:
+        raise _fail(SequenzaError(words.text("cli.unknown_game", game=repr(game_id))))
+
+
 def _options(game_id: str, assignments: list[str] | None) -> dict[str, Any]:
-    options = game_class(game_id).options_class.parse(assignments or [])
-    return options.changed()
+    """The options typed as ``-o name=value``, checked; the CLI says what is wrong in its
+    language (the engine's own messages are English, for developers)."""
+    _check_game(game_id)
+    options_class = game_class(game_id).options_class
+    specs = {spec.name: spec for spec in options_class.specs()}
+    for text in assignments or []:
+        name, equals, value = text.partition("=")
+        name = name.strip().replace("-", "_")
+        if not equals:
+            raise _fail(SequenzaError(words.text("cli.option_form", text=repr(text))))
+        if name not in specs:
+            known = ", ".join(sorted(specs))
+            raise _fail(
+                SequenzaError(words.text("cli.unknown_option", name=repr(name), options=known))
+            )
+        try:
+            specs[name].parse(value.strip())
+        except OptionError:
+            said = words.text(
+                "cli.bad_option",
+                name=name,
+                value=repr(value.strip()),
+                allowed=_allowed(specs[name]),
+            )
+            raise _fail(SequenzaError(said)) from None
+    return options_class.parse(assignments or []).changed()
+
+
+def _table(game_id: str, players: int | None, assignments: list[str] | None) -> Game[Any]:
+    """A table of the game, its player count and options checked first by the CLI."""
+    changed = _options(game_id, assignments)
+    info = game_class(game_id).info
+    if players is not None and players not in info.player_counts:
+        said = words.plural("cli.bad_players", players, game=info.name, counts=info.players_text())
+        raise _fail(SequenzaError(said))
+    return make_game(game_id, players, **changed)
 
 
 def _fail(error: Exception) -> typer.Exit:
-    typer.secho(words.text("cli.error", message=error), fg=typer.colors.RED, err=True)
+    """Print an error and leave with code 2. A missing extra is said in the CLI's language; any
+    other error is a sentence the CLI made (or a machine's message, such as a file's)."""
+    message = str(error)
+    if isinstance(error, MissingExtraError):
+        message = words.text(
+            "cli.missing_extra",
+            feature=error.feature,
+            modules=", ".join(error.modules),
+            extra=error.extra,
+        )
+    typer.secho(words.text("cli.error", message=message), fg=typer.colors.RED, err=True)
     return typer.Exit(code=2)
 
 
-@app.command("games")
+@app.command("games", cls=LocalizedCommand)
 def list_games() -> None:
     """List the games with their ids and player counts."""
     for info in available_games():
@@ -124,33 +335,33 @@ def list_games() -> None:
         typer.echo(f"{info.id:18} {info.name:28} {players:>16}  {summary}")
 
 
-@app.command("rules")
+@app.command("rules", cls=LocalizedCommand)
 def rules(
     game: Annotated[str, typer.Argument(help="A game id (see `sequenza games`).")],
     players: Annotated[int | None, typer.Option(help="Players at the table.")] = None,
     option: OptionList = None,
 ) -> None:
     """Print a game's rules with its options and their defaults."""
+    from sequenza.app.render import rules_for_people
+
     try:
-        table = make_game(game, players, **_options(game, option))
+        table = _table(game, players, option)
     except SequenzaError as error:
         raise _fail(error) from None
-    typer.echo(table.describe())
+    typer.echo(rules_for_people(table, words.language))
 
 
-@app.command("schema")
+@app.command("schema", cls=LocalizedCommand)
 def schema(
     game: Annotated[str, typer.Argument(help="A game id (see `sequenza games`).")],
 ) -> None:
     """Print the JSON schema of a game's observations (what the web page receives)."""
-    try:
-        kind = game_class(game)
-    except SequenzaError as error:
-        raise _fail(error) from None
+    _check_game(game)
+    kind = game_class(game)
     typer.echo(json.dumps(observation_schema(kind), indent=2, ensure_ascii=False))
 
 
-@app.command("play")
+@app.command("play", cls=LocalizedCommand)
 def play(
     game: Annotated[str, typer.Argument(help="A game id (see `sequenza games`).")],
     players: Annotated[int | None, typer.Option(help="Players at the table.")] = None,
@@ -178,7 +389,7 @@ def play(
                 data, seat=seat, bot=vs, record_path=record or resume, language=words.language
             )
         else:
-            table = make_game(game, players, **_options(game, option))
+            table = _table(game, players, option)
             state = table.new_initial_state(new_seed() if seed is None else seed)
             if not 0 <= seat < table.players:
                 raise SequenzaError(
@@ -195,7 +406,7 @@ def play(
     terminal.run()
 
 
-@app.command("serve")
+@app.command("serve", cls=LocalizedCommand)
 def serve(
     host: Annotated[
         str, typer.Option(help="The address to listen on.", envvar="SEQUENZA_HOST")
@@ -283,16 +494,9 @@ def serve(
     from sequenza.app.web.storage import Storage, StorageInUseError
 
     if log_format not in ("text", "json"):
-        raise _fail(ValueError(f"--log-format is text or json, not {log_format!r}"))
+        raise _fail(ValueError(words.text("cli.bad_log_format", value=repr(log_format))))
     if workers > 1 and database.startswith("sqlite"):
-        raise _fail(
-            ValueError(
-                f"--workers {workers} needs a database that several processes can share: "
-                "SQLite serves one process. Store the games in PostgreSQL "
-                "(--database postgresql+psycopg://USER:PASSWORD@HOST/DBNAME), "
-                "or run one worker."
-            )
-        )
+        raise _fail(ValueError(words.text("cli.workers_need_postgres", workers=str(workers))))
     try:
         # Check the database (and create its schema when it is new) once, before any worker.
         Storage(database).close()
@@ -328,11 +532,13 @@ def serve(
     )
 
 
-db_app = typer.Typer(help="The web app's database: its schema version and upgrades.")
+db_app = typer.Typer(
+    cls=LocalizedGroup, help="The web app's database: its schema version and upgrades."
+)
 app.add_typer(db_app, name="db")
 
 
-@db_app.command("upgrade")
+@db_app.command("upgrade", cls=LocalizedCommand)
 def db_upgrade(
     database: Annotated[
         str,
@@ -361,7 +567,7 @@ def db_upgrade(
         typer.echo(words.text("cli.db_upgraded", before=before_text, after=after))
 
 
-@app.command("simulate")
+@app.command("simulate", cls=LocalizedCommand)
 def simulate(
     game: Annotated[str, typer.Argument(help="A game id (see `sequenza games`).")],
     players: Annotated[int | None, typer.Option(help="Players at the table.")] = None,
@@ -427,7 +633,7 @@ def simulate(
     from sequenza.sim.runner import available_cores
 
     try:
-        table = make_game(game, players, **_options(game, option))
+        table = _table(game, players, option)
         base = Simulation(
             game,
             table.players,
@@ -507,7 +713,7 @@ def simulate(
         typer.echo(f"wrote {path}")
 
 
-@app.command("numbers-deck")
+@app.command("numbers-deck", cls=LocalizedCommand)
 def numbers_deck(
     out: Annotated[Path, typer.Argument(help="The deck file to write (JSON).")],
     operations: Annotated[
@@ -536,15 +742,15 @@ def numbers_deck(
     typer.echo(words.text("cli.deck_play", command=command))
 
 
-@app.command("bots")
+@app.command("bots", cls=LocalizedCommand)
 def list_bots(
     game: Annotated[
         str | None, typer.Argument(help="A game id: also how each level measured there.")
     ] = None,
 ) -> None:
     """List the bots that can fill a seat, the levels weakest first."""
-    if game is not None and game not in {info.id for info in available_games()}:
-        raise _fail(SequenzaError(words.text("cli.unknown_game", game=repr(game))))
+    if game is not None:
+        _check_game(game)
     for bot in menu(game, words.language):
         typer.echo(f"{bot['name']:8} {bot['description']}")
 

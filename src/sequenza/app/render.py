@@ -1,13 +1,37 @@
-"""Text drawings of observations for terminal play: each game's kit holds its own
-(``drawing.py`` in the game's package)."""
+"""What the terminal shows of a game: the text drawing of an observation (each game's kit holds
+its own ``drawing.py``, which takes its words from the ``games`` catalogue) and the rules for
+people (the kit's rulebook) with the table's options, in the player's language."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from sequenza import i18n
+from sequenza.core.game import Game
+from sequenza.core.options import format_value
 from sequenza.core.registry import game_kit
 
 
-def render(observation: dict[str, Any]) -> str:
-    """The text drawing of one observation, by its game's kit."""
-    return game_kit(str(observation.get("game"))).drawing(observation)
+def render(observation: dict[str, Any], language: str = i18n.SOURCE_LANGUAGE) -> str:
+    """The text drawing of one observation, by its game's kit, in ``language``."""
+    words = i18n.Translator("games", language)
+    return game_kit(str(observation.get("game"))).drawing(observation, words)
+
+
+def rules_for_people(game: Game[Any], language: str = i18n.SOURCE_LANGUAGE) -> str:
+    """A table's rules as people read them, in ``language``: the game's rulebook page (English
+    where the game brings no page in that language) and this table's options, each with its
+    value and what it does. A game without a rulebook shows its own ``rules_text``."""
+    kit = game_kit(game.info.id)
+    if kit.rulebook is None:
+        return game.describe()
+    page = kit.rulebook / language / f"{game.info.id}.md"
+    if not page.is_file():
+        page = kit.rulebook / i18n.SOURCE_LANGUAGE / f"{game.info.id}.md"
+    words = i18n.Translator("games", language)
+    title = words.text("common.guide_options_table")
+    lines = [page.read_text(encoding="utf-8").strip(), "", f"## {title}", ""]
+    for spec in game.options_class.specs():
+        value = format_value(getattr(game.options, spec.name))
+        lines.append(f"- `{spec.name} = {value}`: {words.help(spec.description)}")
+    return "\n".join(lines)

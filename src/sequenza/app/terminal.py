@@ -10,18 +10,21 @@ from typing import Any, TextIO
 
 from sequenza import i18n
 from sequenza.ai.base import Bot, make_bot
-from sequenza.app.render import render
+from sequenza.app.render import render, rules_for_people
 from sequenza.core.errors import IllegalActionError
 from sequenza.core.game import GameRecord, State
 from sequenza.core.registry import replay
 from sequenza.text import describe
 
 
-def seat_names(bots: dict[int, Bot], players: int) -> list[str]:
-    """The seats as the terminal names them: "Greedy bot 2" for a bot, "Player 1" for the
-    person (whom the log calls "you")."""
+def seat_names(bots: dict[int, Bot], players: int, language: str) -> list[str]:
+    """The seats as the terminal names them, as the web page does: "Greedy bot 2" for a bot,
+    "Player 1" for the person (whom the log calls "you"), in ``language``."""
+    words = i18n.Translator("games", language)
     return [
-        f"{bots[seat].name.capitalize()} bot {seat + 1}" if seat in bots else f"Player {seat + 1}"
+        words.text("common.default_bot", level=bots[seat].name.capitalize(), number=seat + 1)
+        if seat in bots
+        else words.text("common.default_player", number=seat + 1)
         for seat in range(players)
     ]
 
@@ -48,7 +51,7 @@ class TerminalGame:
         self.stdin = stdin or sys.stdin
         self.stdout = stdout or sys.stdout
         self.log_seen = 0
-        self.names = seat_names(bots, state.players)
+        self.names = seat_names(bots, state.players, self.words.language)
 
     @classmethod
     def resume(
@@ -128,14 +131,14 @@ class TerminalGame:
                 return
         self._show_new_events()
         self.say("")
-        self.say(render(self.state.observation(self.seat)))
+        self.say(render(self.state.observation(self.seat), self.words.language))
         self.say(self.describe_event(self.state.log[-1]))
 
     def _human_turn(self, seat: int) -> bool:
         """Ask for one action. False when the player quits."""
         self._show_new_events()
         self.say("")
-        self.say(render(self.state.observation(seat)))
+        self.say(render(self.state.observation(seat), self.words.language))
         legal = self.state.legal_actions()
         self.say("")
         for number, action in enumerate(legal, start=1):
@@ -151,7 +154,7 @@ class TerminalGame:
             if text in {"quit", "q", "exit", self.words.text("terminal.command_quit")}:
                 return False
             if text in {"rules", "help", "?", self.words.text("terminal.command_rules")}:
-                self.say(self.state.game.describe())
+                self.say(rules_for_people(self.state.game, self.words.language))
                 continue
             if text.isdigit() and 1 <= int(text) <= len(legal):
                 choice: str = str(legal[int(text) - 1])
@@ -159,8 +162,10 @@ class TerminalGame:
                 choice = text
             try:
                 self.state.apply(choice)
-            except IllegalActionError as error:
-                self.say(f"  {error}")
+            except IllegalActionError:
+                # The engine's reason is English for developers: the player is told, in their
+                # language, what the terminal takes instead (the list shows every move).
+                self.say("  " + self.words.text("terminal.not_a_move", move=text))
                 continue
             self._save()
             return True

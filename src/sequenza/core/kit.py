@@ -18,13 +18,17 @@ A kit holds:
 ``metrics``
     what the simulator measures in a finished game and how the balance report shows it.
 ``drawing``
-    the terminal's text drawing of an observation.
+    the terminal's text drawing of an observation, in words it asks a ``Words`` for (the
+    terminal hands it the ``games`` catalogue in the player's language).
 ``messages``
     the log's sentences: the English templates of the game's events, actions and endings,
     and how an event fills them (``sequenza.text`` turns them into a language).
 ``view`` and ``guide``
     the web page's view module and its rules page for people (JavaScript files in the
     package, served at ``/games/<id>/view.js`` and ``/games/<id>/guide.js``).
+``rulebook``
+    the rules for people as Markdown, one folder per language (``<lang>/<id>.md``), which the
+    command line prints; a game without one shows its own English ``rules_text``.
 
 The types here are plain data and protocols: a game package imports ``core`` and
 ``components`` (and the bot toolkit in ``sequenza.ai`` for its heuristics), while ``ai``,
@@ -52,8 +56,21 @@ Ranker = Callable[[State[Any], list[Action]], dict[Action, float]]
 #: Each seat's expected share of the payoff, judged from a position before the end (a full
 #: state as the searching seat imagines it -> one share per seat).
 Judge = Callable[[State[Any]], list[float]]
-#: The terminal's text drawing of one observation.
-Drawing = Callable[[dict[str, Any]], str]
+
+
+class Words(Protocol):
+    """The words of a catalogue in one language (``sequenza.i18n.Translator`` is one): a
+    message by its key, with its placeholders filled and numbers written the language's way,
+    and a message with a number in the language's plural form."""
+
+    def text(self, key: str, **params: object) -> str: ...
+
+    def plural(self, key: str, count: int, **params: object) -> str: ...
+
+
+#: The terminal's text drawing of one observation, in the words given (a game from another
+#: package may bring its own words, or write the drawing in one language and ignore them).
+Drawing = Callable[[dict[str, Any], Words], str]
 
 
 @dataclass(frozen=True)
@@ -246,6 +263,9 @@ class GameKit:
     view: Path
     #: The page's rules for people (JavaScript, an ES module exporting ``rules(context)``).
     guide: Path
+    #: The rules for people in Markdown, ``<lang>/<id>.md`` under this folder (English at
+    #: least); ``None``: the command line prints the game's ``rules_text``.
+    rulebook: Path | None = None
 
     @property
     def id(self) -> str:
@@ -278,5 +298,7 @@ class GameKit:
             path = getattr(self, piece)
             if not isinstance(path, Path) or path.suffix != ".js" or not path.is_file():
                 problems.append(f"{piece} {path!s} is not a JavaScript file")
+        if self.rulebook is not None and not (self.rulebook / "en" / f"{name}.md").is_file():
+            problems.append(f"rulebook {self.rulebook!s} has no en/{name}.md")
         if problems:
             raise ValueError(f"the kit of game {name!r} is incomplete: " + "; ".join(problems))

@@ -1,7 +1,8 @@
 """Sequence and Sequence Numbers, the whole games: one set of board rules (``rules.py``) played
 on two boards, what the bots know of them (``play.py``), what the simulator measures
 (``metrics.py``), their terminal drawing (``drawing.py``), their web view (``view.js``) and
-their rules pages for people (``guide.js``, ``guide_numbers.js``); their log in words
+their rules pages for people (``guide.js``, ``guide_numbers.js``; ``rulebook/`` in Markdown for
+the command line); their log in words
 (``messages.py``). ``SEQUENCE`` and
 ``NUMBERS`` declare them; ``pyproject.toml`` names both in the ``sequenza.games`` entry points.
 """
@@ -26,6 +27,7 @@ SEQUENCE = GameKit(
     messages=SEQUENCE_MESSAGES,
     view=_HERE / "view.js",
     guide=_HERE / "guide.js",
+    rulebook=_HERE / "rulebook",
 )
 
 NUMBERS = GameKit(
@@ -36,4 +38,5 @@ NUMBERS = GameKit(
     messages=NUMBERS_MESSAGES,
     view=_HERE / "view.js",
     guide=_HERE / "guide_numbers.js",
+    rulebook=_HERE / "rulebook",
 )

@@ -1,7 +1,7 @@
 """Sequence Stacks, the whole game: its rules (``rules.py``), what the bots know of it
 (``play.py``), what the simulator measures (``metrics.py``), its terminal drawing
 (``drawing.py``), its log in words (``messages.py``), and its web view and rules page for
-people (``view.js``, ``guide.js``).
+people (``view.js``, ``guide.js``; ``rulebook/``, in Markdown, for the command line).
 ``KIT`` declares them all; ``pyproject.toml`` names it in the ``sequenza.games`` entry points."""
 
 from pathlib import Path
@@ -24,4 +24,5 @@ KIT = GameKit(
     messages=MESSAGES,
     view=_HERE / "view.js",
     guide=_HERE / "guide.js",
+    rulebook=_HERE / "rulebook",
 )

@@ -1,13 +1,15 @@
 """Text drawing of a Sequentia · Shift observation: the grid with position numbers, each
-card's big digit and its full text, then the player's target and the public counts."""
+card's big digit and its full text, then the player's target and the public counts, in the
+words of the ``games`` catalogue."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from sequenza.components.sequentia_cards import SequentiaCard
+from sequenza.core.kit import Words
 
-_BORDER = "    +" + "-------+" * 3
+_BORDER = "+" + "-------+" * 3
 
 
 def _digit(text: str | None, empty: str) -> str:
@@ -15,81 +17,109 @@ def _digit(text: str | None, empty: str) -> str:
     return empty if text is None else str(SequentiaCard.parse(text).digit)
 
 
-def _row_lines(grid: list[str | None], row: int) -> list[str]:
+def _row_lines(grid: list[str | None], row: int, words: Words, margin: int) -> list[str]:
     cells = grid[row * 3 : row * 3 + 3]
-    numbers = "    |" + "".join(f"{row * 3 + column:<7}|" for column in range(3))
-    digits = f"row{row}|" + "".join(f"{_digit(c, ''):^7}|" for c in cells)
-    texts = "    |" + "".join(f"{'' if c is None else c:^7}|" for c in cells)
-    reads = "-".join(_digit(cell, ".") for cell in cells)
-    return [numbers, f"{digits}  reads {reads}", texts, _BORDER]
+    label = words.text("sequentia_shift.draw_row", row=str(row)).ljust(margin)
+    blank = " " * margin
+    numbers = blank + "|" + "".join(f"{row * 3 + column:<7}|" for column in range(3))
+    digits = label + "|" + "".join(f"{_digit(c, ''):^7}|" for c in cells)
+    texts = blank + "|" + "".join(f"{'' if c is None else c:^7}|" for c in cells)
+    reads = words.text("sequentia_shift.draw_reads", code="-".join(_digit(c, ".") for c in cells))
+    return [numbers, f"{digits}  {reads}", texts, blank + _BORDER]
 
 
 def _code(card: str) -> str:
     return "-".join(SequentiaCard.parse(card).code)
 
 
-def render_shift(view: dict[str, Any]) -> str:
+def _target_line(view: dict[str, Any], target: str, words: Words) -> str:
+    grid: list[str | None] = view["grid"]
+    code = _code(target)
+    showing = [
+        row
+        for row in range(3)
+        if all(cell is not None for cell in grid[row * 3 : row * 3 + 3])
+        and "-".join(_digit(cell, ".") for cell in grid[row * 3 : row * 3 + 3]) == code
+    ]
+    on_table = [_digit(cell, ".") for cell in grid if cell is not None]
+    line = words.text("sequentia_shift.draw_target", card=target, code=code)
+    if showing:
+        rows = ", ".join(str(row) for row in showing)
+        line += " — " + words.plural("sequentia_shift.draw_target_shown", len(showing), rows=rows)
+    elif any(code.count(digit) > on_table.count(digit) for digit in "123"):
+        line += " — " + words.text("sequentia_shift.draw_target_impossible")
+    return line
+
+
+def render_shift(view: dict[str, Any], words: Words) -> str:
     grid: list[str | None] = view["grid"]
     seat = view["seat"]
     players = int(view["players"])
     lines = []
     if view["over"]:
         winners = view["result"]["winners"] if view["result"] else []
-        names = " and ".join(f"seat {winner}" for winner in winners)
-        lines.append(f"Sequentia · Shift — game over, won by {names}")
-    else:
-        you = "" if seat is None else f" (you are seat {seat})"
-        lines.append(f"Sequentia · Shift — seat {view['to_act']} to play{you}")
-    status = (
-        f"Deck: {view['deck_size']} cards · slides this turn: {view['slides']} of "
-        f"{view['slide_limit']}"
-    )
-    if view["quiet_turn_limit"] is not None:
-        status += (
-            f" · turns without a claim or exchange: {view['quiet_turns']} of "
-            f"{view['quiet_turn_limit']}"
+        names = ", ".join(words.text("common.draw_seat", seat=str(winner)) for winner in winners)
+        lines.append(
+            "Sequentia · Shift — " + words.text("sequentia_shift.draw_over", winners=names)
         )
-    lines.append(status)
+    else:
+        to_act = str(view["to_act"])
+        if seat is None:
+            status = words.text("sequentia_shift.draw_to_play", seat=to_act)
+        else:
+            status = words.text("sequentia_shift.draw_to_play_you", seat=to_act, you=str(seat))
+        lines.append("Sequentia · Shift — " + status)
+    parts = [
+        words.text(
+            "sequentia_shift.draw_deck", cards=words.plural("common.cards", view["deck_size"])
+        ),
+        words.text("sequentia_shift.draw_slides", slides=view["slides"], limit=view["slide_limit"]),
+    ]
+    if view["quiet_turn_limit"] is not None:
+        parts.append(
+            words.text(
+                "sequentia_shift.draw_quiet",
+                turns=view["quiet_turns"],
+                limit=view["quiet_turn_limit"],
+            )
+        )
+    lines.append(" · ".join(parts))
     if view["repetitions"] > 1 and not view["over"]:
         lines.append(
-            f"This position has occurred {view['repetitions']} times; at "
-            f"{view['repetition_limit']} the player to act must exchange their target."
+            words.text(
+                "sequentia_shift.draw_repeated",
+                times=view["repetitions"],
+                limit=view["repetition_limit"],
+            )
         )
-    lines += ["", "      col 0   col 1   col 2", _BORDER]
+    row_labels = [words.text("sequentia_shift.draw_row", row=str(row)) for row in range(3)]
+    columns = words.text("sequentia_shift.draw_columns")
+    margin = max(4, len(columns), *(len(label) for label in row_labels))
+    numbers = "".join(f" {column:^7}" for column in range(3))
+    lines += ["", (columns.ljust(margin) + numbers).rstrip()]
+    lines.append(" " * margin + _BORDER)
     for row in range(3):
-        lines += _row_lines(grid, row)
+        lines += _row_lines(grid, row, words, margin)
     lines.append("")
     target = view["target"]
     if target is not None:
-        code = _code(target)
-        showing = [
-            row
-            for row in range(3)
-            if all(cell is not None for cell in grid[row * 3 : row * 3 + 3])
-            and "-".join(_digit(cell, ".") for cell in grid[row * 3 : row * 3 + 3]) == code
-        ]
-        on_table = [_digit(cell, ".") for cell in grid if cell is not None]
-        note = ""
-        if showing:
-            note = f" — row {' and row '.join(map(str, showing))} shows it"
-        elif any(code.count(digit) > on_table.count(digit) for digit in "123"):
-            note = " — the table lacks its digits: it cannot be made"
-        lines.append(f"Your target: {target}, asking for {code}{note}")
+        lines.append(_target_line(view, target, words))
     elif seat is not None:
-        lines.append("You hold no target.")
+        lines.append(words.text("sequentia_shift.draw_no_target"))
     scores = " · ".join(
-        f"seat {other}: {view['score_piles'][other]}{' (you)' if other == seat else ''}"
+        words.text("common.draw_seat_you" if other == seat else "common.draw_seat", seat=str(other))
+        + f": {view['score_piles'][other]}"
         for other in range(players)
     )
-    lines.append(f"Collected cards: {scores}")
+    lines.append(words.text("sequentia_shift.draw_collected", scores=scores))
     holders = [str(other) for other in range(players) if view["holds_target"][other]]
-    lines.append(f"Seats holding a target: {', '.join(holders) or 'none'}")
+    holding = ", ".join(holders) or words.text("common.none")
+    lines.append(words.text("sequentia_shift.draw_holding", seats=holding))
     if view["out_of_play"]:
         out = view["out_of_play"]
-        lines.append(f"Out of play ({len(out)}): {' '.join(out)}")
-    if view["phase"] == "refill" and not view["over"]:
         lines.append(
-            "Claim made: refill the grid — 'hole P' chooses the position left empty, "
-            "'refill P' places the deck's next card at P when the deck runs short."
+            words.text("sequentia_shift.draw_out_of_play", count=len(out), cards=" ".join(out))
         )
+    if view["phase"] == "refill" and not view["over"]:
+        lines.append(words.text("sequentia_shift.draw_refill"))
     return "\n".join(lines)

@@ -1,14 +1,13 @@
 """Sequentia · Stack in plain text: the row of piles with the digits they show, the codes that
-three adjacent piles spell, the hands' sizes, the scores and your own hand.
-
-::
+three adjacent piles spell, the hands' sizes, the scores and your own hand, in the words of
+the ``games`` catalogue (English here)::
 
     Sequentia · Stack: your turn (seat 0)
     Deck: 2 cards
-      seat 0 (you): 2 cards in hand, 0 collected
-      seat 1: 1 card in hand, 4 collected
+      seat 0 (you): 2 cards in hand, 0 cards collected
+      seat 1: 1 card in hand, 4 cards collected
 
-    Row, 4 of 4 piles:
+    Row: 4 of 4 piles
              pile 1   pile 2   pile 3*  pile 4
       shows     2        3        2        1
       top     2:122    3:312    2:131    1:123
@@ -23,6 +22,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from sequenza.core.kit import Words
+
 _ROW_LENGTH = 4
 _COLUMN = 9
 
@@ -31,75 +32,98 @@ def _cell(text: str) -> str:
     return text.center(_COLUMN)
 
 
-def _row_lines(observation: dict[str, Any]) -> list[str]:
+def _row_lines(observation: dict[str, Any], words: Words) -> list[str]:
     row: list[dict[str, Any]] = observation["row"]
     if not row:
-        return ["Row: empty; the first card starts it."]
+        return [words.text("sequentia_stack.draw_row_empty")]
     last = observation["last_pile"]
-    lines = [f"Row, {len(row)} of {_ROW_LENGTH} piles:"]
-    header = [f"pile {pile['pile']}{'*' if pile['pile'] == last else ' '}" for pile in row]
-    lines.append("        " + "".join(_cell(text) for text in header))
-    lines.append("  shows " + "".join(_cell(str(pile["digit"])) for pile in row))
-    lines.append("  top   " + "".join(_cell(pile["top"]) for pile in row))
-    lines.append("  cards " + "".join(_cell(str(len(pile["cards"]))) for pile in row))
-    marker = "   (* just played on)" if last is not None else ""
+    lines = [words.plural("sequentia_stack.draw_row", _ROW_LENGTH, piles=len(row))]
+    header = [
+        words.text("sequentia_stack.draw_pile", pile=str(pile["pile"]))
+        + ("*" if pile["pile"] == last else " ")
+        for pile in row
+    ]
+    labels = [
+        words.text("sequentia_stack.draw_shows"),
+        words.text("sequentia_stack.draw_top"),
+        words.text("sequentia_stack.draw_cards"),
+    ]
+    width = max(len(label) for label in labels) + 1
+    lines.append("  " + " " * width + "".join(_cell(text) for text in header))
+    columns = [
+        [str(pile["digit"]) for pile in row],
+        [pile["top"] for pile in row],
+        [str(len(pile["cards"])) for pile in row],
+    ]
+    for label, cells in zip(labels, columns, strict=True):
+        lines.append("  " + label.ljust(width) + "".join(_cell(cell) for cell in cells))
+    marker = "   " + words.text("sequentia_stack.draw_just_played") if last is not None else ""
     if len(row) == _ROW_LENGTH:
         digits = "".join(str(pile["digit"]) for pile in row)
-        lines.append(f"  piles 1-2-3 spell {digits[:3]}, piles 2-3-4 spell {digits[1:]}{marker}")
+        spelt = words.text("sequentia_stack.draw_spell", first=digits[:3], second=digits[1:])
+        lines.append(f"  {spelt}{marker}")
         if observation["claim_must_include_last_pile"] and last is not None:
-            lines.append(f"  a claim must include pile {last}, the pile just played on")
+            lines.append("  " + words.text("sequentia_stack.draw_claim_must", pile=str(last)))
     else:
-        lines.append(f"  new cards start a pile at the left or right end{marker}")
+        lines.append("  " + words.text("sequentia_stack.draw_new_piles") + marker)
     return lines
 
 
+#: What the seat to act does now, by the turn's phase: its own words, or another seat's.
 _YOUR_MOVE = {
-    "turn_start": "Place a card.",
-    "simple_placed": "You placed a simple card: claim a sequence or end your turn.",
-    "bonus_placed": "You placed a bonus card: place another card or claim a sequence.",
+    "turn_start": "sequentia_stack.draw_place",
+    "simple_placed": "sequentia_stack.draw_simple_placed",
+    "bonus_placed": "sequentia_stack.draw_bonus_placed",
 }
 _THEIR_MOVE = {
-    "turn_start": "Seat {seat} places a card.",
-    "simple_placed": "Seat {seat} placed a simple card: it claims or ends its turn.",
-    "bonus_placed": "Seat {seat} placed a bonus card: it places another card or claims.",
+    "turn_start": "sequentia_stack.draw_they_place",
+    "simple_placed": "sequentia_stack.draw_they_simple",
+    "bonus_placed": "sequentia_stack.draw_they_bonus",
 }
 
 
-def _situation(observation: dict[str, Any]) -> str:
+def _situation(observation: dict[str, Any], words: Words) -> str:
     seat = observation["to_act"]
     mine = seat == observation["seat"]
     if observation["phase"] == "turn_start" and observation["hand_sizes"][seat] == 0:
-        return "You hold no card: pass." if mine else f"Seat {seat} holds no card: it passes."
-    return (_YOUR_MOVE if mine else _THEIR_MOVE)[observation["phase"]].format(seat=seat)
+        if mine:
+            return words.text("sequentia_stack.draw_pass")
+        return words.text("sequentia_stack.draw_they_pass", seat=str(seat))
+    return words.text((_YOUR_MOVE if mine else _THEIR_MOVE)[observation["phase"]], seat=str(seat))
 
 
-def _cards(count: int) -> str:
-    return "1 card" if count == 1 else f"{count} cards"
-
-
-def render_stack(observation: dict[str, Any]) -> str:
+def render_stack(observation: dict[str, Any], words: Words) -> str:
     seat = observation["seat"]
     if observation["over"]:
-        title = "game over"
+        title = words.text("sequentia_stack.draw_game_over")
     elif observation["to_act"] == seat:
-        title = f"your turn (seat {seat})"
+        title = words.text("sequentia_stack.draw_your_turn", seat=str(seat))
     else:
-        title = f"seat {observation['to_act']} to act"
-    lines = [f"Sequentia · Stack: {title}", f"Deck: {_cards(observation['deck_size'])}"]
+        title = words.text("sequentia_stack.draw_to_act", seat=str(observation["to_act"]))
+    deck = words.plural("common.cards", observation["deck_size"])
+    lines = [f"Sequentia · Stack: {title}", words.text("sequentia_stack.draw_deck", cards=deck)]
     for other, (held, collected) in enumerate(
         zip(observation["hand_sizes"], observation["collected"], strict=True)
     ):
-        name = f"seat {other} (you)" if other == seat else f"seat {other}"
-        lines.append(f"  {name}: {_cards(held)} in hand, {collected} collected")
+        name = words.text(
+            "common.draw_seat_you" if other == seat else "common.draw_seat", seat=str(other)
+        )
+        hand = words.plural("common.in_hand", held)
+        gathered = words.plural("common.collected", collected)
+        lines.append(f"  {name}: {hand}, {gathered}")
     lines.append("")
-    lines += _row_lines(observation)
+    lines += _row_lines(observation, words)
     lines.append("")
     if observation["hand"] is not None:
-        lines.append("Your hand: " + ("  ".join(observation["hand"]) or "empty"))
+        hand_text = "  ".join(observation["hand"]) or words.text("common.empty")
+        lines.append(words.text("common.draw_hand", cards=hand_text))
     result = observation["result"]
     if result is not None:
-        winners = ", ".join(f"seat {winner}" for winner in result["winners"])
-        lines.append(f"Won by {winners} with {int(max(result['scores']))} cards collected.")
+        winners = ", ".join(
+            words.text("common.draw_seat", seat=str(winner)) for winner in result["winners"]
+        )
+        count = int(max(result["scores"]))
+        lines.append(words.plural("sequentia_stack.draw_won", count, winners=winners))
     else:
-        lines.append(_situation(observation))
+        lines.append(_situation(observation, words))
     return "\n".join(line.rstrip() for line in lines)
