@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any
@@ -342,13 +343,13 @@ def rules(
     option: OptionList = None,
 ) -> None:
     """Print a game's rules with its options and their defaults."""
-    from sequenza.app.render import rules_for_people
+    from sequenza.app.render import rules_for_people, show_markdown
 
     try:
         table = _table(game, players, option)
     except SequenzaError as error:
         raise _fail(error) from None
-    typer.echo(rules_for_people(table, words.language))
+    show_markdown(rules_for_people(table, words.language), sys.stdout)
 
 
 @app.command("schema", cls=LocalizedCommand)

@@ -1,10 +1,14 @@
 """What the terminal shows of a game: the text drawing of an observation (each game's kit holds
 its own ``drawing.py``, which takes its words from the ``games`` catalogue) and the rules for
-people (the kit's rulebook) with the table's options, in the player's language."""
+people (the kit's rulebook) with the table's options, in the player's language, as Markdown."""
 
 from __future__ import annotations
 
-from typing import Any
+import shutil
+from typing import Any, TextIO
+
+from rich.console import Console
+from rich.markdown import Markdown
 
 from sequenza import i18n
 from sequenza.core.game import Game
@@ -24,7 +28,8 @@ def rules_for_people(game: Game[Any], language: str = i18n.SOURCE_LANGUAGE) -> s
     value and what it does. A game without a rulebook shows its own ``rules_text``."""
     kit = game_kit(game.info.id)
     if kit.rulebook is None:
-        return game.describe()
+        # Plain text, kept as it is written.
+        return f"```text\n{game.describe()}\n```"
     page = kit.rulebook / language / f"{game.info.id}.md"
     if not page.is_file():
         page = kit.rulebook / i18n.SOURCE_LANGUAGE / f"{game.info.id}.md"
@@ -35,3 +40,10 @@ def rules_for_people(game: Game[Any], language: str = i18n.SOURCE_LANGUAGE) -> s
         value = format_value(getattr(game.options, spec.name))
         lines.append(f"- `{spec.name} = {value}`: {words.help(spec.description)}")
     return "\n".join(lines)
+
+
+def show_markdown(text: str, file: TextIO) -> None:
+    """Markdown as a terminal shows it: headings, bold words and lists drawn by Rich, the
+    paragraphs wrapped to the terminal (80 columns when it is not one)."""
+    console = Console(file=file, width=min(100, shutil.get_terminal_size((80, 24)).columns))
+    console.print(Markdown(text))

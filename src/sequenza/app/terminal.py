@@ -10,7 +10,7 @@ from typing import Any, TextIO
 
 from sequenza import i18n
 from sequenza.ai.base import Bot, make_bot
-from sequenza.app.render import render, rules_for_people
+from sequenza.app.render import render, rules_for_people, show_markdown
 from sequenza.core.errors import IllegalActionError
 from sequenza.core.game import GameRecord, State
 from sequenza.core.registry import replay
@@ -154,7 +154,7 @@ class TerminalGame:
             if text in {"quit", "q", "exit", self.words.text("terminal.command_quit")}:
                 return False
             if text in {"rules", "help", "?", self.words.text("terminal.command_rules")}:
-                self.say(rules_for_people(self.state.game, self.words.language))
+                show_markdown(rules_for_people(self.state.game, self.words.language), self.stdout)
                 continue
             if text.isdigit() and 1 <= int(text) <= len(legal):
                 choice: str = str(legal[int(text) - 1])
