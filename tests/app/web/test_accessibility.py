@@ -2,11 +2,13 @@
 by keyboard alone against a bot (Tab to a group of the board, arrow keys to a place, Enter or
 Space to play), names for every part of the board, the others' moves read out, focus kept
 through every redraw, the replay stepped with arrow keys, and axe-core's audit of the lobby,
-each game's table mid-game and the replay. Set SEQUENZA_SCREENSHOTS=DIR to keep PNGs of the
-focus ring on every game's table."""
+each game's table mid-game, its end screen and its replay in every language. Set
+SEQUENZA_SCREENSHOTS=DIR to keep PNGs of the focus ring on every game's table and of every
+game's end screen and replay in every language, on a desktop and on a phone."""
 
 from __future__ import annotations
 
+import os
 import random
 from pathlib import Path
 from typing import Any
@@ -14,7 +16,9 @@ from typing import Any
 import pytest
 
 from tests.app.web.test_browser import (
+    DESKTOP,
     GAMES,
+    PHONE,
     Screen,
     browser,
     open_seats,
@@ -320,40 +324,123 @@ def audit(page: Any) -> list[str]:
     ]
 
 
-def test_the_lobby_passes_the_audit(server: Any, screen: Screen) -> None:
-    screen.page.goto(f"{server.url}/")
-    screen.page.wait_for_selector(".game-choice")
-    assert audit(screen.page) == []
-    assert screen.errors == []
+LANGUAGES = ["en", "it", "fi", "eo"]
 
 
-@pytest.mark.parametrize("game", GAMES)
-def test_a_table_mid_game_passes_the_audit(game: str, server: Any, screen: Screen) -> None:
-    page = screen.page
-    new_table(screen, server, game, seed=4)
-    rng = random.Random(4)
-    for _ in range(3):
-        assert screen.wait_for_turn() == "move"
-        screen.play_move(rng)
-    screen.wait_for_turn()
+def play_by_socket(server: Any, created: dict[str, Any], rng: random.Random, moves: int) -> None:
+    """Seat 0's moves, random and legal (claims first, as ``Screen.play_move`` picks), sent
+    over the table's websocket: quicker than a page, so that every game's tables are made once
+    for all the languages. ``moves`` of them, or to the end of the game."""
+    with server.join(created["id"], created["tokens"]["0"]) as player:
+        for _ in range(moves):
+            state = player.wait_until(lambda state: state["over"] or state["legal"])
+            if state["over"]:
+                return
+            actions = state["legal"]["0"]
+            preferred = [action for action in actions if action.split(" ")[0] in {"claim", "mark"}]
+            turn = state["turn"]
+            player.act(rng.choice(preferred or actions))
+            player.wait_until(lambda state, turn=turn: state["turn"] > turn)
+        player.wait_until(lambda state: state["over"] or state["legal"])
+
+
+@pytest.fixture(scope="module")
+def tables(server: Any) -> dict[str, dict[str, dict[str, Any]]]:
+    """Every game's tables, made once for the audits in every language: one three moves in and
+    waiting for Ada, one played to its end (its end screen and replay)."""
+    made: dict[str, dict[str, dict[str, Any]]] = {}
+    for game in GAMES:
+        made[game] = {}
+        for kind, moves in (("mid", 3), ("over", 2000)):
+            created = server.create_table(
+                game=game,
+                seed=4,
+                options=OPTIONS.get(game, {}),
+                seats=[{"kind": "hotseat", "name": "Ada"}, {"kind": "bot", "bot": "random"}],
+            )
+            play_by_socket(server, created, random.Random(game), moves)
+            made[game][kind] = created
+    return made
+
+
+def settle(page: Any) -> None:
+    """Let the pieces glide into place before the audit reads colours."""
+    wait_for(page, "!window.sequenzaTable.pending")
     page.wait_for_timeout(450)
-    assert audit(page) == []
-    assert screen.errors == []
 
 
-def test_the_replay_passes_the_audit(server: Any, screen: Screen) -> None:
+#: How much wider than the window the page is: something that does not fit sticks out.
+OVERFLOW = "document.documentElement.scrollWidth - document.documentElement.clientWidth"
+
+
+#: Screenshots of every screen in every language take long: taken only when asked for.
+ASKED_FOR_SHOTS = bool(os.environ.get("SEQUENZA_SCREENSHOTS"))
+
+
+def on_a_phone(page: Any, shot: Path) -> list[str]:
+    """Screenshots of the page as it is, on a desktop and on a phone (``shot``.png and
+    ``shot``-phone.png), and what sticks out of the phone's screen."""
+    if ASKED_FOR_SHOTS:
+        page.screenshot(path=f"{shot}.png", full_page=True)
+    page.set_viewport_size(PHONE)
+    try:
+        page.wait_for_timeout(100)  # the phone's layout applies
+        if ASKED_FOR_SHOTS:
+            page.screenshot(path=f"{shot}-phone.png", full_page=True)
+        wider = page.evaluate(OVERFLOW)
+        return [f"{wider} px wider than a phone"] if wider > 0 else []
+    finally:
+        page.set_viewport_size(DESKTOP)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_screen_passes_the_audit_in_each_language(
+    server: Any,
+    browser: Any,
+    tables: dict[str, dict[str, dict[str, Any]]],
+    shots: Path,
+    language: str,
+) -> None:
+    """The lobby (its form at the largest table too), each game's table mid-game, its end
+    screen and its replay, in each language: translations change lengths, labels and the
+    page's language. On a phone, the end screen and the replay fit the screen's width.
+    Every finding is gathered, so that one run shows them all."""
+    screen = Screen(browser, DESKTOP)
     page = screen.page
-    new_table(screen, server, "sequence-stacks", seed=2)
-    screen.play_to_the_end(random.Random(2))
-    page.wait_for_selector(".end-screen:not([hidden])")
-    assert audit(page) == []
-    page.click("#end-replay")
-    page.wait_for_selector(".replaybar:not([hidden])")
-    page.click("#replay-next")
-    wait_for(page, "document.querySelector('.banner').textContent.startsWith('Move 1 of')")
-    page.wait_for_timeout(450)
-    assert audit(page) == []
-    assert screen.errors == []
+    found: dict[str, list[str]] = {}
+    try:
+        page.goto(server.url + "/")
+        page.evaluate(f"localStorage.setItem('sequenza.language', {language!r})")
+        page.reload()
+        page.wait_for_selector(".game-choice")
+        assert page.evaluate("document.documentElement.lang") == language
+        found["lobby"] = audit(page)
+        # Every seat's number on its colour, at the largest table of all.
+        page.click('.game-choice[data-game="sequence"]')
+        page.select_option("#players", "12")
+        found["lobby, 12 seats"] = audit(page)
+        for game in GAMES:
+            open_seats(screen, server, tables[game]["mid"], 0)
+            assert screen.wait_for_turn() == "move", game
+            settle(page)
+            found[f"{game} mid-game"] = audit(page)
+            open_seats(screen, server, tables[game]["over"], 0)
+            page.wait_for_selector(".end-screen:not([hidden])")
+            settle(page)
+            found[f"{game} end"] = audit(page)
+            found[f"{game} end, phone"] = on_a_phone(page, shots / f"{game}-end-{language}")
+            page.click("#end-replay")
+            page.wait_for_selector(".replaybar:not([hidden])")
+            page.click("#replay-next")
+            wait_for(page, "window.sequenzaTable.replay.turn === 1")
+            settle(page)
+            found[f"{game} replay"] = audit(page)
+            found[f"{game} replay, phone"] = on_a_phone(page, shots / f"{game}-replay-{language}")
+        assert page.evaluate("document.documentElement.lang") == language
+        assert {where: findings for where, findings in found.items() if findings} == {}
+        assert screen.errors == []
+    finally:
+        screen.close()
 
 
 def test_focus_rings_on_every_table(server: Any, screen: Screen, shots: Path) -> None:
@@ -377,26 +464,32 @@ def test_focus_rings_on_every_table(server: Any, screen: Screen, shots: Path) ->
     assert screen.errors == []
 
 
-@pytest.mark.parametrize("language", ["it", "fi", "eo"])
-def test_the_lobby_and_a_table_pass_the_audit_in_each_language(
-    server: Any, screen: Screen, language: str
+def test_a_seat_is_told_by_its_number_as_well_as_its_colour(
+    server: Any, screen: Screen, shots: Path
 ) -> None:
-    """Translations change lengths, labels and the page's language: the audit runs again."""
+    """At the largest tables drawn by seat colours, every seat's mark carries the seat's number
+    (the lobby's): colour is never the only cue."""
     page = screen.page
-    page.goto(server.url + "/")
-    page.evaluate(f"localStorage.setItem('sequenza.language', {language!r})")
-    page.reload()
-    page.wait_for_selector(".game-choice")
-    assert page.input_value("#language-picker") == language
-    assert page.evaluate("document.documentElement.lang") == language
-    assert audit(page) == []
-    new_table(screen, server, "sequence", seed=5)
-    assert page.evaluate("document.documentElement.lang") == language
-    rng = random.Random(5)
-    for _ in range(2):
+    for game, players in (("sequence-stacks", 6), ("sequentia-cross", 4)):
+        created = server.create_table(
+            game=game,
+            seed=2,
+            players=players,
+            seats=[
+                {"kind": "hotseat", "name": "Ada"},
+                *({"kind": "bot", "bot": "random"} for _ in range(players - 1)),
+            ],
+        )
+        open_seats(screen, server, created, 0)
         assert screen.wait_for_turn() == "move"
-        screen.play_move(rng)
-    screen.wait_for_turn()
-    page.wait_for_timeout(450)  # let the moves glide into place before the audit reads colours
-    assert audit(page) == []
+        numbers = [str(seat + 1) for seat in range(players)]
+        for where in (".player-list", ".board"):
+            marks = page.eval_on_selector_all(
+                f"{where} .seat-mark",
+                """marks => marks.map(mark =>
+                    [mark.textContent, getComputedStyle(mark).backgroundColor])""",
+            )
+            assert [text for text, _ in marks] == numbers, (game, where)
+            assert len({background for _, background in marks}) == players, (game, where)
+        page.screenshot(path=str(shots / f"{game}-{players}-seats.png"), full_page=True)
     assert screen.errors == []

@@ -8,10 +8,14 @@ from __future__ import annotations
 import json
 import random
 import re
+from datetime import datetime
 from pathlib import Path
 from typing import Any
+from zoneinfo import ZoneInfo
 
 import pytest
+from babel.dates import get_month_names
+from babel.numbers import format_decimal
 
 from sequenza import i18n
 from sequenza.core.registry import available_games, game_class
@@ -396,6 +400,60 @@ def test_sums_are_written_with_the_languages_signs(
             }"""
         )
         assert shown == written
+    finally:
+        context.close()
+
+
+def written_date(created: float, language: str) -> str:
+    """A moment as each language writes a date and a time (CLDR's medium date and short time,
+    the short form in Esperanto, which Chromium has no data for), in Rome."""
+    moment = datetime.fromtimestamp(created, ZoneInfo("Europe/Rome"))
+    day, month, year = moment.day, moment.month, moment.year
+    hour, minute = moment.hour, moment.minute
+    italian_month = get_month_names("abbreviated", locale="it")[month]
+    return {
+        "it": f"{day} {italian_month} {year}, {hour:02}:{minute:02}",
+        "fi": f"{day}.{month}.{year} klo {hour}.{minute:02}",
+        "eo": f"{year}-{month:02}-{day:02} {hour:02}:{minute:02}",
+    }[language]
+
+
+@pytest.mark.parametrize(
+    ("language", "clock"), [("it", r"\d+:\d\d"), ("fi", r"\d+\.\d\d"), ("eo", r"\d+:\d\d")]
+)
+def test_dates_clocks_and_numbers_follow_the_page_s_language(
+    server: LiveServer, browser: Any, language: str, clock: str
+) -> None:
+    """In a browser set to American English, a page in another language writes the lobby's
+    dates, the players' clocks and numbers that language's way, not the browser's."""
+    created = server.create_table(
+        game="sequence",
+        seats=[{"kind": "hotseat", "name": "Ada"}, {"kind": "bot", "bot": "random"}],
+        clock={"kind": "game", "game_minutes": 10, "increment_seconds": 5, "on_timeout": "bot"},
+        listed=True,
+    )
+    with server.client() as http:
+        moment = http.get(f"/api/tables/{created['id']}").json()["table"]["created"]
+    context = browser.new_context(viewport=DESKTOP, locale="en-US", timezone_id="Europe/Rome")
+    page = context.new_page()
+    try:
+        page.goto(f"{server.url}/")
+        page.evaluate(f"localStorage.setItem('sequenza.language', {language!r})")
+        page.reload()
+        line = f'.tables-recent .table-line:has(a[href="/t/{created["id"]}"])'
+        page.wait_for_selector(line)
+        assert page.inner_text(f"{line} time") == written_date(moment, language)
+        shown = page.evaluate(
+            "import('/static/i18n.js').then((i18n) => i18n.formatNumber(1234567.5))"
+        )
+        assert shown == format_decimal(1234567.5, locale=language)  # CLDR's way
+        entry = {created["id"]: {"seats": {"0": created["tokens"]["0"]}, "invites": {}}}
+        page.evaluate(f"localStorage.setItem('sequenza.tables', {json.dumps(json.dumps(entry))})")
+        page.goto(server.url + created["url"])
+        page.wait_for_selector(".player-clock")
+        assert re.fullmatch(clock, page.inner_text(".player-clock")), page.inner_text(
+            ".player-clock"
+        )
     finally:
         context.close()
 

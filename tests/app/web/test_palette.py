@@ -1,7 +1,7 @@
-"""The team and chip colours stay apart for colour-blind players: each pair of them, as a
+"""The team, chip and seat colours stay apart for colour-blind players: each pair of them, as a
 deuteranope, a protanope and a tritanope sees it (Machado, Oliveira and Fernandes 2009, full
 severity, applied in linear RGB), is at least MINIMUM_DISTANCE apart in CIEDE2000, read from
-the custom properties of the page's stylesheet."""
+the custom properties of the page's stylesheet. A seat's colour carries its number, legible."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 import sequenza
+from sequenza.core.registry import game_kits
 
 STYLE = Path(sequenza.__file__).parent / "app" / "web" / "static" / "style.css"
 TEAMS = ("blue", "green", "red")
@@ -40,6 +41,8 @@ SIMULATIONS: dict[str, Matrix] = {
     ),
 }
 Lab = tuple[float, float, float]
+#: WCAG 2's least contrast for normal text: the seat numbers drawn on seat colours.
+LEAST_CONTRAST = 4.5
 
 
 def custom_properties(css: str) -> dict[str, str]:
@@ -156,3 +159,55 @@ def test_chips_of_sequence_stacks_use_the_team_colours() -> None:
     css = STYLE.read_text()
     for colour in ("blue", "red"):
         assert re.search(rf"\.token\.{colour} \{{ background: var\(--team-{colour}\); \}}", css)
+
+
+def seats_drawn_by_colour() -> dict[str, int]:
+    """The games whose tables tell seats apart by the seats' own colours (a view without team
+    colours, ``seatColour``), each with its largest table."""
+    return {
+        kit.id: kit.game.info.max_players
+        for kit in game_kits()
+        if "export function seatColour" not in kit.view.read_text()
+    }
+
+
+def test_the_games_drawn_by_team_colours_are_sequences() -> None:
+    # Sequence seats up to 12 players, in three teams: their marks are the team colours above.
+    by_colour = seats_drawn_by_colour()
+    assert {kit.id for kit in game_kits()} - set(by_colour) == {"sequence", "sequence-numbers"}
+    assert max(by_colour.values()) == by_colour["sequence-stacks"] == 6
+
+
+@pytest.mark.parametrize("vision", [None, *SIMULATIONS])
+def test_seat_colours_stay_apart_at_the_largest_table(vision: str | None) -> None:
+    properties = custom_properties(STYLE.read_text())
+    for game, seats in seats_drawn_by_colour().items():
+        colours = {f"seat {seat + 1}": properties[f"seat-{seat}"] for seat in range(seats)}
+        for pair, distance in distances(colours, SIMULATIONS[vision] if vision else None).items():
+            assert distance >= MINIMUM_DISTANCE, (
+                f"{game}: {pair} under {vision}: ΔE00 {distance:.1f}"
+            )
+
+
+def relative_luminance(hex_colour: str) -> float:
+    red, green, blue = linear(hex_colour)
+    return 0.2126 * red + 0.7152 * green + 0.0722 * blue
+
+
+def contrast(first: str, second: str) -> float:
+    lighter, darker = sorted(map(relative_luminance, (first, second)), reverse=True)
+    return (lighter + 0.05) / (darker + 0.05)
+
+
+def test_contrast_matches_wcag() -> None:
+    assert contrast("#000000", "#ffffff") == pytest.approx(21)
+    assert contrast("#767676", "#ffffff") == pytest.approx(4.54, abs=0.01)
+
+
+def test_every_seat_number_is_legible_on_its_colour() -> None:
+    # The lobby numbers every seat of the largest table of all games on its colour.
+    properties = custom_properties(STYLE.read_text())
+    largest = max(kit.game.info.max_players for kit in game_kits())
+    for seat in range(largest):
+        colour, ink = properties[f"seat-{seat}"], properties[f"seat-ink-{seat}"]
+        assert contrast(colour, ink) >= LEAST_CONTRAST, (seat, colour, ink)

@@ -1,7 +1,7 @@
 // Sequence Stacks: shared colour piles from 1 to 5, action cards, chips; five chips with at
 // least two of each colour win.
 
-import { COLOUR_SHAPES, cards, ownLabel } from "/static/cards.js";
+import { COLOUR_SHAPES, cards, ownLabel, seatDot } from "/static/cards.js";
 import { h } from "/static/dom.js";
 import { t } from "/static/i18n.js";
 
@@ -148,7 +148,7 @@ export function render(observation, ctx) {
     return h(
       "div.kseat",
       { class: `kseat${mine ? " me" : ""}${seat === observation.turn_seat ? " turn" : ""}` },
-      h("div.kseat-head", {}, h("span.seat-dot", { style: { background: `var(--seat-${seat})` } }), h("strong", {}, name),
+      h("div.kseat-head", {}, seatDot(seat), h("strong", {}, name),
         h("span.muted", {}, ` ${cards(observation.hand_sizes[seat])}`),
         observation.skips[seat] ? h("span.badge", {}, t("sequence_stacks.skips_next")) : null),
       h("div.kseat-body", {},

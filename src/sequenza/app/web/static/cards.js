@@ -1,7 +1,7 @@
 // Drawings shared by the games: Sequentia cards, card backs, empty slots, playing cards.
 
 import { h } from "./dom.js";
-import { t } from "./i18n.js";
+import { formatNumber, t } from "./i18n.js";
 
 // What a screen reader says for the shared drawings, in the page's language ("games" catalogue).
 const SPOKEN = {
@@ -56,8 +56,10 @@ export function slot(label, { part } = {}) {
   return h("div.slot", { dataset: { part } }, label);
 }
 
+// A seat's mark: its colour with its number in it, the number the lobby gave the seat, so that
+// colour is never the only cue. The name always stands next to it: screen readers skip it.
 export function seatDot(seat) {
-  return h("span.seat-dot", { style: { background: `var(--seat-${seat})` } });
+  return h("span.seat-dot.seat-mark", { "aria-hidden": "true", style: { background: `var(--seat-${seat})`, color: `var(--seat-ink-${seat})` } }, formatNumber(seat + 1));
 }
 
 // One line per seat: a dot, the name, and what the game says about that seat.

@@ -74,6 +74,29 @@ export function formatNumber(value, options = {}) {
   return numberFormat(options).format(value);
 }
 
+// A moment (seconds since 1970, as the server sends them) as the page's language writes a date
+// and a time: "3.5.2024 klo 14.07" in Finnish. A browser without the language's date data
+// (Chromium has no Esperanto) writes CLDR's short form for Esperanto, ISO's "2024-05-03 14:07",
+// which no reader takes for another order of day and month.
+export function formatDate(seconds) {
+  const date = new Date(seconds * 1000);
+  if (Intl.DateTimeFormat.supportedLocalesOf([language]).length) {
+    return new Intl.DateTimeFormat(language, { dateStyle: "medium", timeStyle: "short" }).format(date);
+  }
+  const two = (value) => String(value).padStart(2, "0");
+  return `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())} ${two(date.getHours())}:${two(date.getMinutes())}`;
+}
+
+// Seconds left on a clock, "1:05", with the language's separator of minutes and seconds
+// ("1.05" in Finnish).
+export function formatClock(seconds) {
+  const whole = Math.max(0, Math.ceil(seconds));
+  const known = Intl.DateTimeFormat.supportedLocalesOf([language]).length ? language : SOURCE;
+  const parts = new Intl.DateTimeFormat(known, { minute: "2-digit", second: "2-digit" }).formatToParts(new Date(2000, 0, 1, 0, 1, 5));
+  const separator = parts.find((part) => part.type === "literal")?.value ?? ":";
+  return `${numbers.format(Math.floor(whole / 60))}${separator}${String(whole % 60).padStart(2, "0")}`;
+}
+
 // "Ada, Bo and Cy" in the page's language.
 export function list(items) {
   if (items.length < 2) return items.join("");

@@ -3,7 +3,7 @@
 
 import { api, loadCatalog } from "./api.js";
 import { fill, h, words } from "./dom.js";
-import { currentLanguage, t } from "./i18n.js";
+import { currentLanguage, formatDate, t } from "./i18n.js";
 import { myTables, saveEntry } from "./store.js";
 import { showRules } from "./rules.js";
 
@@ -172,7 +172,7 @@ class TableForm {
     }
     fill(this.seatsBox,
       ...this.seatRows.map((row, seat) =>
-        [h("div.seat-row", {}, h("span.seat-number", { style: { background: `var(--seat-${seat})` } }, seat + 1), row.kind, row.name), row.note],
+        [h("div.seat-row", {}, h("span.seat-number", { style: { background: `var(--seat-${seat})`, color: `var(--seat-ink-${seat})` } }, seat + 1), row.kind, row.name), row.note],
       ),
     );
   }
@@ -261,7 +261,7 @@ function tableLine(table, games, extra) {
     "li.table-line",
     {},
     h("a", { href: `/t/${table.id}` }, h("strong", {}, game ? game.name : table.game), " · ", names),
-    h("span.muted", {}, ` ${status}`),
+    h("span.muted", {}, ` ${status} · `, h("time.table-date", { datetime: new Date(table.created * 1000).toISOString() }, formatDate(table.created))),
     extra,
   );
 }

@@ -2,14 +2,8 @@
 // log. The server decides all of it; the page draws what it said and sends what a player asks.
 
 import { fill, h } from "./dom.js";
-import { list, t } from "./i18n.js";
+import { formatClock, list, t } from "./i18n.js";
 import { showDialog } from "./rules.js";
-
-// Seconds as a clock shows them: "1:05", "0:07".
-export function clockText(seconds) {
-  const whole = Math.max(0, Math.ceil(seconds));
-  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, "0")}`;
-}
 
 // Every seat's time left, counting down on this screen for the seat whose clock runs, from the
 // moment the server said how much it had.
@@ -36,7 +30,7 @@ export class SeatClocks {
     const left = this.left(seat);
     if (left === null) return null;
     const running = this.view.running === seat;
-    return h("span.player-clock", { class: `player-clock${running ? " running" : ""}${left < 10 ? " low" : ""}`, dataset: { seat }, title: running ? t("clock.left_move") : t("clock.left") }, clockText(left));
+    return h("span.player-clock", { class: `player-clock${running ? " running" : ""}${left < 10 ? " low" : ""}`, dataset: { seat }, title: running ? t("clock.left_move") : t("clock.left") }, formatClock(left));
   }
 
   tick() {
@@ -44,7 +38,7 @@ export class SeatClocks {
     for (const element of document.querySelectorAll(".player-clock.running")) {
       const left = this.left(Number(element.dataset.seat));
       if (left === null) continue;
-      element.textContent = clockText(left);
+      element.textContent = formatClock(left);
       element.classList.toggle("low", left < 10);
     }
   }

@@ -3,6 +3,7 @@
 // of a finished game.
 
 import { api, ApiError, loadCatalog } from "./api.js";
+import { seatDot } from "./cards.js";
 import { fill, h } from "./dom.js";
 import { flip } from "./flip.js";
 import { keepFocus, listenToKeys, prepareParts } from "./keyboard.js";
@@ -483,7 +484,7 @@ class TablePage {
               { class: `${result.winners.includes(seat.seat) ? "winner" : ""}${held.includes(seat.seat) ? " me" : ""}`, dataset: { seat: seat.seat } },
               h("td", {}, this.seatDot(observation, seat.seat), ` ${seat.name}`, result.winners.includes(seat.seat) ? h("span.crown", { title: t("common.winner") }, " ★") : null),
               h("td.num", {}, endScore(result, observation, this.view, seat.seat)),
-              (figures.rows[seat.seat] || []).map((value) => h("td.num", {}, value)),
+              (figures.rows[seat.seat] || []).map((value) => h("td.num", {}, typeof value === "number" ? formatNumber(value) : value)),
             ),
           ),
         ),
@@ -666,12 +667,13 @@ class TablePage {
     return this.board.querySelector("[data-part][tabindex='0'].playable") || this.board.querySelector("[data-part][tabindex='0']") || this.board;
   }
 
-  // A seat's mark: its team's colour and shape where the game has teams, else its own colour.
+  // A seat's mark: its team's colour and shape where the game has teams, else its own colour
+  // and number.
   seatDot(observation, seat) {
     const view = this.view;
-    const background = observation && view.seatColour ? view.seatColour(observation, seat) : `var(--seat-${seat})`;
-    const shape = observation && view.seatShape ? view.seatShape(observation, seat) : null;
-    return h(`span.seat-dot${shape ? ".colour-mark" : ""}`, { style: { background }, "aria-hidden": "true" }, shape);
+    if (!observation || !view.seatColour) return seatDot(seat);
+    const shape = view.seatShape ? view.seatShape(observation, seat) : null;
+    return h(`span.seat-dot${shape ? ".colour-mark" : ""}`, { style: { background: view.seatColour(observation, seat) }, "aria-hidden": "true" }, shape);
   }
 
   // The others' moves and what followed them, for a screen reader; this screen's own moves
@@ -869,7 +871,7 @@ class TablePage {
       h("button", { type: "button", id: "replay-play", title: replay.playing ? t("replay.pause") : t("replay.play"), "aria-label": replay.playing ? t("replay.pause") : t("replay.play"), onclick: play }, replay.playing ? t("replay.pause") : t("replay.play")),
       h("button", { type: "button", id: "replay-next", title: t("replay.next"), "aria-label": t("replay.next"), onclick: () => go(replay.turn + 1) }, "▶"),
       h("button", { type: "button", id: "replay-end", title: t("replay.last"), "aria-label": t("replay.last"), onclick: () => go(total) }, "▶|"),
-      h("span.replay-turn", {}, `${replay.turn} / ${total}`),
+      h("span.replay-turn", {}, `${formatNumber(replay.turn)} / ${formatNumber(total)}`),
       slider,
       viewpoint,
     ));

@@ -1,6 +1,7 @@
 // The generic view: any game's observation as labelled fields, every action a button.
 
 import { h, words } from "../dom.js";
+import { seatDot } from "../cards.js";
 import { t } from "../i18n.js";
 
 const HIDDEN_FIELDS = new Set(["game", "players", "seat", "to_act", "over", "result", "turn"]);
@@ -19,7 +20,7 @@ function formatValue(name, value, ctx) {
   if (value === null || value === undefined) return h("span.muted", {}, "—");
   if (Array.isArray(value)) {
     if (PER_SEAT.test(name) && value.length === ctx.players && value.every((item) => typeof item !== "object" || item === null)) {
-      return h("span.per-seat", {}, value.map((item, seat) => h("span.seat-value", {}, h("span.seat-dot", { style: { background: `var(--seat-${seat})` } }), ` ${ctx.names[seat]}: ${item ?? "—"}`)));
+      return h("span.per-seat", {}, value.map((item, seat) => h("span.seat-value", {}, seatDot(seat), ` ${ctx.names[seat]}: ${item ?? "—"}`)));
     }
     if (value.every((item) => typeof item !== "object" || item === null)) {
       return value.length ? value.map((item) => h("span.chip-text", {}, String(item ?? "·"))) : h("span.muted", {}, t("common.none"));
