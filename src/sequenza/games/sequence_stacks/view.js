@@ -44,6 +44,12 @@ function actionName(face) {
   return t(ACTION_KEYS[face]);
 }
 
+// The longest run of letters a name cannot break within (between spaces and soft hyphens):
+// a card's name with a longer one is set smaller to fit the card.
+function longestPart(name) {
+  return Math.max(...name.split(/[\s\u00ad]+/).map((part) => part.length));
+}
+
 function colourText(colour) {
   return COLOUR_KEYS[colour] ? t(COLOUR_KEYS[colour]) : colour;
 }
@@ -87,7 +93,7 @@ export function card(face, { part, key, className = "", spoken } = {}) {
       `div.kcard.action${className}`,
       { dataset: { part, key }, title: actionName(face), "aria-label": spoken || actionName(face), role: part ? null : "img" },
       h("span.icon", {}, ACTION_ICONS[face]),
-      h("span.kname", {}, actionName(face)),
+      h(`span.kname${longestPart(actionName(face)) > 6 ? ".tight" : ""}`, {}, actionName(face)),
     );
   }
   return h(
