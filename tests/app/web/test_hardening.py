@@ -68,7 +68,7 @@ def test_a_teachers_deck_is_uploaded_validated_and_kept_with_the_table(database:
             json={"game": "sequence-numbers", "options": {"deck": json.dumps(bad)}},
         )
         assert refused.status_code == 400 and refused.json()["code"] == "bad_option"
-        assert "deck" in refused.json()["error"]
+        assert "deck" in refused.json()["detail"]
         created = running.create_table(
             game="sequence-numbers",
             options={"deck": deck_text},

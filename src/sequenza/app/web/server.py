@@ -1,6 +1,9 @@
 """The web app: a JSON API, one websocket per connected player, and the page that plays.
 
-HTTP (every error is ``{"error": text, "code": word}`` with a 4xx status; nothing changes)::
+HTTP (every error is ``{"error": text, "code": word}`` with a 4xx status; nothing changes. The
+text is in the request's language: its ``lang`` parameter, else the first of its Accept-Language
+that has a catalogue, else English. What the server cannot translate, the rules' English reason
+for a refused move or option or pydantic's list of wrong fields, comes as ``"detail"``)::
 
     GET  /api/games                      games, player counts, options, rules text
     GET  /api/bots                       bots that can fill a seat, weakest first
@@ -26,7 +29,8 @@ observation it answers; ``{"type": "resign", "seat": 0}``,
 ``{"type": "undo"}`` (take back this client's last move, asking the other people if any) and
 ``{"type": "undo_answer", "accept": true}`` act for the table. The server sends ``state`` messages
 (the views of the seats the client holds, their legal actions, new public events), ``table``
-messages (who is connected) and ``error`` messages (``code``, ``message``); after an error the
+messages (who is connected) and ``error`` messages (``code``, ``message`` in the joined ``lang``,
+or the handshake's Accept-Language before the join, and any ``detail``); after an error the
 socket stays open. A socket closes with a reason only when the table or the token is wrong
 (4404, 4403), the page comes from another site (4403), or the client stopped reading its
 messages (4408: reconnect for a fresh position).
