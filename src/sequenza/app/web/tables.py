@@ -92,7 +92,8 @@ STAND_IN_BOT = "greedy"
 #: Requests to take back one move that the others may refuse before the asker must play on:
 #: each is saved, so asking again and again must not fill the database.
 MAX_UNDO_REQUESTS = 3
-#: How a refusal to take back words its reason: the ``page`` messages the page words it with.
+#: The ``page`` message that words each reason a move cannot be taken back (the page words the
+#: code of ``undo.reason`` with the same messages).
 UNDO_REASONS: dict[UndoRefusal, str] = {
     UndoRefusal.GAME_OVER: "undo.reason_game_over",
     UndoRefusal.OUT: "undo.reason_out",
