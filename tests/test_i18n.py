@@ -4,6 +4,7 @@ every key the page and the CLI ask for present."""
 
 from __future__ import annotations
 
+import ast
 import re
 import string
 from pathlib import Path
@@ -13,7 +14,9 @@ import pytest
 import sequenza
 from sequenza import i18n
 from sequenza.ai import levels
+from sequenza.app.web.tables import UNDO_REASONS
 from sequenza.core.registry import available_games, game_class
+from sequenza.core.table import UndoRefusal
 
 DOMAINS = ("page", "cli", "games")
 TRANSLATIONS = [language for language in i18n.languages() if language != i18n.SOURCE_LANGUAGE]
@@ -137,6 +140,10 @@ def literal_keys(text: str, prefixes: tuple[str, ...]) -> set[str]:
     return set(re.findall(pattern, text))
 
 
+#: The server's code that words its refusals from the ``page`` catalogue.
+SERVER_CODE = [SOURCE / "app" / "web" / name for name in ("server.py", "tables.py", "safety.py")]
+
+
 def test_every_page_key_the_scripts_ask_for_exists_and_every_message_is_used() -> None:
     scripts = "\n".join(path.read_text(encoding="utf-8") for path in STATIC.glob("*.js"))
     scripts += (STATIC / "index.html").read_text(encoding="utf-8")
@@ -145,11 +152,58 @@ def test_every_page_key_the_scripts_ask_for_exists_and_every_message_is_used() -
     prefixes = tuple(sorted({key.split(".")[0] for key in keys}))
     asked = literal_keys(scripts, prefixes)
     assert asked - keys == set(), "asked for but not in the catalogue"
+    # The server's refusals are worded by the server.
+    asked |= literal_keys(server_code(), prefixes)
     # Error messages are asked for by the server's code ("error." + code).
     unused = {key for key in keys - asked if not key.startswith("error.")}
     assert unused & set(i18n.entries("page", "en")) == set(), (
         "in the catalogue but asked for nowhere"
     )
+
+
+def server_code() -> str:
+    return "\n".join(path.read_text(encoding="utf-8") for path in SERVER_CODE)
+
+
+def test_every_refusal_the_server_words_is_in_the_page_catalogue_and_every_one_is_used() -> None:
+    keys = set(i18n.entries("page", "en"))
+    asked = literal_keys(server_code(), ("problem", "undo"))
+    assert asked - keys == set(), "asked for but not in the catalogue"
+    problems = {key for key in keys if key.startswith("problem.")}
+    assert problems - asked == set(), "in the catalogue but refused nowhere"
+    # Each refusal gives exactly the fields its sentence names (a missing one would fail the
+    # request that meets it with a KeyError, in every language).
+    checked = 0
+    for path in SERVER_CODE:
+        for call in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(call, ast.Call) or not isinstance(call.func, ast.Name):
+                continue
+            if call.func.id not in ("TableError", "RateLimitedError"):
+                continue
+            key = next(
+                arg.value
+                for arg in call.args
+                if isinstance(arg, ast.Constant)
+                and isinstance(arg.value, str)
+                and arg.value.startswith("problem.")
+            )
+            given = {keyword.arg for keyword in call.keywords} - {"detail"}
+            if call.func.id == "RateLimitedError":
+                given.add("seconds")  # the wait it is given
+            english = i18n.entries("page", "en")[key].english
+            wanted = placeholders(english[-1]) | ({"count"} if len(english) > 1 else set())
+            assert given == wanted, f"{path.name}:{call.lineno} {key}"
+            checked += 1
+    assert checked >= len(problems)
+
+
+def test_every_reason_a_move_cannot_be_taken_back_has_its_words() -> None:
+    assert set(UNDO_REASONS) == set(UndoRefusal)
+    scripts = (STATIC / "table-extras.js").read_text(encoding="utf-8")
+    for code, key in UNDO_REASONS.items():
+        assert f'{code}: "{key}"' in scripts, f"the page does not word {code}"
+        for language in i18n.languages():
+            assert i18n.entries("page", language)[key].translated[0]
 
 
 def test_every_cli_key_the_code_asks_for_exists_and_every_message_is_used() -> None:

@@ -19,6 +19,7 @@ from sequenza.core.table import (
     Standing,
     TableError,
     TableHistory,
+    UndoRefusal,
     reveals,
 )
 
@@ -142,7 +143,39 @@ def test_a_move_that_drew_a_card_cannot_be_taken_back() -> None:
     history = TableHistory(state, bots=frozenset({1}))
     moved(history, 1)
     plan = history.undo_plan(0)
-    assert not plan.possible and "drew or showed a card" in str(plan.reason)
+    assert not plan.possible and plan.reason is UndoRefusal.MOVE_REVEALED
+
+
+def test_a_bots_move_that_showed_a_card_after_yours_stops_the_take_back_too() -> None:
+    history = TableHistory(sequenza.make("sequence-stacks", players=2, seed=0), frozenset({1}))
+    reasons = []
+    for _ in range(20):  # the person plays what shows them nothing, the bot its first move
+        seat = history.to_act
+        assert seat is not None
+        actions = [str(action) for action in history.state.legal_actions()]
+        if seat == 0:
+            action = next(one for one in actions if not reveals(history.state, one, 0))
+        else:
+            action = actions[0]
+        history.add(Entry(EntryKind.MOVE, seat, action))
+        reasons.append(history.undo_plan(0).reason)
+        if reasons[-1] is UndoRefusal.BOT_REVEALED:
+            break
+    assert reasons[-1] is UndoRefusal.BOT_REVEALED and UndoRefusal.MOVE_REVEALED not in reasons
+
+
+def test_why_a_move_cannot_be_taken_back_is_a_code() -> None:
+    history = TableHistory(sequenza.make("sequentia-shift", players=3, seed=1))
+    moved(history, 1)
+    assert history.undo_plan(1).reason is UndoRefusal.NOT_LAST
+    left = history.copy()
+    left.add(Entry(EntryKind.RESIGN, 2))
+    assert left.undo_plan(0).reason is UndoRefusal.PLAYER_LEFT
+    assert left.undo_plan(2).reason is UndoRefusal.OUT
+    two = TableHistory(sequenza.make("sequentia-shift", players=2, seed=1))
+    moved(two, 1)
+    two.add(Entry(EntryKind.RESIGN, 1))
+    assert two.over and two.undo_plan(0).reason is UndoRefusal.GAME_OVER
 
 
 def shift_without_reveals(seed: int) -> TableHistory | None:
@@ -163,7 +196,7 @@ def test_a_person_takes_back_their_move_with_the_bots_moves_after_it() -> None:
     history = next(found for seed in range(40) if (found := shift_without_reveals(seed)))
     before_bot = len(history.played)
     plan = history.undo_plan(0)
-    assert plan.moves >= 2 and history.undo_plan(1).reason is not None
+    assert plan.moves >= 2 and history.undo_plan(1).reason is UndoRefusal.NOT_LAST
     log_length = len(history.log)
     history.add(Entry(EntryKind.UNDO, 0, str(plan.moves)))
     assert len(history.played) == before_bot - plan.moves

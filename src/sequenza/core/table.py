@@ -268,13 +268,28 @@ def reveals(before: State[Any], action: str, seat: int, samples: int = REVEAL_SA
 
 
 # ---------------------------------------------------------------------- the history
+class UndoRefusal(StrEnum):
+    """Why a seat may not take its last move back now: a code that the page words."""
+
+    GAME_OVER = "game_over"
+    OUT = "out"
+    #: Another person moved after the seat's last move (or the seat has not moved).
+    NOT_LAST = "not_last"
+    #: A seat resigned or ran out of time after the move.
+    PLAYER_LEFT = "player_left"
+    #: The move itself drew or showed a card the seat had not seen.
+    MOVE_REVEALED = "move_revealed"
+    #: A bot's move after it did.
+    BOT_REVEALED = "bot_revealed"
+
+
 @dataclass(frozen=True)
 class UndoPlan:
     """What taking back would do for a seat now: ``moves`` taken back, or why not."""
 
     seat: int
     moves: int
-    reason: str | None = None
+    reason: UndoRefusal | None = None
 
     @property
     def possible(self) -> bool:
@@ -405,30 +420,25 @@ class TableHistory:
 
     def _plan(self, seat: int) -> UndoPlan:
         if self.over:
-            return UndoPlan(seat, 0, "the game is over")
+            return UndoPlan(seat, 0, UndoRefusal.GAME_OVER)
         if seat in self.standing.out:
-            return UndoPlan(seat, 0, "you are out of the game")
+            return UndoPlan(seat, 0, UndoRefusal.OUT)
         position = self.last_person_move()
         if position is None or self.entries[self.played[position]].seat != seat:
-            return UndoPlan(seat, 0, "you have made no move since the others last moved")
+            return UndoPlan(seat, 0, UndoRefusal.NOT_LAST)
         index = self.played[position]
         if any(
             entry.kind in (EntryKind.RESIGN, EntryKind.TIME_OUT)
             for entry in self.entries[index + 1 :]
         ):
-            return UndoPlan(seat, 0, "a player left the game since your move")
+            return UndoPlan(seat, 0, UndoRefusal.PLAYER_LEFT)
         moves = len(self.played) - position
         cursor = self._replayed(position)
         for number, taken in enumerate(self.played[position:]):
             action = self.entries[taken].action
             if reveals(cursor, action, seat):
-                what = "your move" if number == 0 else "a bot's move after yours"
-                return UndoPlan(
-                    seat,
-                    moves,
-                    f"{what} drew or showed a card you had not seen: taking it back would let "
-                    "you play again knowing it",
-                )
+                why = UndoRefusal.MOVE_REVEALED if number == 0 else UndoRefusal.BOT_REVEALED
+                return UndoPlan(seat, moves, why)
             cursor.apply(action)
         return UndoPlan(seat, moves)
 

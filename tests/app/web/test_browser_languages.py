@@ -504,3 +504,68 @@ def test_a_refusal_reads_in_the_players_language(server: LiveServer, browser: An
         assert errors == []
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_move_that_cannot_be_taken_back_says_why_in_the_pages_language(
+    server: LiveServer, browser: Any, shots: Path, language: str
+) -> None:
+    created = server.create_table(
+        game="sequence",
+        seed=2,
+        seats=[{"kind": "hotseat", "name": "Ada"}, {"kind": "bot", "bot": "random"}],
+    )
+    context, page, errors = open_page(browser, language)
+    try:
+        page.goto(server.url + "/")
+        entry = {created["id"]: {"seats": {"0": created["tokens"]["0"]}, "invites": {}}}
+        page.evaluate(f"localStorage.setItem('sequenza.tables', {json.dumps(json.dumps(entry))})")
+        page.goto(server.url + created["url"])
+        wait_for(page, "document.querySelector('.move-list .move')")
+        # Every move of the classic game draws a card: it cannot be taken back.
+        page.evaluate("window.sequenzaTable.act(window.sequenzaTable.message.legal['0'][0])")
+        page.wait_for_selector(".undo-note")
+        wait_for(page, "window.sequenzaTable.message.to_act === 0")
+        assert page.evaluate("window.sequenzaTable.message.undo.reason") == "move_revealed"
+        words = i18n.Translator("page", language)
+        reason = words.text("undo.reason_move_revealed")
+        assert page.inner_text(".undo-note") == words.text("undo.cannot", reason=reason)
+        assert page.is_disabled("#undo") and page.get_attribute("#undo", "title") == reason
+        assert english_left(page.inner_text(".undo-note"), language) == []
+        page.screenshot(path=str(shots / f"undo-refused-{language}.png"), full_page=True)
+        assert errors == []
+    finally:
+        context.close()
+
+
+def test_the_server_words_its_refusals_in_the_language_the_player_chose(
+    server: LiveServer, browser: Any
+) -> None:
+    # An Italian browser whose player chose Finnish: the server answers in Finnish.
+    context, page, errors = open_page(browser, "it")
+    try:
+        page.goto(f"{server.url}/")
+        page.evaluate("localStorage.setItem('sequenza.language', 'fi')")
+        page.goto(f"{server.url}/")
+        page.wait_for_selector("#create")
+        refused = page.evaluate(
+            """async () => {
+                const { api } = await import("/static/api.js");
+                try {
+                    const body = { game: "test-toy", options: { hand_size: 9 } };
+                    await api("/api/tables", { method: "POST", body });
+                } catch (error) {
+                    return [error.code, error.status, error.message];
+                }
+            }"""
+        )
+        # The page has no words of its own for this code: it shows the server's sentence.
+        assert "error.bad_option" not in i18n.page_messages("fi")
+        assert refused == [
+            "bad_option",
+            400,
+            i18n.Translator("page", "fi").text("problem.bad_option"),
+        ]
+        assert errors == []
+    finally:
+        context.close()

@@ -16,10 +16,17 @@ from sequenza.core.table import GAME_MINUTES, INCREMENT_SECONDS, MOVE_SECONDS
 
 
 class Error(BaseModel):
-    """Every refusal: a sentence for people and a code for programs. Nothing changed."""
+    """Every refusal: a sentence for people, in the request's language (``lang``, else
+    Accept-Language's, else English), and a code for programs. Nothing changed."""
 
     error: str = Field(examples=["it is Ann's turn, not yours"])
     code: str = Field(examples=["not_your_turn"])
+    detail: str | None = Field(
+        None,
+        description="what the server cannot translate, in English: the rules' reason for a "
+        "refused move or option, or the fields a body got wrong",
+        examples=["illegal action 'play 9' for seat 0: that card is not in your hand"],
+    )
 
 
 class OptionInfo(BaseModel):

@@ -17,6 +17,8 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
 
+from sequenza import i18n
+
 from .tables import TableError
 
 #: The largest HTTP request body (a table request with an uploaded deck fits ten times over).
@@ -39,13 +41,13 @@ def parse_json(data: str | bytes, limit: int = MAX_BODY_BYTES) -> Any:
     """A JSON value no bigger, deeper or wider in its numbers than a game needs; anything else
     raises ``TableError`` (``too_large`` or ``bad_json``) before it costs more than a scan."""
     if len(data) > limit:
-        raise TableError("too_large", f"a message is at most {limit:,} bytes", 413)
+        raise TableError("too_large", "problem.message_too_large", 413, limit=limit)
     try:
         value = json.loads(data, parse_int=_bounded_int, parse_constant=_no_constant)
     except RecursionError:
-        raise TableError("bad_json", f"JSON nested deeper than {MAX_DEPTH} levels") from None
+        raise TableError("bad_json", "problem.json_too_deep", depth=MAX_DEPTH) from None
     except ValueError as error:  # JSONDecodeError, UnicodeDecodeError and our own refusals
-        raise TableError("bad_json", f"the message is not valid JSON: {error}") from None
+        raise TableError("bad_json", "problem.bad_json", detail=str(error)) from None
     _check_shape(value)
     return value
 
@@ -68,7 +70,7 @@ def _check_shape(value: Any) -> None:
         item, depth = stack.pop()
         if isinstance(item, dict | list):
             if depth >= MAX_DEPTH:
-                raise TableError("bad_json", f"JSON nested deeper than {MAX_DEPTH} levels")
+                raise TableError("bad_json", "problem.json_too_deep", depth=MAX_DEPTH)
             children = list(item.items()) if isinstance(item, dict) else item
             for child in children:
                 if isinstance(child, tuple):
@@ -79,14 +81,14 @@ def _check_shape(value: Any) -> None:
         elif isinstance(item, str):
             _check_text(item)
         elif isinstance(item, float) and not math.isfinite(item):
-            raise TableError("bad_json", "numbers are finite")
+            raise TableError("bad_json", "problem.json_not_finite")
 
 
 def _check_text(text: str) -> None:
     try:
         text.encode("utf-8")
     except UnicodeEncodeError:
-        raise TableError("bad_json", "text holds a lone surrogate, which is not Unicode") from None
+        raise TableError("bad_json", "problem.lone_surrogate") from None
 
 
 def require_json_content(content_type: str | None) -> None:
@@ -95,7 +97,10 @@ def require_json_content(content_type: str | None) -> None:
     media_type = (content_type or "").split(";", 1)[0].strip().lower()
     if media_type != "application/json":
         raise TableError(
-            "unsupported_media_type", "send the body as JSON (Content-Type: application/json)", 415
+            "unsupported_media_type",
+            "problem.not_json",
+            415,
+            header="Content-Type: application/json",
         )
 
 
@@ -169,9 +174,10 @@ class BodyLimit:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        declared = dict(scope.get("headers") or []).get(b"content-length")
+        headers = dict(scope.get("headers") or [])
+        declared = headers.get(b"content-length")
         if declared is not None and (not declared.isdigit() or int(declared) > self.limit):
-            await _too_large(send, self.limit)
+            await _too_large(send, self.limit, headers)
             return
         chunks: list[bytes] = []
         size = 0
@@ -182,7 +188,7 @@ class BodyLimit:
             chunk = message.get("body", b"")
             size += len(chunk)
             if size > self.limit:
-                await _too_large(send, self.limit)
+                await _too_large(send, self.limit, headers)
                 return
             chunks.append(chunk)
             if not message.get("more_body", False):
@@ -200,10 +206,12 @@ class BodyLimit:
         await self.app(scope, replay, send)
 
 
-async def _too_large(send: Send, limit: int) -> None:
-    body = json.dumps(
-        {"error": f"a request body is at most {limit:,} bytes", "code": "too_large"}
-    ).encode()
+async def _too_large(send: Send, limit: int, headers: dict[bytes, bytes]) -> None:
+    """The 413 answer, in the language of the request's Accept-Language."""
+    accepted = headers.get(b"accept-language", b"").decode("latin-1")
+    language = i18n.negotiate(i18n.parse_accept_language(accepted))
+    refusal = TableError("too_large", "problem.body_too_large", 413, limit=limit)
+    body = json.dumps(refusal.body(language)).encode()
     await send(
         {
             "type": "http.response.start",

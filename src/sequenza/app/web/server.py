@@ -1,6 +1,9 @@
 """The web app: a JSON API, one websocket per connected player, and the page that plays.
 
-HTTP (every error is ``{"error": text, "code": word}`` with a 4xx status; nothing changes)::
+HTTP (every error is ``{"error": text, "code": word}`` with a 4xx status; nothing changes. The
+text is in the request's language: its ``lang`` parameter, else the first of its Accept-Language
+that has a catalogue, else English. What the server cannot translate, the rules' English reason
+for a refused move or option or pydantic's list of wrong fields, comes as ``"detail"``)::
 
     GET  /api/games                      games, player counts, options, rules text
     GET  /api/bots                       bots that can fill a seat, weakest first
@@ -26,7 +29,8 @@ observation it answers; ``{"type": "resign", "seat": 0}``,
 ``{"type": "undo"}`` (take back this client's last move, asking the other people if any) and
 ``{"type": "undo_answer", "accept": true}`` act for the table. The server sends ``state`` messages
 (the views of the seats the client holds, their legal actions, new public events), ``table``
-messages (who is connected) and ``error`` messages (``code``, ``message``); after an error the
+messages (who is connected) and ``error`` messages (``code``, ``message`` in the joined ``lang``,
+or the handshake's Accept-Language before the join, and any ``detail``); after an error the
 socket stays open. A socket closes with a reason only when the table or the token is wrong
 (4404, 4403), the page comes from another site (4403), or the client stopped reading its
 messages (4408: reconnect for a fresh position).
@@ -47,7 +51,14 @@ import math
 import os
 import re
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, MutableMapping
+from collections.abc import (
+    AsyncIterator,
+    Awaitable,
+    Callable,
+    Iterable,
+    MutableMapping,
+    Sequence,
+)
 from contextlib import asynccontextmanager
 from functools import cache
 from html import escape
@@ -231,44 +242,42 @@ def create_app(
         address = request.client.host if request.client else "unknown"
         wait = table_limiter.wait_needed(address)
         if wait:
-            raise RateLimitedError(
-                f"too many new tables from your address: try again in {math.ceil(wait)} s", wait
-            )
+            raise RateLimitedError("problem.too_many_tables", wait)
 
     @app.exception_handler(TableError)
-    async def refuse(_request: Request, error: TableError) -> JSONResponse:
+    async def refuse(request: Request, error: TableError) -> JSONResponse:
         headers = {}
         if isinstance(error, RateLimitedError):
             headers["Retry-After"] = str(math.ceil(error.retry_after))
         return JSONResponse(
-            {"error": error.message, "code": error.code},
-            status_code=error.status,
-            headers=headers,
+            error.body(_request_language(request)), status_code=error.status, headers=headers
         )
 
     @app.exception_handler(StarletteHTTPException)
-    async def http_error(_request: Request, error: StarletteHTTPException) -> JSONResponse:
-        codes = {404: "not_found", 405: "method_not_allowed"}
+    async def http_error(request: Request, error: StarletteHTTPException) -> JSONResponse:
+        known = {
+            404: TableError("not_found", "problem.not_found", 404),
+            405: TableError("method_not_allowed", "problem.method_not_allowed", 405),
+        }
+        refusal = known.get(error.status_code) or TableError(
+            "bad_request", "problem.http_refused", error.status_code, detail=str(error.detail)
+        )
         return JSONResponse(
-            {"error": str(error.detail), "code": codes.get(error.status_code, "bad_request")},
+            refusal.body(_request_language(request)),
             status_code=error.status_code,
             headers=getattr(error, "headers", None),
         )
 
     @app.exception_handler(RequestValidationError)
-    async def invalid(_request: Request, error: RequestValidationError) -> JSONResponse:
-        problems = "; ".join(
-            f"{'.'.join(str(part) for part in problem['loc'])}: {problem['msg']}"
-            for problem in error.errors()
-        )
-        return JSONResponse({"error": problems, "code": "bad_request"}, status_code=400)
+    async def invalid(request: Request, error: RequestValidationError) -> JSONResponse:
+        refusal = _invalid(error.errors())
+        return JSONResponse(refusal.body(_request_language(request)), status_code=400)
 
     @app.exception_handler(Exception)
-    async def failed(_request: Request, error: Exception) -> JSONResponse:
+    async def failed(request: Request, error: Exception) -> JSONResponse:
         logger.exception("unexpected error", exc_info=error)
-        return JSONResponse(
-            {"error": "the server failed; nothing changed", "code": "internal"}, status_code=500
-        )
+        refusal = TableError("internal", "problem.internal", 500)
+        return JSONResponse(refusal.body(_request_language(request)), status_code=500)
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
@@ -286,7 +295,7 @@ def create_app(
         its kit names, nothing else of the package)."""
         known = {one.id: one for one in game_kits()}
         if game_id not in known or module not in GAME_MODULES:
-            raise TableError("not_found", "there is no such page module", 404)
+            raise TableError("not_found", "problem.no_page_module", 404)
         return FileResponse(
             getattr(known[game_id], GAME_MODULES[module]), media_type="text/javascript"
         )
@@ -301,7 +310,7 @@ def create_app(
     async def readyz() -> dict[str, str]:
         await stored(manager.storage.ping)
         if listener is not None and not listener.listening.is_set():
-            raise TableError("not_ready", "not yet hearing the other processes' moves", 503)
+            raise TableError("not_ready", "problem.not_ready", 503)
         return {"status": "ready"}
 
     @app.get("/api/games", response_model=list[GameInfo], tags=["catalogue"])
@@ -316,7 +325,7 @@ def create_app(
         """The bots a seat may take, weakest first; with ``game``, each described by its
         measured standing on that game's rating ladder; in the request's language."""
         if game is not None and game not in {info.id for info in available_games()}:
-            raise TableError("unknown_game", f"there is no game {game!r}", 404)
+            raise TableError("unknown_game", "problem.unknown_game", 404, game=repr(game))
         return bot_menu(game, _request_language(request))
 
     @app.get("/api/messages", response_model=PageMessages, tags=["catalogue"])
@@ -339,7 +348,7 @@ def create_app(
         """The page's words in one language ("it"): the one a player chose."""
         if language not in i18n.languages():
             known = ", ".join(i18n.languages())
-            raise TableError("unknown_language", f"the languages are {known}", 404)
+            raise TableError("unknown_language", "problem.unknown_language", 404, languages=known)
         return Response(_messages_json(language), media_type="application/json")
 
     @app.get("/api/tables", response_model=list[TableSummary], responses=ERRORS, tags=["tables"])
@@ -439,17 +448,21 @@ def create_app(
     @app.websocket("/ws/tables/{table_id}")
     async def table_socket(websocket: WebSocket, table_id: str) -> None:
         await websocket.accept()
+        # Refusals are worded in the joined "lang"; before it, in the browser's language.
+        language = i18n.negotiate(
+            i18n.parse_accept_language(websocket.headers.get("accept-language"))
+        )
         if not origin_allowed(
             websocket.headers.get("origin"), websocket.headers.get("host"), origins
         ):
-            await _refuse(
-                websocket, TableError("bad_origin", "this page may not open a table here", 403)
-            )
+            await _refuse(websocket, TableError("bad_origin", "problem.bad_origin", 403), language)
             return
         try:
-            table, client = await _join(websocket, manager, table_id)
+            tokens, language = await _join_request(websocket)
+            table = await manager.table(table_id)
+            client = table.join(table.seats_for_tokens(tokens), language)
         except TableError as error:
-            await _refuse(websocket, error)
+            await _refuse(websocket, error, language)
             return
         except (WebSocketDisconnect, TimeoutError):
             return
@@ -465,10 +478,7 @@ def create_app(
                     await task
             table.leave(client)
         if client.lagging:
-            await _refuse(
-                websocket,
-                TableError("too_slow", "this connection fell behind: reconnect to catch up"),
-            )
+            await _refuse(websocket, TableError("too_slow", "problem.too_slow"), client.lang)
 
     return app
 
@@ -559,11 +569,17 @@ def _validated(model: type[_Model], body: Any) -> _Model:
     try:
         return model.model_validate(body)
     except ValidationError as error:
-        problems = "; ".join(
-            f"{'.'.join(str(part) for part in problem['loc']) or 'body'}: {problem['msg']}"
-            for problem in error.errors()
-        )
-        raise TableError("bad_request", problems) from None
+        raise _invalid(error.errors()) from None
+
+
+def _invalid(problems: Sequence[Any]) -> TableError:
+    """A body or parameter that does not fit its model: the sentence is the server's, and
+    pydantic's own list of problems (English, naming fields) its ``detail``."""
+    detail = "; ".join(
+        f"{'.'.join(str(part) for part in problem['loc']) or 'body'}: {problem['msg']}"
+        for problem in problems
+    )
+    return TableError("bad_request", "problem.invalid_request", detail=detail)
 
 
 def _document_request_bodies(app: FastAPI) -> None:
@@ -665,23 +681,24 @@ def _message(event: MutableMapping[str, Any]) -> dict[str, Any]:
         raise WebSocketDisconnect(int(event.get("code", 1000)))
     text = event.get("text")
     if text is None:
-        raise TableError("bad_request", "send JSON as text frames")
+        raise TableError("bad_request", "problem.text_frames")
     message = parse_json(text, MAX_FRAME_BYTES)
     if not isinstance(message, dict):
-        raise TableError("bad_request", 'a message is a JSON object with a "type"')
+        raise TableError("bad_request", "problem.message_object", field='"type"')
     return message
 
 
-async def _join(websocket: WebSocket, manager: TableManager, table_id: str) -> tuple[Table, Client]:
+async def _join_request(websocket: WebSocket) -> tuple[list[str], str]:
+    """The tokens and the language of the socket's first message, its ``join``."""
     message = _message(await asyncio.wait_for(websocket.receive(), JOIN_TIMEOUT))
     if message.get("type") != "join":
-        raise TableError("bad_request", 'first send {"type": "join", "tokens": [...]}')
+        raise TableError(
+            "bad_request", "problem.join_first", example='{"type": "join", "tokens": [...]}'
+        )
     tokens = message.get("tokens", [])
     if not isinstance(tokens, list) or not all(isinstance(token, str) for token in tokens):
-        raise TableError("bad_request", "tokens are a list of texts (none for a spectator)")
-    language = _known_language(message.get("lang"))
-    table = await manager.table(table_id)
-    return table, table.join(table.seats_for_tokens(tokens), language)
+        raise TableError("bad_request", "problem.join_tokens")
+    return tokens, _known_language(message.get("lang"))
 
 
 #: The longest language code a client may send ("eo", "it"; room for a region).
@@ -694,11 +711,11 @@ def _known_language(value: object) -> str:
     if value is None:
         return i18n.SOURCE_LANGUAGE
     if not isinstance(value, str) or len(value) > MAX_LANGUAGE_LENGTH:
-        raise TableError("bad_request", 'lang is a short language code, such as "it"')
+        raise TableError("bad_request", "problem.lang_code", example='"it"')
     # A language the page speaks but the log does not (yet) would fail at the first event.
     known = [language for language in i18n.languages() if language in log_languages()]
     if value not in known:
-        raise TableError("unknown_language", f"the languages are {', '.join(known)}")
+        raise TableError("unknown_language", "problem.unknown_language", languages=", ".join(known))
     return value
 
 
@@ -710,7 +727,7 @@ async def _serve(
         try:
             event = await websocket.receive()
             if limiter.wait_needed("") and event.get("type") != "websocket.disconnect":
-                raise TableError("rate_limited", "too many messages: slow down", 429)
+                raise TableError("rate_limited", "problem.too_many_messages", 429)
             message = _message(event)
             kind = message.get("type")
             if kind == "act":
@@ -726,10 +743,12 @@ async def _serve(
             else:
                 raise TableError(
                     "bad_request",
-                    f"unknown message type {kind!r}: send act, resign, undo, undo_answer or ping",
+                    "problem.unknown_message",
+                    kind=repr(kind),
+                    kinds="act, resign, undo, undo_answer, ping",
                 )
         except TableError as error:
-            await client.reply(error.to_json())
+            await client.reply(error.to_json(client.lang))
             if error.code == "stale":
                 await client.reply(table.message_for(client))
         except (WebSocketDisconnect, RuntimeError):
@@ -737,9 +756,7 @@ async def _serve(
         except Exception:  # a bug must cost one message its answer, not the player the socket
             logger.exception("unexpected error on a websocket of table %s", table.id)
             await client.reply(
-                TableError(
-                    "internal", "the server failed on that message; nothing changed"
-                ).to_json()
+                TableError("internal", "problem.internal_message").to_json(client.lang)
             )
 
 
@@ -758,9 +775,9 @@ async def _send_queued(websocket: WebSocket, client: Client) -> None:
             return
 
 
-async def _refuse(websocket: WebSocket, error: TableError) -> None:
+async def _refuse(websocket: WebSocket, error: TableError, language: str) -> None:
     if websocket.client_state is WebSocketState.CONNECTED:
         with contextlib.suppress(WebSocketDisconnect, RuntimeError, TimeoutError):
             async with asyncio.timeout(SEND_TIMEOUT):
-                await websocket.send_json(error.to_json())
+                await websocket.send_json(error.to_json(language))
                 await websocket.close(code=_CLOSE_CODES.get(error.code, 4400), reason=error.code)

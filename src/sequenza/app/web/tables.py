@@ -31,6 +31,7 @@ import hashlib
 import hmac
 import json
 import logging
+import math
 import os
 import random
 import secrets
@@ -58,6 +59,7 @@ from sequenza.core.table import (
     EntryKind,
     OnTimeout,
     TableHistory,
+    UndoRefusal,
 )
 from sequenza.i18n import SOURCE_LANGUAGE
 from sequenza.text import describe, describe_ending
@@ -90,6 +92,16 @@ STAND_IN_BOT = "greedy"
 #: Requests to take back one move that the others may refuse before the asker must play on:
 #: each is saved, so asking again and again must not fill the database.
 MAX_UNDO_REQUESTS = 3
+#: The ``page`` message that words each reason a move cannot be taken back (the page words the
+#: code of ``undo.reason`` with the same messages).
+UNDO_REASONS: dict[UndoRefusal, str] = {
+    UndoRefusal.GAME_OVER: "undo.reason_game_over",
+    UndoRefusal.OUT: "undo.reason_out",
+    UndoRefusal.NOT_LAST: "undo.reason_not_last",
+    UndoRefusal.PLAYER_LEFT: "undo.reason_player_left",
+    UndoRefusal.MOVE_REVEALED: "undo.reason_move_revealed",
+    UndoRefusal.BOT_REVEALED: "undo.reason_bot_revealed",
+}
 
 _P = ParamSpec("_P")
 _R = TypeVar("_R")
@@ -98,25 +110,84 @@ _R = TypeVar("_R")
 BotSettings = dict[str, dict[str, Any]]
 
 
+@dataclass(frozen=True)
+class Phrase:
+    """A field of a refusal that is itself a ``page`` message (a reason), worded in the same
+    language as the sentence it fills."""
+
+    key: str
+
+
 class TableError(Exception):
-    """A request the server refuses, with a machine-readable code and an HTTP status.
-    Nothing has changed when it is raised."""
+    """A request the server refuses: a machine-readable ``code``, an HTTP status, and its
+    sentence for people as a ``page`` catalogue key (``problem.<name>``) with the fields it
+    names, worded in the asker's language when it is sent (``text``). A ``count`` field picks
+    the plural form of a plural message; numbers are written the language's way.
 
-    def __init__(self, code: str, message: str, status: int = 400) -> None:
-        super().__init__(message)
+    ``detail`` is what the server cannot translate and a program may want: the engine's reason
+    (English data of the rules: an illegal move, a bad option) or pydantic's list of problems.
+    It travels beside the sentence, never in it. Nothing has changed when this is raised."""
+
+    def __init__(
+        self,
+        code: str,
+        key: str,
+        status: int = 400,
+        *,
+        detail: str | None = None,
+        **fields: object,
+    ) -> None:
         self.code = code
-        self.message = message
+        self.key = key
         self.status = status
+        self.detail = detail
+        self.fields = fields
+        super().__init__(self.message)
 
-    def to_json(self) -> dict[str, Any]:
-        return {"type": "error", "code": self.code, "message": self.message}
+    def text(self, language: str = SOURCE_LANGUAGE) -> str:
+        """The sentence in ``language`` (English when the server has no catalogue for it)."""
+        words = i18n.Translator("page", language)
+        fields = {
+            name: words.text(value.key) if isinstance(value, Phrase) else value
+            for name, value in self.fields.items()
+        }
+        plural = len(i18n.entries("page", SOURCE_LANGUAGE)[self.key].english) > 1
+        count = fields.pop("count", None) if plural else None
+        if isinstance(count, int):
+            return words.plural(self.key, count, **fields)
+        return words.text(self.key, **fields)
+
+    @property
+    def message(self) -> str:
+        """The sentence in English with its detail, as the server's own log writes it."""
+        text = self.text()
+        return text if self.detail is None else f"{text} ({self.detail})"
+
+    def body(self, language: str = SOURCE_LANGUAGE) -> dict[str, Any]:
+        """The HTTP answer: ``{"error", "code"}``, and ``detail`` when there is one."""
+        body: dict[str, Any] = {"error": self.text(language), "code": self.code}
+        if self.detail is not None:
+            body["detail"] = self.detail
+        return body
+
+    def to_json(self, language: str = SOURCE_LANGUAGE) -> dict[str, Any]:
+        """The websocket's ``error`` message: ``code``, ``message`` and any ``detail``."""
+        message: dict[str, Any] = {
+            "type": "error",
+            "code": self.code,
+            "message": self.text(language),
+        }
+        if self.detail is not None:
+            message["detail"] = self.detail
+        return message
 
 
 class RateLimitedError(TableError):
-    """Too many requests from one address: try again in ``retry_after`` seconds."""
+    """Too many requests from one address: try again in ``retry_after`` seconds (its sentence
+    names them as ``{seconds}``)."""
 
-    def __init__(self, message: str, retry_after: float) -> None:
-        super().__init__("rate_limited", message, 429)
+    def __init__(self, key: str, retry_after: float) -> None:
+        super().__init__("rate_limited", key, 429, seconds=math.ceil(retry_after))
         self.retry_after = retry_after
 
 
@@ -127,11 +198,7 @@ async def stored(call: Callable[_P, _R], *args: _P.args, **kwargs: _P.kwargs) ->
         return await asyncio.to_thread(call, *args, **kwargs)
     except SQLAlchemyError as error:
         logger.error("storage failed: %s", error)
-        raise TableError(
-            "storage_unavailable",
-            "the server could not save or read the game just now; nothing changed: try again",
-            503,
-        ) from None
+        raise TableError("storage_unavailable", "problem.storage_unavailable", 503) from None
 
 
 def hash_token(token: str) -> str:
@@ -235,9 +302,7 @@ class Table:
                 if seat.token_hash is not None and hmac.compare_digest(seat.token_hash, digest)
             ]
             if not match:
-                raise TableError(
-                    "bad_token", "this token does not open any seat of this table", 403
-                )
+                raise TableError("bad_token", "problem.bad_token", 403)
             seats.update(match)
         return tuple(sorted(seats))
 
@@ -318,7 +383,8 @@ class Table:
         if seat not in client.seats:
             return None
         plan = history.undo_plan(seat)
-        return {"seat": seat, "moves": plan.moves, "reason": plan.reason}
+        reason = None if plan.reason is None else plan.reason.value
+        return {"seat": seat, "moves": plan.moves, "reason": reason}
 
     def worded(
         self,
@@ -355,9 +421,7 @@ class Table:
 
     def join(self, seats: tuple[int, ...], lang: str = SOURCE_LANGUAGE) -> Client:
         if len(self.clients) >= MAX_CLIENTS_PER_TABLE:
-            raise TableError(
-                "table_full", f"a table takes at most {MAX_CLIENTS_PER_TABLE} connections", 503
-            )
+            raise TableError("table_full", "problem.table_full", 503, limit=MAX_CLIENTS_PER_TABLE)
         client = Client(seats, lang)
         self.clients.add(client)
         client.send(self.message_for(client))
@@ -384,36 +448,35 @@ class Table:
         """Play ``action`` for the seat to act, if ``seats`` holds it and ``turn`` is the
         current turn. Raises ``TableError`` and changes nothing otherwise."""
         if not isinstance(action, str | int) or isinstance(action, bool):
-            raise TableError("bad_request", 'an action is its text, e.g. "slide 5"')
+            raise TableError("bad_request", "problem.action_text", example='"slide 5"')
         if isinstance(action, str) and len(action) > MAX_ACTION_TEXT:
-            raise TableError("illegal", f"an action is at most {MAX_ACTION_TEXT} characters")
+            raise TableError("illegal", "problem.action_too_long", limit=MAX_ACTION_TEXT)
         if isinstance(turn, bool) or not isinstance(turn, int):
-            raise TableError(
-                "bad_request", 'send the turn you saw (observation["turn"]) with the action'
-            )
+            raise TableError("bad_request", "problem.action_turn", field='observation["turn"]')
         async with self.lock:
             self._check_playing(seats)
             if not self._same_position(turn):
                 raise TableError(
                     "stale",
-                    f"that action was for turn {turn}, but the game is at turn {self.turn}: "
-                    "look at the new position",
+                    "problem.stale_turn",
                     409,
+                    turn=turn,
+                    current=self.turn,
                 )
             seat = self.history.to_act
             assert seat is not None
             if seat not in seats or seat in self.history.standing.out:
                 raise TableError(
-                    "not_your_turn", f"it is {self.record.seats[seat].name}'s turn, not yours", 409
+                    "not_your_turn", "problem.not_your_turn", 409, name=self.record.seats[seat].name
                 )
             deadline = self.history.deadline()
             now = time.time()
             if deadline is not None and now >= deadline:
-                raise TableError("time_out", "your time for this move ran out", 409)
+                raise TableError("time_out", "problem.time_out", 409)
             try:
                 parsed = self.state.parse_action(action)
             except (NotationError, IllegalActionError) as error:
-                raise TableError("illegal", f"not an action: {error}") from None
+                raise TableError("illegal", "problem.not_an_action", detail=str(error)) from None
             await self._commit(self._entry(EntryKind.MOVE, seat, str(parsed), now))
         self.start_bots()
 
@@ -427,9 +490,9 @@ class Table:
 
     def _check_playing(self, seats: tuple[int, ...]) -> None:
         if self.history.over:
-            raise TableError("game_over", "the game is over: no more actions", 409)
+            raise TableError("game_over", "problem.game_over", 409)
         if not seats:
-            raise TableError("not_your_turn", "spectators cannot act", 403)
+            raise TableError("not_your_turn", "problem.spectators_cannot_act", 403)
 
     def _entry(self, kind: EntryKind, seat: int, action: str = "", now: float = 0.0) -> Entry:
         """An entry made now; one that moves the game on charges the time the seat to act
@@ -458,13 +521,13 @@ class Table:
         if seat is None and len(seats) == 1:
             seat = seats[0]
         if isinstance(seat, bool) or not isinstance(seat, int):
-            raise TableError("bad_request", 'name the seat that resigns: {"seat": 0}')
+            raise TableError("bad_request", "problem.resign_seat", example='{"seat": 0}')
         async with self.lock:
             self._check_playing(seats)
             if seat not in seats:
-                raise TableError("not_your_seat", "you can resign only a seat you hold", 403)
+                raise TableError("not_your_seat", "problem.not_your_seat", 403)
             if seat in self.history.standing.out:
-                raise TableError("out", "that seat is out of the game already", 409)
+                raise TableError("out", "problem.seat_out", 409)
             await self._commit(self._entry(EntryKind.RESIGN, seat))
         self.start_bots()
 
@@ -477,20 +540,19 @@ class Table:
             position = history.last_person_move()
             seat = None if position is None else history.entries[history.played[position]].seat
             if seat is None or seat not in seats:
-                raise TableError(
-                    "cannot_undo", "your last move is not the last one a person made", 409
-                )
+                raise TableError("cannot_undo", "problem.undo_not_last", 409)
             plan = history.undo_plan(seat)
             if plan.reason is not None:
                 raise TableError(
-                    "cannot_undo", f"that move cannot be taken back: {plan.reason}", 409
+                    "cannot_undo",
+                    "problem.cannot_undo",
+                    409,
+                    reason=Phrase(UNDO_REASONS[plan.reason]),
                 )
             if history.request is not None:
-                raise TableError("undo_waiting", "a request to take back is waiting already", 409)
+                raise TableError("undo_waiting", "problem.undo_waiting", 409)
             if self._requests_since_last_move(seat) >= MAX_UNDO_REQUESTS:
-                raise TableError(
-                    "rate_limited", "you asked for this move already: play on, or resign", 429
-                )
+                raise TableError("rate_limited", "problem.undo_asked_enough", 429)
             ask = [
                 other.seat
                 for other in self.record.seats
@@ -516,15 +578,17 @@ class Table:
     async def answer_undo(self, seats: tuple[int, ...], accept: Any) -> None:
         """Accept or refuse the waiting request to take back, for the seats ``seats`` holds."""
         if not isinstance(accept, bool):
-            raise TableError("bad_request", 'answer {"accept": true} or {"accept": false}')
+            raise TableError(
+                "bad_request", "problem.undo_answer", yes='{"accept": true}', no='{"accept": false}'
+            )
         async with self.lock:
             self._check_playing(seats)
             request = self.history.request
             if request is None:
-                raise TableError("no_request", "there is no request for you to answer", 409)
+                raise TableError("no_request", "problem.no_request", 409)
             mine = [seat for seat in request.ask if seat in seats and seat not in request.accepted]
             if not mine:
-                raise TableError("no_request", "there is no request for you to answer", 409)
+                raise TableError("no_request", "problem.no_request", 409)
             if not accept:
                 await self._commit(self._entry(EntryKind.UNDO_REFUSE, mine[0]))
             elif len(request.accepted) + len(mine) == len(request.ask):
@@ -541,9 +605,9 @@ class Table:
         try:
             candidate.add(entry)
         except IllegalActionError as error:
-            raise TableError("illegal", str(error)) from None
+            raise TableError("illegal", "problem.not_an_action", detail=str(error)) from None
         except SequenzaError as error:
-            raise TableError("refused", str(error), 409) from None
+            raise TableError("refused", "problem.refused", 409, detail=str(error)) from None
         try:
             await stored(
                 self.manager.storage.record_move,
@@ -555,7 +619,7 @@ class Table:
             )
         except StaleWriteError as error:
             await self._reload()
-            raise TableError("stale", f"the table moved on: {error}", 409) from None
+            raise TableError("stale", "problem.table_moved_on", 409, detail=str(error)) from None
         turn = self.turn
         self._moved_to(candidate)
         logger.info(
@@ -782,9 +846,7 @@ class Table:
         seed tells every hidden card. ``actions`` are the moves in force (the game record);
         ``history`` every entry of the table, resignations and moves taken back included."""
         if not self.history.over:
-            raise TableError(
-                "not_finished", "the record is shown once the game is over (it tells the deal)", 409
-            )
+            raise TableError("not_finished", "problem.record_not_finished", 409)
         record: dict[str, Any] = self.state.record().to_json()
         record["history"] = [_entry_json(entry) for entry in self.history.entries]
         record["result"] = _outcome(self.history)
@@ -797,7 +859,7 @@ class Table:
         entries = self.history.entries
         total = len(entries)
         if not 0 <= turn <= total:
-            raise TableError("bad_request", f"turn {turn} is outside 0..{total}", 404)
+            raise TableError("bad_request", "problem.replay_turn", 404, turn=turn, total=total)
         cursor = self._replay_cursor
         if cursor is None or cursor.turn > turn:
             cursor = TableHistory(self.history.initial, self.history.bots, self.history.clock)
@@ -885,31 +947,33 @@ class TableManager:
         """A new table from a JSON request; returns it with the token of each person's seat.
         Seats without a name are named in ``language``, the creator's."""
         if not isinstance(request, dict):
-            raise TableError("bad_request", "a table is described by a JSON object")
+            raise TableError("bad_request", "problem.table_object")
         game_id = request.get("game")
         if not isinstance(game_id, str):
-            raise TableError("bad_request", 'name the game: {"game": "sequentia-shift", ...}')
+            raise TableError(
+                "bad_request", "problem.table_game", example='{"game": "sequentia-shift", ...}'
+            )
         options = request.get("options", {})
         if not isinstance(options, dict):
-            raise TableError("bad_request", "options are a JSON object of name: value")
+            raise TableError("bad_request", "problem.table_options")
         players = request.get("players")
         seed = request.get("seed")
         listed = request.get("listed", False)
         if not isinstance(listed, bool):
-            raise TableError("bad_request", "listed is true (anyone may watch) or false")
+            raise TableError("bad_request", "problem.table_listed")
         if seed is not None and (
             isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED
         ):
-            raise TableError("bad_request", f"a seed is an integer from 0 to {MAX_SEED}")
+            raise TableError("bad_request", "problem.table_seed", limit=MAX_SEED)
         try:
             clock = ClockSettings.from_json(request.get("clock"))
         except SequenzaError as error:
-            raise TableError("bad_request", f"clock: {error}") from None
+            raise TableError("bad_request", "problem.table_clock", detail=str(error)) from None
         try:
             _check_web_options(game_id, options)
             game = make_game(game_id, players, **options)
         except SequenzaError as error:
-            raise TableError("bad_option", str(error)) from None
+            raise TableError("bad_option", "problem.bad_option", detail=str(error)) from None
         seats = self._seat_requests(request.get("seats"), game.players, language)
         tokens: dict[int, str] = {}
         records: list[SeatRecord] = []
@@ -945,23 +1009,27 @@ class TableManager:
         if data is None:
             data = [{"kind": "hotseat"}] + [{"kind": "bot", "bot": "random"}] * (players - 1)
         if not isinstance(data, list) or len(data) != players:
-            raise TableError("bad_request", f"describe each of the {players} seats")
+            raise TableError("bad_request", "problem.table_seats", count=players)
         bots = bot_names()
         seats = []
         for number, seat in enumerate(data):
             if not isinstance(seat, dict) or seat.get("kind") not in SEAT_KINDS:
                 raise TableError(
-                    "bad_request", f"seat {number}: its kind is one of {', '.join(SEAT_KINDS)}"
+                    "bad_request", "problem.seat_kind", number=number, kinds=", ".join(SEAT_KINDS)
                 )
             kind = seat["kind"]
             bot = seat.get("bot") if kind == "bot" else None
             if kind == "bot" and bot not in bots:
                 raise TableError(
-                    "bad_request", f"seat {number}: the bots are {', '.join(bots)}, not {bot!r}"
+                    "bad_request",
+                    "problem.seat_bot",
+                    number=number,
+                    bots=", ".join(bots),
+                    bot=repr(bot),
                 )
             name = seat.get("name") or _default_name(number, kind, bot, language)
             if not isinstance(name, str) or len(name.strip()) == 0 or len(name) > MAX_NAME:
-                raise TableError("bad_request", f"seat {number}: a name has 1-{MAX_NAME} letters")
+                raise TableError("bad_request", "problem.seat_name", number=number, limit=MAX_NAME)
             seats.append(SeatRequest(kind, name.strip(), bot))
         return seats
 
@@ -971,11 +1039,9 @@ class TableManager:
         player rotates. Every person's token opens their seat of the rematch too, so that the
         invitation links carry over. Asked twice, it is the same table."""
         if not seats:
-            raise TableError(
-                "not_your_table", "only a player of the table can ask for a rematch", 403
-            )
+            raise TableError("not_your_table", "problem.not_your_table", 403)
         if not table.history.over:
-            raise TableError("not_finished", "a rematch is offered once the game is over", 409)
+            raise TableError("not_finished", "problem.rematch_not_finished", 409)
         if table.record.rematch is not None:
             return await self.table(table.record.rematch)
         old = table.record
@@ -1028,7 +1094,9 @@ class TableManager:
                 return table
             record = await stored(self.storage.load_table, table_id)
             if record is None:
-                raise TableError("unknown_table", f"there is no table {table_id!r}", 404)
+                raise TableError(
+                    "unknown_table", "problem.unknown_table", 404, table=repr(table_id)
+                )
             history = await asyncio.to_thread(_replay, record)
             self._make_room()
             table = Table(self, record, history)
@@ -1057,9 +1125,7 @@ class TableManager:
                 self.forget(table)
                 if len(self.live) < self.max_live_tables:
                     return
-        raise TableError(
-            "server_busy", "the server is holding as many tables as it can: try again soon", 503
-        )
+        raise TableError("server_busy", "problem.server_busy", 503)
 
     def forget_if_idle(self, table: Table) -> None:
         """Drop a table nobody watches and no bot plays from memory (the database keeps it)."""
@@ -1113,14 +1179,12 @@ def _check_web_options(game_id: str, options: dict[str, Any]) -> None:
         if spec is None:
             raise TableError(
                 "bad_option",
-                f"unknown option {name!r}; this game's options are: " + ", ".join(sorted(specs)),
+                "problem.unknown_option",
+                name=repr(name),
+                options=", ".join(sorted(specs)),
             )
         if spec.names_a_path:
-            raise TableError(
-                "option_not_allowed",
-                f"{name} names a file of the server's machine, which the web app never opens: "
-                "upload the file's contents instead",
-            )
+            raise TableError("option_not_allowed", "problem.option_names_a_file", name=name)
 
 
 def _default_name(number: int, kind: str, bot: str | None, language: str) -> str:
@@ -1150,8 +1214,5 @@ def _replay(record: TableRecord) -> TableHistory:
         return history
     except SequenzaError as error:
         raise TableError(
-            "corrupt",
-            f"table {record.id} was played under rules this version no longer plays, so it "
-            f"cannot be shown ({error})",
-            410,
+            "corrupt", "problem.corrupt", 410, detail=str(error), table=record.id
         ) from None

@@ -1,5 +1,6 @@
-// The server's JSON API. Errors become exceptions that carry the server's message, in the
-// player's words where its code is known.
+// The server's JSON API. Every request asks for the page's language (Accept-Language), so the
+// server's refusals come worded in it; errors become exceptions that carry that message, or
+// the page's own words for its code where it has them.
 
 import { currentLanguage, errorText } from "./i18n.js";
 
@@ -14,7 +15,7 @@ export class ApiError extends Error {
 export async function api(path, { method = "GET", body } = {}) {
   const response = await fetch(path, {
     method,
-    headers: body === undefined ? {} : { "Content-Type": "application/json" },
+    headers: { "Accept-Language": currentLanguage(), ...(body === undefined ? {} : { "Content-Type": "application/json" }) },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   let data = null;

@@ -90,6 +90,21 @@ export function resignButton(page, seat, observation) {
   return h("button.ghost", { type: "button", id: "resign", onclick: confirm }, t("resign.button"));
 }
 
+// Why a move cannot be taken back, by the code the server sends (UndoRefusal in the table's
+// rules); a code this page does not know yet is shown as it is.
+const UNDO_REASONS = {
+  game_over: "undo.reason_game_over",
+  out: "undo.reason_out",
+  not_last: "undo.reason_not_last",
+  player_left: "undo.reason_player_left",
+  move_revealed: "undo.reason_move_revealed",
+  bot_revealed: "undo.reason_bot_revealed",
+};
+
+function undoReason(code) {
+  return UNDO_REASONS[code] ? t(UNDO_REASONS[code]) : code;
+}
+
 // "Take back" for this screen's last move, or why it cannot be taken back; the question to the
 // others while they decide; the request to answer when another player asks.
 export function renderUndo(page, box) {
@@ -118,8 +133,9 @@ export function renderUndo(page, box) {
     const undo = message.undo;
     const online = page.table.seats.some((seat) => seat.kind !== "bot" && !held.includes(seat.seat) && !(page.table.out || []).includes(seat.seat));
     const label = online ? t("undo.ask") : t("undo.take_back");
-    parts.push(h("button", { type: "button", id: "undo", disabled: undo.reason !== null, title: undo.reason || t("undo.title"), onclick: () => ask(page, { type: "undo" }) }, label));
-    if (undo.reason) parts.push(h("span.undo-note", {}, t("undo.cannot", { reason: undo.reason })));
+    const reason = undo.reason ? undoReason(undo.reason) : null;
+    parts.push(h("button", { type: "button", id: "undo", disabled: reason !== null, title: reason || t("undo.title"), onclick: () => ask(page, { type: "undo" }) }, label));
+    if (reason) parts.push(h("span.undo-note", {}, t("undo.cannot", { reason })));
   }
   fill(box, ...parts);
 }
