@@ -18,9 +18,10 @@ from babel.dates import get_month_names
 from babel.numbers import format_decimal
 
 from sequenza import i18n
+from sequenza.app.web.bot_workers import BotWorkers
 from sequenza.core.registry import available_games, game_class
 from sequenza.text import describe
-from tests.app.web.server_harness import LiveServer
+from tests.app.web.server_harness import LiveServer, live_server
 from tests.app.web.test_browser import CHROMIUM, DESKTOP, browser, server, shots, wait_for
 from tests.test_i18n import SAME_AS_ENGLISH
 
@@ -569,3 +570,40 @@ def test_the_server_words_its_refusals_in_the_language_the_player_chose(
         assert errors == []
     finally:
         context.close()
+
+
+def test_a_bots_trouble_is_told_in_the_pages_language(
+    browser: Any, shots: Path, tmp_path: Path
+) -> None:
+    import tests.app.web.failing_bots  # noqa: F401  (registers the failing bots)
+
+    database = f"sqlite:///{tmp_path / 'tables.db'}"
+    with live_server(database, bot_workers=BotWorkers(1, move_timeout=2.0)) as running:
+        created = running.create_table(
+            game="test-toy",
+            seats=[{"kind": "hotseat", "name": "Ada"}, {"kind": "bot", "bot": "test-raise"}],
+            seed=2,
+        )
+        context, page, errors = open_page(browser, "it")
+        try:
+            page.goto(running.url + "/")
+            entry = {created["id"]: {"seats": {"0": created["tokens"]["0"]}}}
+            page.evaluate(
+                f"localStorage.setItem('sequenza.tables', {json.dumps(json.dumps(entry))})"
+            )
+            page.goto(running.url + created["url"])
+            page.wait_for_selector(".player-list")
+            with running.join(created["id"], created["tokens"]["0"]) as ada:
+                ada.wait_for("state")
+                ada.act(ada.state["legal"]["0"][0])
+                seen = ada.wait_until(lambda state: state["table"]["bot_error"] is not None, 30)
+            # The banner says it in Italian, naming the bot as the table names that seat.
+            bot = seen["table"]["seats"][1]["name"]
+            said = str(i18n.page_messages("it")["bot_problem.failed"]).replace("{bot}", bot)
+            wait_for(
+                page, f"document.querySelector('.banner').innerText.includes({json.dumps(said)})"
+            )
+            page.screenshot(path=str(shots / "bot-trouble-it.png"))
+            assert errors == []
+        finally:
+            context.close()

@@ -130,7 +130,11 @@ class TableSummary(BaseModel):
     updated: float | None = None
     listed: bool | None = None
     rematch: str | None = Field(None, description="the table of the rematch, once asked for")
-    bot_error: str | None = None
+    bot_error: dict[str, Any] | None = Field(
+        None,
+        description="a bot's trouble: code (move_refused, not_saved, failed), bot (its name),"
+        " seconds (not_saved: the wait before trying again), detail (English, for developers)",
+    )
     clock: dict[str, Any] | None = Field(None, description="the clock's settings; none: no clock")
     out: list[int] | None = Field(None, description="seats that resigned or lost on time")
     undo_request: dict[str, Any] | None = Field(

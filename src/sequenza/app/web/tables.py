@@ -266,7 +266,9 @@ class Table:
             seat.seat: seat.bot or "random" for seat in record.seats if seat.kind == "bot"
         }
         self.bot_task: asyncio.Task[None] | None = None
-        self.bot_error: str | None = None
+        #: What went wrong with a bot's turn, as data the page words: ``{"code", "bot"}`` and
+        #: the code's fields (``seconds``; the English ``detail`` of an engine's refusal).
+        self.bot_error: dict[str, Any] | None = None
         #: Each bot as its last move left it (pickled by its worker), for its next move.
         self.bot_memory: dict[int, bytes] = {}
         self.catch_up_task: asyncio.Task[None] | None = None
@@ -734,12 +736,12 @@ class Table:
                     await self._commit(self._entry(kind, seat, str(action)))
                 except TableError as error:
                     if error.code != "storage_unavailable":
-                        self._report_bot(seat, f"its move was refused: {error.message}")
+                        self._report_bot(seat, "move_refused", detail=error.message)
                         break
                     # The disk is full or gone: say so, wait, and play on when it is back.
                     wait = STORAGE_RETRY_SECONDS[min(retries, len(STORAGE_RETRY_SECONDS) - 1)]
                     retries += 1
-                    self._report_bot(seat, f"could not save its move; trying again in {wait:g} s")
+                    self._report_bot(seat, "not_saved", seconds=wait)
                     await asyncio.sleep(wait)
                     continue
             retries = 0
@@ -747,7 +749,7 @@ class Table:
                 "bot_move",
                 extra={"table": self.id, "turn": turn, "bot": bot},
             )
-            if self.bot_error is not None and self.bot_error.startswith(self._bot_name(seat)):
+            if self.bot_error is not None and self.bot_error["bot"] == self._bot_name(seat):
                 self.bot_error = None
         self.manager.forget_if_idle(self)
 
@@ -765,7 +767,7 @@ class Table:
             return snapshot.parse_action(text)
         except (BotFailure, SequenzaError) as error:
             logger.warning("bot %s of seat %s at table %s failed: %s", bot, seat, self.id, error)
-            self._report_bot(seat, f"could not move ({error}); a random move was played for it")
+            self._report_bot(seat, "failed", detail=str(error))
             return random.Random(new_seed()).choice(snapshot.legal_actions())
 
     async def _claim_bot_turn(self, turn: int) -> bool:
@@ -836,8 +838,8 @@ class Table:
     def _bot_name(self, seat: int) -> str:
         return self.record.seats[seat].name
 
-    def _report_bot(self, seat: int, what: str) -> None:
-        self.bot_error = f"{self._bot_name(seat)} {what}"
+    def _report_bot(self, seat: int, code: str, **fields: Any) -> None:
+        self.bot_error = {"code": code, "bot": self._bot_name(seat), **fields}
         self.broadcast()
 
     # ------------------------------------------------------------------ finished games

@@ -419,7 +419,7 @@ class TablePage {
     const message = this.message;
     const names = this.names();
     if (this.table.bot_error) {
-      this.setBanner(this.table.bot_error, "error");
+      this.setBanner(botProblemText(this.table.bot_error), "error");
     } else if (message.over) {
       this.setBanner(t("table.game_over", { result: winnerText(message.result, names, this.heldSeats(), this.current.observation) }), "over");
     } else if (this.outbox) {
@@ -890,6 +890,18 @@ class TablePage {
     event.preventDefault();
     this.showFrame(Math.max(0, Math.min(total, turn)));
   }
+}
+
+// A bot's trouble, which the table sends as a code and fields.
+const BOT_PROBLEMS = {
+  move_refused: "bot_problem.move_refused",
+  not_saved: "bot_problem.not_saved",
+  failed: "bot_problem.failed",
+};
+
+function botProblemText(problem) {
+  const key = BOT_PROBLEMS[problem.code];
+  return key ? t(key, { bot: problem.bot, seconds: problem.seconds ?? 0 }) : `${problem.bot}: ${problem.code}`;
 }
 
 function offlineText(outbox) {
