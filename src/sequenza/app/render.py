@@ -5,6 +5,8 @@ people (the kit's rulebook) with the table's options, in the player's language, 
 from __future__ import annotations
 
 import shutil
+from functools import cache
+from pathlib import Path
 from typing import Any, TextIO
 
 from rich.console import Console
@@ -30,16 +32,23 @@ def rules_for_people(game: Game[Any], language: str = i18n.SOURCE_LANGUAGE) -> s
     if kit.rulebook is None:
         # Plain text, kept as it is written.
         return f"```text\n{game.describe()}\n```"
-    page = kit.rulebook / language / f"{game.info.id}.md"
-    if not page.is_file():
-        page = kit.rulebook / i18n.SOURCE_LANGUAGE / f"{game.info.id}.md"
     words = i18n.Translator("games", language)
     title = words.text("common.guide_options_table")
-    lines = [page.read_text(encoding="utf-8").strip(), "", f"## {title}", ""]
+    lines = [_rulebook_page(kit.rulebook, game.info.id, language), "", f"## {title}", ""]
     for spec in game.options_class.specs():
         value = format_value(getattr(game.options, spec.name))
         lines.append(f"- `{spec.name} = {value}`: {words.help(spec.description)}")
     return "\n".join(lines)
+
+
+@cache
+def _rulebook_page(rulebook: Path, game_id: str, language: str) -> str:
+    """A rulebook's page in ``language`` (English where it has none), read once: the server's
+    catalogue gives it with every answer."""
+    page = rulebook / language / f"{game_id}.md"
+    if not page.is_file():
+        page = rulebook / i18n.SOURCE_LANGUAGE / f"{game_id}.md"
+    return page.read_text(encoding="utf-8").strip()
 
 
 def show_markdown(text: str, file: TextIO) -> None:

@@ -16,6 +16,7 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 
 import sequenza
+from sequenza.core.registry import game_kit
 from tests.app.web.server_harness import LiveServer, Player, live_server
 
 TOY_SEATS = [{"kind": "hotseat", "name": "Ann"}, {"kind": "bot", "bot": "random"}]
@@ -48,6 +49,21 @@ def test_the_page_and_the_catalogue_are_served(server: LiveServer) -> None:
         1
     ]
     assert bots[0] == "random" and "mcts" in bots
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_the_catalogue_gives_each_games_rules_for_people_in_the_requests_language(
+    server: LiveServer, language: str
+) -> None:
+    with server.client() as http:
+        games = {game["id"]: game for game in http.get(f"/api/games?lang={language}").json()}
+    rulebook = game_kit("sequentia-stack").rulebook
+    assert rulebook is not None
+    page = (rulebook / language / "sequentia-stack.md").read_text(encoding="utf-8")
+    rules = games["sequentia-stack"]["rules"]
+    assert rules.startswith(page.strip())
+    # The default options follow, each with its value.
+    assert "`hand_size = 3`" in rules
 
 
 def test_every_game_serves_its_view_and_rules_page_from_its_package(server: LiveServer) -> None:

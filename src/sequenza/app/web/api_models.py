@@ -54,7 +54,10 @@ class GameInfo(BaseModel):
     summary: str
     player_counts: list[int]
     hidden_information: bool
-    rules: str
+    rules: str = Field(
+        description="the rules for people as Markdown, in the request's language where the game"
+        " brings them in it, with the default options in words"
+    )
     bots: list[BotInfo] = Field(description="the seat menu, weakest first, rated in this game")
     options: list[OptionInfo]
 

@@ -78,6 +78,7 @@ from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from sequenza import i18n
 from sequenza.ai.levels import menu as bot_menu
+from sequenza.app.render import rules_for_people
 from sequenza.core.errors import SequenzaError
 from sequenza.core.registry import available_games, game_class, game_kits, make_game
 from sequenza.text import languages as log_languages
@@ -640,7 +641,7 @@ def _game_json(game_id: str, language: str = i18n.SOURCE_LANGUAGE) -> dict[str, 
     cls = game_class(game_id)
     info = cls.info
     try:
-        rules = make_game(game_id, info.min_players).describe()
+        rules = rules_for_people(make_game(game_id, info.min_players), language)
     except SequenzaError:
         rules = info.rules_text
     return {
