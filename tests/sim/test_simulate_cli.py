@@ -82,3 +82,14 @@ def test_simulate_warns_that_a_clock_bound_bot_is_not_reproducible(tmp_path: Pat
     assert "warning: bot 'mcts:seconds=0.01' thinks against the clock" in result.output
     result = runner.invoke(app, [*arguments, "--bots", "mcts:iterations=2"])
     assert result.exit_code == 0 and "warning" not in result.output
+
+
+def test_the_summary_speaks_the_cli_language_with_its_numbers(tmp_path: Path) -> None:
+    arguments = ["simulate", "test-toy", "--games", "4", "--workers", "1", "--seed", "2"]
+    result = runner.invoke(app, ["--lang", "fi", *arguments, "--out", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    # Finnish words, a decimal comma and a space before the per cent sign.
+    assert "4 peliä " in result.output and "keskimäärin" in result.output
+    assert "tasaosuus 50,0\u00a0%" in result.output
+    assert f"kirjoitettu {tmp_path / 'report.html'}" in result.output
+    assert "games in" not in result.output and "fair share" not in result.output

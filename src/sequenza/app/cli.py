@@ -7,10 +7,12 @@ import os
 import re
 import sys
 from collections.abc import Callable
+from copy import copy
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+from babel import Locale
 from typer import rich_utils
 from typer.core import TyperCommand, TyperGroup
 
@@ -648,9 +650,7 @@ def simulate(
         for spec in base.bots:
             if getattr(spec.make(0), "seconds", None) is not None:
                 typer.secho(
-                    f"warning: bot {spec.label!r} thinks against the clock, so its games depend "
-                    "on the machine and its load; give it iterations=N for "
-                    "results that the same seed reproduces",
+                    words.text("cli.sim_clock_warning", bot=repr(spec.label)),
                     fg=typer.colors.YELLOW,
                     err=True,
                 )
@@ -671,7 +671,7 @@ def simulate(
                 progress.advance(task, done)
                 finished = progress.tasks[0].completed
                 speed = finished / max(time.perf_counter() - start, 1e-9)
-                progress.update(task, rate=f"{speed:,.1f} games/s")
+                progress.update(task, rate=words.text("cli.sim_speed", rate=round(speed, 1)))
 
             results = run(
                 [sim for _, sim in variants],
@@ -699,19 +699,39 @@ def simulate(
     for variant in report:
         facts = summarize(variant)
         typer.echo(
-            f"{variant.label}: {facts['length']['turns']['mean']:.1f} turns on average, "
-            f"draws {facts['endings']['draws']['rate']:.1%}, "
-            f"stalls {facts['endings']['stalls']['rate']:.1%}; win rate by bot "
-            f"(fair share {facts['fair_share']:.1%}):"
+            words.text(
+                "cli.sim_variant",
+                variant=variant.label,
+                turns=round(facts["length"]["turns"]["mean"], 1),
+                draws=_percent(facts["endings"]["draws"]["rate"]),
+                stalls=_percent(facts["endings"]["stalls"]["rate"]),
+                fair=_percent(facts["fair_share"]),
+            )
         )
         width = max(len(bot) for bot in facts["by_bot"])
         for bot, rate in facts["by_bot"].items():
+            share = _percent(rate["rate"])
             typer.echo(
-                f"  {bot:{width}}  {rate['rate']:6.1%}  [{rate['low']:.1%}, {rate['high']:.1%}]"
+                f"  {bot:{width}}  {share:>7}  [{_percent(rate['low'])}, {_percent(rate['high'])}]"
             )
-    typer.echo(f"{played:,} games in {elapsed:.1f} s ({played / elapsed:,.1f} games/s)")
+    typer.echo(
+        words.plural(
+            "cli.sim_done",
+            played,
+            seconds=round(elapsed, 1),
+            rate=round(played / elapsed, 1),
+        )
+    )
     for path in paths.values():
-        typer.echo(f"wrote {path}")
+        typer.echo(words.text("cli.sim_wrote", path=str(path)))
+
+
+def _percent(rate: float) -> str:
+    """A rate as a percentage with one decimal, the CLI language's way ("50,0 %" in Finnish)."""
+    locale = Locale.parse(words.language)
+    pattern = copy(locale.percent_formats[None])
+    pattern.frac_prec = (1, 1)
+    return str(pattern.apply(rate, locale))
 
 
 @app.command("numbers-deck", cls=LocalizedCommand)
