@@ -220,6 +220,7 @@ def test_every_cli_key_the_code_asks_for_exists_and_every_message_is_used() -> N
 GAMES_CODE = [
     *sorted((SOURCE / "games").glob("*/view.js")),
     *sorted((SOURCE / "games").glob("*/drawing.py")),
+    SOURCE / "app" / "render.py",
     *sorted((SOURCE / "games").glob("*/guide*.js")),
     STATIC / "rules" / "common.js",
     STATIC / "cards.js",

@@ -332,3 +332,16 @@ def test_a_missing_extra_is_told_in_the_chosen_language(monkeypatch: pytest.Monk
         "errore: sequenza serve richiede uvicorn: installalo con pip install 'sequenza[web]'"
         in result.output
     )
+
+
+def test_the_rules_mark_the_options_the_published_rules_leave_open() -> None:
+    result = runner.invoke(app, ["--lang", "it", "rules", "sequence"], env=PLAIN)
+    assert result.exit_code == 0, result.output
+    shown = words_of(result.output)
+    decided = [spec for spec in game_class("sequence").options_class.specs() if spec.decision]
+    assert decided
+    for spec in decided:
+        assert f"{spec.name} = " in shown
+        line = shown.split(f"{spec.name} = ")[1].split("•")[0]
+        assert "(scelta nostra)" in line
+    assert "(scelta nostra)" not in shown.split("random_first_player = ")[1].split("•")[0]

@@ -34,10 +34,13 @@ def rules_for_people(game: Game[Any], language: str = i18n.SOURCE_LANGUAGE) -> s
         return f"```text\n{game.describe()}\n```"
     words = i18n.Translator("games", language)
     title = words.text("common.guide_options_table")
+    our_choice = words.text("common.guide_our_choice")
     lines = [_rulebook_page(kit.rulebook, game.info.id, language), "", f"## {title}", ""]
     for spec in game.options_class.specs():
         value = format_value(getattr(game.options, spec.name))
-        lines.append(f"- `{spec.name} = {value}`: {words.help(spec.description)}")
+        # A point the published rules leave open is marked as the pages mark it.
+        mark = f" ({our_choice})" if spec.decision else ""
+        lines.append(f"- `{spec.name} = {value}`: {words.help(spec.description)}{mark}")
     return "\n".join(lines)
 
 
