@@ -695,7 +695,7 @@ def simulate(
         Variant(label, sim, games_played)
         for (label, sim), games_played in zip(variants, results, strict=True)
     ]
-    paths = write_report(out or Path(f"simulation-{game}"), report, run_facts)
+    paths = write_report(out or Path(f"simulation-{game}"), report, run_facts, words.language)
     for variant in report:
         facts = summarize(variant)
         typer.echo(

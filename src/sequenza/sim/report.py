@@ -14,13 +14,18 @@ import json
 import textwrap
 from collections import Counter, defaultdict
 from collections.abc import Sequence
+from copy import copy
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from babel import Locale
+from babel.numbers import format_decimal
+
+from sequenza import i18n
 from sequenza.core.options import format_value
 from sequenza.core.registry import game_class
-from sequenza.sim.match import GameResult, Simulation
+from sequenza.sim.match import UNFINISHED, GameResult, Simulation
 from sequenza.sim.metrics import VERB, Figure, metrics_for
 from sequenza.sim.stats import Rate, Spread
 
@@ -34,15 +39,62 @@ class Variant:
     results: list[GameResult]
 
 
-SEATING = (
-    "Bots rotate through the seats: game i seats bot (s + i) mod n of the line-up in seat s, "
-    "so over every n consecutive games each bot sits once in each seat. 'By seat' mixes the "
-    "bots equally and isolates the seat; 'by bot' mixes the seats equally and isolates the "
-    "bot. A win shared by k seats counts 1/k for each; a bot's win rate is per seat it "
-    "occupied (a bot listed twice plays twice as many seats), so the fair share is 1/n for "
-    "seats and bots alike. Intervals are 95% Wilson score intervals; a rate shows green or "
-    "red where its whole interval lies above or below the fair share."
-)
+#: How the seats rotate, in English for ``summary.json`` (the page says it in its language).
+SEATING = i18n.Translator("report", i18n.SOURCE_LANGUAGE).text("report.seating")
+
+#: The words for how a game ended, by its termination code; a plug-in game's own codes are
+#: shown as they are, underscores as spaces.
+ENDINGS = {
+    "cards_played": "report.ending_cards_played",
+    "chips_collected": "report.ending_chips_collected",
+    "deck_exhausted": "report.ending_deck_exhausted",
+    "idle_rounds": "report.ending_idle_rounds",
+    "safety_net": "report.ending_safety_net",
+    "sequences_made": "report.ending_sequences_made",
+    "stall": "report.ending_stall",
+    UNFINISHED: "report.ending_unfinished",
+}
+
+#: The command line's facts about a run (its keys), in the page's language.
+RUN_FACTS = {"back end": "report.run_back_end", "time": "report.run_time"}
+
+
+class Words:
+    """The report's words and numbers in one language: its sentences from the ``report``
+    catalogue, a game's figure names from the ``games`` catalogue (by their English; a plug-in
+    game's stay as it gives them), numbers with the language's signs."""
+
+    def __init__(self, language: str = i18n.SOURCE_LANGUAGE) -> None:
+        self._report = i18n.Translator("report", language)
+        self._games = i18n.Translator("games", language)
+        self.language = self._report.language
+
+    def __call__(self, key: str, **params: object) -> str:
+        return self._report.text(key, **params)
+
+    def label(self, english: str) -> str:
+        """A game's figure or histogram name in this language."""
+        return self._games.help(english)
+
+    def decimal(self, value: float, digits: int = 2) -> str:
+        """``value`` with exactly ``digits`` decimals and no grouping: "3.14", "3,14"."""
+        pattern = "0." + "0" * digits if digits else "0"
+        return format_decimal(value, format=pattern, locale=self.language)
+
+    def count(self, value: int) -> str:
+        """A whole number with the language's grouping: "1,234", "1.234", "1 234"."""
+        return format_decimal(value, locale=self.language)
+
+    def percent(self, rate: float, digits: int = 1) -> str:
+        """A rate as a percentage, the language's way: "50.0%", "50,0 %"."""
+        locale = Locale.parse(self.language)
+        pattern = copy(locale.percent_formats[None])
+        pattern.frac_prec = (digits, digits)
+        return str(pattern.apply(rate, locale))
+
+    def ending(self, code: str) -> str:
+        key = ENDINGS.get(code)
+        return self(key) if key else code.replace("_", " ")
 
 
 # ---------------------------------------------------------------------------------- summary
@@ -136,9 +188,13 @@ def _number(value: float) -> str:
 
 # ---------------------------------------------------------------------------------- files
 def write_report(
-    out: Path, variants: Sequence[Variant], run: dict[str, Any] | None = None
+    out: Path,
+    variants: Sequence[Variant],
+    run: dict[str, Any] | None = None,
+    language: str = i18n.SOURCE_LANGUAGE,
 ) -> dict[str, Path]:
-    """Write ``report.html``, ``summary.json`` and ``games.csv`` into ``out``; their paths."""
+    """Write ``report.html`` (in ``language``), ``summary.json`` and ``games.csv`` (data, with
+    English keys whatever the language) into ``out``; their paths."""
     out.mkdir(parents=True, exist_ok=True)
     summaries = [summarize(variant) for variant in variants]
     paths = {
@@ -149,7 +205,9 @@ def write_report(
     document = {"run": run or {}, "seating": SEATING, "variants": summaries}
     paths["json"].write_text(json.dumps(document, indent=2) + "\n", encoding="utf-8")
     write_csv(paths["csv"], variants)
-    paths["html"].write_text(render_html(variants, summaries, run or {}), encoding="utf-8")
+    paths["html"].write_text(
+        render_html(variants, summaries, run or {}, Words(language)), encoding="utf-8"
+    )
     return paths
 
 
@@ -225,142 +283,156 @@ code { background: #f3f3f3; padding: 0 0.2em; }
 
 
 def render_html(
-    variants: Sequence[Variant], summaries: Sequence[dict[str, Any]], run: dict[str, Any]
+    variants: Sequence[Variant],
+    summaries: Sequence[dict[str, Any]],
+    run: dict[str, Any],
+    words: Words | None = None,
 ) -> str:
+    words = words or Words()
     first = variants[0].sim
     info = game_class(first.game).info
     players = first.players
+    fair = 1 / players
     heads = [summary["label"] for summary in summaries]
+    seats = [words("report.seat", seat=seat) for seat in range(players)]
     parts = [
-        "<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'>",
-        f"<title>Balance report: {_e(info.name)}</title><style>{_STYLE}</style></head><body>",
-        f"<h1>Balance report: {_e(info.name)}, {players} players</h1>",
-        _run_table(first, variants, run),
-        f"<p class='note'>{_e(SEATING)}</p>",
+        f"<!DOCTYPE html><html lang='{_e(words.language)}'><head><meta charset='utf-8'>",
+        f"<title>{_e(words('report.title', game=info.name))}</title>",
+        f"<style>{_STYLE}</style></head><body>",
+        f"<h1>{_e(words('report.heading', game=info.name, players=players))}</h1>",
+        _run_table(first, variants, run, words),
+        f"<p class='note'>{_e(words('report.seating'))}</p>",
     ]
     if len(variants) > 1:
-        parts += ["<h2>Variants at a glance</h2>", _glance(heads, summaries)]
+        parts += [f"<h2>{_e(words('report.glance'))}</h2>", _glance(heads, summaries, words)]
 
-    parts.append("<h2>Win rate by seat</h2>")
+    parts.append(f"<h2>{_e(words('report.by_seat'))}</h2>")
     seat_rows = [
-        [f"seat {seat}", *(_rate(summary["by_seat"][seat], 1 / players) for summary in summaries)]
+        [seats[seat], *(_rate(summary["by_seat"][seat], words, fair) for summary in summaries)]
         for seat in range(players)
     ]
     parts.append(_table(["", *heads], seat_rows))
     parts.append(
         _plot_rates(
-            [f"seat {seat}" for seat in range(players)],
-            [(summary["label"], summary["by_seat"]) for summary in summaries],
-            1 / players,
+            seats, [(summary["label"], summary["by_seat"]) for summary in summaries], fair, words
         )
     )
 
     bots = list(summaries[0]["by_bot"])
     if len(bots) > 1:
-        parts += _bot_section(heads, summaries, bots, players)
-    parts.append("<h2>First-player advantage</h2>")
-    parts.append(
-        "<p class='note'>How often the seat that acted first won, against the fair share "
-        f"1/{players}. Without <code>random_first_player</code> the first player is seat 0.</p>"
-    )
-    parts.append(
-        _table(
-            ["", *heads],
-            [["first player wins", *(_rate(s["first_player"], 1 / players) for s in summaries)]],
-        )
-    )
+        parts += _bot_section(heads, summaries, bots, seats, words)
+    parts.append(f"<h2>{_e(words('report.first_player'))}</h2>")
+    option = "<code>random_first_player</code>"
+    note = _e(words("report.first_player_note", players=players, option="\0"))
+    parts.append(f"<p class='note'>{note.replace(chr(0), option)}</p>")
+    first_rows = [
+        [
+            words("report.first_player_wins"),
+            *(_rate(s["first_player"], words, fair) for s in summaries),
+        ]
+    ]
+    parts.append(_table(["", *heads], first_rows))
 
-    parts.append("<h2>Game length</h2>")
-    parts.append(
-        "<p class='note'>Actions are single decisions (one slide, one card placed); a turn is a "
-        "run of consecutive actions by one seat.</p>"
-    )
-    parts.append(_spread_table(heads, summaries, "length", ["actions", "turns"]))
+    parts.append(f"<h2>{_e(words('report.length'))}</h2>")
+    parts.append(f"<p class='note'>{_e(words('report.length_note'))}</p>")
+    parts.append(_spread_table(heads, summaries, "length", ["actions", "turns"], words))
     parts.append(
         _plot_histograms(
-            "turns per game",
+            words("report.turns_per_game"),
             [(variant.label, [r.turns for r in variant.results]) for variant in variants],
+            words,
         )
     )
 
-    parts.append("<h2>Endings: draws and stalls</h2>")
-    parts.append(
-        "<p class='note'>A draw is a win shared by several teams (or by none); a stall is a game "
-        "ended by its stall rule (rounds without progress) or stopped by the simulator's safety "
-        "net (unfinished). A stalled game may still have a single winner.</p>"
-    )
+    parts.append(f"<h2>{_e(words('report.endings'))}</h2>")
+    parts.append(f"<p class='note'>{_e(words('report.endings_note'))}</p>")
     end_rows = [
-        ["decisive games", *(str(s["endings"]["decisive"]) for s in summaries)],
-        ["draws", *(_rate(s["endings"]["draws"]) for s in summaries)],
-        ["stalls", *(_rate(s["endings"]["stalls"]) for s in summaries)],
-        ["unfinished", *(str(s["endings"]["unfinished"]) for s in summaries)],
+        [words("report.decisive"), *(words.count(s["endings"]["decisive"]) for s in summaries)],
+        [words("report.draws"), *(_rate(s["endings"]["draws"], words) for s in summaries)],
+        [words("report.stalls"), *(_rate(s["endings"]["stalls"], words) for s in summaries)],
+        [
+            words("report.unfinished"),
+            *(words.count(s["endings"]["unfinished"]) for s in summaries),
+        ],
     ]
     parts.append(_table(["", *heads], end_rows))
     kinds = list(dict.fromkeys(kind for s in summaries for kind in s["endings"]["terminations"]))
     kind_rows = [
         [
-            kind.replace("_", " "),
-            *(str(s["endings"]["terminations"].get(kind, 0)) for s in summaries),
+            words.ending(kind),
+            *(words.count(s["endings"]["terminations"].get(kind, 0)) for s in summaries),
         ]
         for kind in kinds
     ]
-    parts.append(_table(["how games ended", *heads], kind_rows))
+    parts.append(_table([words("report.how_ended"), *heads], kind_rows))
 
-    parts.append("<h2>Score margins</h2>")
-    parts.append(
-        "<p class='note'>The winning team's score minus the best other team's, over decisive "
-        "games. Mean scores by seat follow.</p>"
-    )
-    parts.append(_spread_table(heads, summaries, None, ["margin"]))
+    parts.append(f"<h2>{_e(words('report.margins'))}</h2>")
+    parts.append(f"<p class='note'>{_e(words('report.margins_note'))}</p>")
+    parts.append(_spread_table(heads, summaries, None, ["margin"], words))
     score_rows = [
-        [f"seat {seat} mean score", *(f"{s['mean_scores'][seat]:.2f}" for s in summaries)]
+        [
+            words("report.mean_score", seat=seat),
+            *(words.decimal(s["mean_scores"][seat]) for s in summaries),
+        ]
         for seat in range(players)
     ]
     parts.append(_table(["", *heads], score_rows))
     parts.append(
         _plot_histograms(
-            "score margin of decisive games",
+            words("report.margin_plot"),
             [
                 (variant.label, [r.margin for r in variant.results if r.finished and not r.draw])
                 for variant in variants
             ],
+            words,
         )
     )
 
     if summaries[0]["figures"]:
-        parts.append(f"<h2>What matters in {_e(info.name)}</h2>")
+        parts.append(f"<h2>{_e(words('report.what_matters', game=info.name))}</h2>")
         rows = [
-            [figure["label"], *(_figure_text(s["figures"][row]) for s in summaries)]
+            [
+                words.label(figure["label"]),
+                *(_figure_text(s["figures"][row], words) for s in summaries),
+            ]
             for row, figure in enumerate(summaries[0]["figures"])
         ]
         parts.append(_table(["", *heads], rows))
     for key, histogram in summaries[0]["histograms"].items():
-        parts.append(f"<h3>{_e(histogram['title'])}</h3>")
+        title = words.label(histogram["title"])
+        parts.append(f"<h3>{_e(title)}</h3>")
         parts.append(
             _plot_counts(
-                histogram["title"],
+                title,
                 [(s["label"], s["histograms"].get(key, {}).get("counts", {})) for s in summaries],
+                words,
             )
         )
 
-    parts.append("<h2>Actions by verb (mean per game)</h2>")
+    parts.append(f"<h2>{_e(words('report.verbs'))}</h2>")
     verbs = sorted({verb for s in summaries for verb in s["verbs"]})
-    verb_rows = [[verb, *(f"{s['verbs'].get(verb, 0):.2f}" for s in summaries)] for verb in verbs]
-    parts.append(_table(["verb", *heads], verb_rows))
-    parts.append(
-        "<p class='note'>Raw results: <code>games.csv</code> (one row per game) and "
-        "<code>summary.json</code> (every number on this page) beside this page.</p>"
-    )
+    verb_rows = [
+        [verb, *(words.decimal(s["verbs"].get(verb, 0)) for s in summaries)] for verb in verbs
+    ]
+    parts.append(_table([words("report.verb"), *heads], verb_rows))
+    raw = _e(words("report.raw", csv="\0", json="\1"))
+    raw = raw.replace("\0", "<code>games.csv</code>").replace("\1", "<code>summary.json</code>")
+    parts.append(f"<p class='note'>{raw}</p>")
     parts.append("</body></html>")
     return "\n".join(parts)
 
 
 def _bot_section(
-    heads: list[str], summaries: Sequence[dict[str, Any]], bots: list[str], players: int
+    heads: list[str],
+    summaries: Sequence[dict[str, Any]],
+    bots: list[str],
+    seats: list[str],
+    words: Words,
 ) -> list[str]:
-    parts = ["<h2>Win rate by bot</h2>"]
+    fair = summaries[0]["fair_share"]
+    parts = [f"<h2>{_e(words('report.by_bot'))}</h2>"]
     bot_rows = [
-        [bot, *(_rate(summary["by_bot"][bot], 1 / players) for summary in summaries)]
+        [bot, *(_rate(summary["by_bot"][bot], words, fair) for summary in summaries)]
         for bot in bots
     ]
     parts.append(_table(["", *heads], bot_rows))
@@ -368,21 +440,24 @@ def _bot_section(
         _plot_rates(
             bots,
             [(summary["label"], [summary["by_bot"][bot] for bot in bots]) for summary in summaries],
-            1 / players,
+            fair,
+            words,
         )
     )
-    parts.append("<p class='note'>Each bot in each seat (win rate per seat occupied):</p>")
+    parts.append(f"<p class='note'>{_e(words('report.bot_by_seat_note'))}</p>")
     for summary in summaries:
         rows = [
-            [bot, *(_rate(rate, 1 / players) for rate in summary["bot_by_seat"][bot])]
+            [bot, *(_rate(rate, words, fair) for rate in summary["bot_by_seat"][bot])]
             for bot in bots
         ]
         caption = f"<b>{_e(summary['label'])}</b>" if len(summaries) > 1 else ""
-        parts.append(caption + _table(["bot", *(f"seat {s}" for s in range(players))], rows))
+        parts.append(caption + _table([words("report.bot"), *seats], rows))
     return parts
 
 
-def _run_table(sim: Simulation, variants: Sequence[Variant], run: dict[str, Any]) -> str:
+def _run_table(
+    sim: Simulation, variants: Sequence[Variant], run: dict[str, Any], words: Words
+) -> str:
     # The options every variant shares (for a sweep: those set besides the swept ones).
     shared = {
         name: value
@@ -390,58 +465,89 @@ def _run_table(sim: Simulation, variants: Sequence[Variant], run: dict[str, Any]
         if all(variant.sim.options.get(name) == value for variant in variants)
     }
     options = ", ".join(f"{name}={format_value(value)}" for name, value in shared.items())
+    version = game_class(sim.game).info.rules_version
+    # Seeds are identifiers, not quantities: written without grouping in every language.
+    seed = str(sim.seed)
     rows = [
-        ["game", f"{sim.game} (rules version {game_class(sim.game).info.rules_version})"],
-        ["bot line-up (seat 0 first, game 0)", ", ".join(spec.label for spec in sim.bots)],
-        ["games per variant", f"{sim.games:,}"],
-        ["seed", f"{sim.seed} (game i is dealt from a seed derived from ({sim.seed}, i))"],
+        [words("report.game"), words("report.game_value", game=sim.game, version=str(version))],
+        [words("report.lineup"), ", ".join(spec.label for spec in sim.bots)],
+        [words("report.games_per_variant"), words.count(sim.games)],
+        [words("report.seed"), words("report.seed_value", seed=seed)],
     ]
     rows.append(
-        ["options" if len(variants) == 1 else "options of every variant", options or "defaults"]
+        [
+            words("report.options" if len(variants) == 1 else "report.options_shared"),
+            options or words("report.defaults"),
+        ]
     )
     if len(variants) > 1:
-        rows.append(["variants", "; ".join(variant.label for variant in variants)])
-        rows.append(
-            [
-                "seeds across variants",
-                "the same deals and bot seeds in every variant (only the rules differ)",
-            ]
-        )
+        rows.append([words("report.variants"), "; ".join(variant.label for variant in variants)])
+        rows.append([words("report.seeds_across"), words("report.seeds_same")])
     for key, value in run.items():
-        rows.append([key.replace("_", " "), _e(value)])
-    return _table(["run", ""], rows).replace("<table>", "<table class='run'>", 1)
+        name = words(RUN_FACTS[key]) if key in RUN_FACTS else key.replace("_", " ")
+        rows.append([name, value])
+    rows = [[name, _e(value)] for name, value in rows]
+    return _table([words("report.run"), ""], rows).replace("<table>", "<table class='run'>", 1)
 
 
-def _glance(heads: list[str], summaries: Sequence[dict[str, Any]]) -> str:
+def _glance(heads: list[str], summaries: Sequence[dict[str, Any]], words: Words) -> str:
     fair = summaries[0]["fair_share"]
-    rows = [["mean turns", *(f"{s['length']['turns']['mean']:.1f}" for s in summaries)]]
+    rows = [
+        [
+            words("report.mean_turns"),
+            *(words.decimal(s["length"]["turns"]["mean"], 1) for s in summaries),
+        ]
+    ]
     bots = list(summaries[0]["by_bot"])
     rows += [
-        [f"win rate {bot}", *(_rate(s["by_bot"][bot], fair) for s in summaries)]
+        [
+            words("report.win_rate_bot", bot=bot),
+            *(_rate(s["by_bot"][bot], words, fair) for s in summaries),
+        ]
         for bot in (bots if len(bots) > 1 else [])
     ]
-    rows.append(["first player wins", *(_rate(s["first_player"], fair) for s in summaries)])
-    rows.append(["draws", *(_rate(s["endings"]["draws"]) for s in summaries)])
-    rows.append(["stalls", *(_rate(s["endings"]["stalls"]) for s in summaries)])
+    rows.append(
+        [
+            words("report.first_player_wins"),
+            *(_rate(s["first_player"], words, fair) for s in summaries),
+        ]
+    )
+    rows.append([words("report.draws"), *(_rate(s["endings"]["draws"], words) for s in summaries)])
+    rows.append(
+        [words("report.stalls"), *(_rate(s["endings"]["stalls"], words) for s in summaries)]
+    )
     rows += [
-        [figure["label"], *(_figure_text(s["figures"][row]) for s in summaries)]
+        [words.label(figure["label"]), *(_figure_text(s["figures"][row], words) for s in summaries)]
         for row, figure in enumerate(summaries[0]["figures"])
     ]
     return _table(["", *heads], rows)
 
 
+#: The words for the spreads the report shows: lengths and margins.
+SPREADS = {"actions": "report.actions", "turns": "report.turns", "margin": "report.margin"}
+
+
 def _spread_table(
-    heads: list[str], summaries: Sequence[dict[str, Any]], group: str | None, keys: list[str]
+    heads: list[str],
+    summaries: Sequence[dict[str, Any]],
+    group: str | None,
+    keys: list[str],
+    words: Words,
 ) -> str:
     rows = []
     for key in keys:
+        name = words(SPREADS[key])
         spreads = [(s[group] if group else s)[key] for s in summaries]
-        rows.append([f"{key}: mean [95% CI]", *(_mean(spread) for spread in spreads)])
+        rows.append(
+            [words("report.mean_ci", name=name), *(_mean(spread, words) for spread in spreads)]
+        )
         rows.append(
             [
-                f"{key}: min / 10% / median / 90% / max",
+                words("report.quantiles", name=name),
                 *(
-                    " / ".join(_short(spread[q]) for q in ("min", "p10", "median", "p90", "max"))
+                    " / ".join(
+                        _short(spread[q], words) for q in ("min", "p10", "median", "p90", "max")
+                    )
                     for spread in spreads
                 ),
             ]
@@ -465,9 +571,12 @@ def _e(text: Any) -> str:
     return html.escape(str(text))
 
 
-def _rate(rate: dict[str, float], fair: float | None = None) -> str:
+def _rate(rate: dict[str, float], words: Words, fair: float | None = None) -> str:
     """A rate with its interval, coloured where the interval excludes the fair share."""
-    text = f"{rate['rate']:.1%} <small>[{rate['low']:.1%}, {rate['high']:.1%}]</small>"
+    text = (
+        f"{words.percent(rate['rate'])} "
+        f"<small>[{words.percent(rate['low'])}, {words.percent(rate['high'])}]</small>"
+    )
     if fair is not None and rate["trials"]:
         if rate["high"] < fair:
             return f"<span class='low'>{text}</span>"
@@ -476,30 +585,31 @@ def _rate(rate: dict[str, float], fair: float | None = None) -> str:
     return text
 
 
-def _mean(spread: dict[str, float]) -> str:
-    return f"{spread['mean']:.2f} <small>[{spread['low']:.2f}, {spread['high']:.2f}]</small>"
+def _mean(spread: dict[str, float], words: Words) -> str:
+    low, high = words.decimal(spread["low"]), words.decimal(spread["high"])
+    return f"{words.decimal(spread['mean'])} <small>[{low}, {high}]</small>"
 
 
-def _short(value: float) -> str:
-    return f"{value:.0f}" if float(value).is_integer() else f"{value:.1f}"
+def _short(value: float, words: Words) -> str:
+    return words.decimal(value, 0 if float(value).is_integer() else 1)
 
 
-def _figure_text(figure: dict[str, Any]) -> str:
+def _figure_text(figure: dict[str, Any], words: Words) -> str:
     value = figure["value"]
     if value is None:
-        return "n/a"
-    return f"{value:.1%}" if figure["percent"] else f"{value:.2f}"
+        return _e(words("report.none"))
+    return words.percent(value) if figure["percent"] else words.decimal(value)
 
 
 # ---------------------------------------------------------------------------------- plots
-def _png(figure: Any) -> str:
+def _png(figure: Any, words: Words) -> str:
     buffer = io.BytesIO()
     figure.savefig(buffer, format="png", dpi=100, bbox_inches="tight")
     import matplotlib.pyplot as plt
 
     plt.close(figure)
     encoded = base64.b64encode(buffer.getvalue()).decode("ascii")
-    return f"<img alt='plot' src='data:image/png;base64,{encoded}'>"
+    return f"<img alt='{_e(words('report.plot'))}' src='data:image/png;base64,{encoded}'>"
 
 
 def _pyplot() -> Any:
@@ -514,12 +624,28 @@ def _pyplot() -> Any:
     return plt
 
 
+def _ticks(axis: Any, show: Any) -> None:
+    """Write an axis's tick numbers the language's way (matplotlib writes them as C does)."""
+    from matplotlib.ticker import FuncFormatter
+
+    axis.set_major_formatter(FuncFormatter(lambda value, _position: show(value)))
+
+
+def _plain(words: Words) -> Any:
+    """A tick number: whole numbers bare, others with the language's decimal sign."""
+
+    def show(value: float) -> str:
+        if float(value).is_integer():
+            return words.decimal(value, 0)
+        return words.decimal(value, 2).rstrip("0")
+
+    return show
+
+
 def _plot_rates(
-    groups: list[str], series: list[tuple[str, list[dict[str, float]]]], fair: float
+    groups: list[str], series: list[tuple[str, list[dict[str, float]]]], fair: float, words: Words
 ) -> str:
     plt = _pyplot()
-    from matplotlib.ticker import PercentFormatter
-
     figure, axes = plt.subplots(figsize=(max(5.0, 1.2 * len(groups) * len(series) + 2), 3.0))
     width = 0.8 / len(series)
     for number, (label, rates) in enumerate(series):
@@ -537,20 +663,28 @@ def _plot_rates(
             capsize=3,
             label=label if len(series) > 1 else None,
         )
-    axes.axhline(fair, linestyle="--", color="grey", linewidth=1, label=f"fair share {fair:.1%}")
+    axes.axhline(
+        fair,
+        linestyle="--",
+        color="grey",
+        linewidth=1,
+        label=words("report.fair_share", share=words.percent(fair)),
+    )
     names = ["\n".join(textwrap.wrap(group.replace(",", ", "), 22)) for group in groups]
     axes.set_xticks(range(len(groups)), names, fontsize=8)
-    axes.yaxis.set_major_formatter(PercentFormatter(1.0))
-    axes.set_ylabel("win rate")
+    _ticks(axes.yaxis, lambda value: words.percent(value, 0))
+    axes.set_ylabel(words("report.win_rate"))
     _legend(axes)
-    return _png(figure)
+    return _png(figure, words)
 
 
 def _legend(axes: Any) -> None:
     axes.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1.0), frameon=False)
 
 
-def _plot_histograms(title: str, series: list[tuple[str, list[float] | list[int]]]) -> str:
+def _plot_histograms(
+    title: str, series: list[tuple[str, list[float] | list[int]]], words: Words
+) -> str:
     plt = _pyplot()
     values = [value for _, sample in series for value in sample]
     if not values:
@@ -569,14 +703,16 @@ def _plot_histograms(title: str, series: list[tuple[str, list[float] | list[int]
         axes.xaxis.set_major_locator(MaxNLocator(integer=True))
     for label, sample in series:
         axes.hist(sample, bins=edges, histtype="step", linewidth=1.5, label=label)
+    _ticks(axes.xaxis, _plain(words))
+    _ticks(axes.yaxis, _plain(words))
     axes.set_xlabel(title)
-    axes.set_ylabel("games")
+    axes.set_ylabel(words("report.games"))
     if len(series) > 1:
         _legend(axes)
-    return _png(figure)
+    return _png(figure, words)
 
 
-def _plot_counts(title: str, series: list[tuple[str, dict[str, int]]]) -> str:
+def _plot_counts(title: str, series: list[tuple[str, dict[str, int]]], words: Words) -> str:
     """Bars of how often each value occurred (a sample histogram), one colour per variant."""
     plt = _pyplot()
     keys = sorted({float(key) for _, counts in series for key in counts})
@@ -593,9 +729,11 @@ def _plot_counts(title: str, series: list[tuple[str, dict[str, int]]]) -> str:
             width * 0.95,
             label=label if len(series) > 1 else None,
         )
-    axes.set_xticks(range(len(keys)), [_number(key) for key in keys], fontsize=8)
+    shown = [_plain(words)(key) for key in keys]
+    axes.set_xticks(range(len(keys)), shown, fontsize=8)
+    _ticks(axes.yaxis, lambda value: words.percent(value, 0))
     axes.set_xlabel(title)
-    axes.set_ylabel("share")
+    axes.set_ylabel(words("report.share"))
     if len(series) > 1:
         _legend(axes)
-    return _png(figure)
+    return _png(figure, words)
