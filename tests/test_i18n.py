@@ -17,8 +17,9 @@ from sequenza.ai import levels
 from sequenza.app.web.tables import UNDO_REASONS
 from sequenza.core.registry import available_games, game_class
 from sequenza.core.table import UndoRefusal
+from sequenza.sim.metrics import metrics_for
 
-DOMAINS = ("page", "cli", "games")
+DOMAINS = ("page", "cli", "games", "report")
 TRANSLATIONS = [language for language in i18n.languages() if language != i18n.SOURCE_LANGUAGE]
 SOURCE = Path(sequenza.__file__).parent
 STATIC = SOURCE / "app" / "web" / "static"
@@ -33,6 +34,7 @@ SAME_AS_ENGLISH = {
     ("fi", "sequence_numbers.plus"),  # the Plus card keeps its name (glossary: Plus-kortti)
     ("eo", "sequence_numbers.plus"),
     ("eo", "sequence_numbers.minus"),  # Esperanto's Minus card
+    ("it", "report.bot"),  # the balance report's "bot": Italian says "bot"
     ("fi", "sequence_numbers.spoken_plus"),  # "3 plus 4" reads the same in Finnish
     ("eo", "sequence_numbers.spoken_plus"),  # and in Esperanto
     ("eo", "sequence_numbers.spoken_minus"),
@@ -91,7 +93,7 @@ def test_every_message_is_translated_with_the_same_placeholders(domain: str, lan
 
 def test_the_allowed_english_words_are_still_in_use() -> None:
     for language, key in SAME_AS_ENGLISH:
-        assert key in i18n.entries("page", language) or key in i18n.entries("games", language)
+        assert any(key in i18n.entries(domain, language) for domain in ("page", "games", "report"))
 
 
 @pytest.mark.parametrize("language", i18n.languages())
@@ -215,6 +217,14 @@ def test_every_cli_key_the_code_asks_for_exists_and_every_message_is_used() -> N
     assert asked == keys
 
 
+def test_every_report_key_the_code_asks_for_exists_and_every_message_is_used() -> None:
+    code = (SOURCE / "sim" / "report.py").read_text(encoding="utf-8")
+    # Keys are asked for in either quotes (some inside f-strings); "report.html" is the page's
+    # file name.
+    asked = set(re.findall(r"""["'](report\.[a-z_]+)["']""", code)) - {"report.html"}
+    assert asked == set(i18n.entries("report", "en"))
+
+
 #: What asks for the ``games`` catalogue's keys: the views, the shared drawings, the terminal's
 #: drawings, the server.
 GAMES_CODE = [
@@ -231,9 +241,9 @@ GAMES_CODE = [
 
 
 def catalogue_texts() -> set[str]:
-    """The English the server and the command line translate by its text: game summaries,
-    options' help (a file's option only on the command line), the bot levels' summaries and the
-    notes of their measured standing."""
+    """The English the server, the command line and the balance report translate by its text:
+    game summaries, options' help (a file's option only on the command line), the bot levels'
+    summaries, the notes of their measured standing and the names of the games' measures."""
     texts = set(levels.SUMMARIES.values())
     for info in available_games():
         cls = game_class(info.id)
@@ -241,6 +251,8 @@ def catalogue_texts() -> set[str]:
             continue  # a plugin's game brings its own words
         texts.add(info.summary)
         texts |= {spec.description for spec in cls.options_class.specs()}
+        metrics = metrics_for(info.id)
+        texts |= {figure.label for figure in metrics.figures} | set(metrics.histograms.values())
     for game_id in {info.id for info in available_games()}:
         for level in levels.LEVELS:
             measured = levels.rating(level, game_id)

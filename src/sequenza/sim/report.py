@@ -573,10 +573,10 @@ def _e(text: Any) -> str:
 
 def _rate(rate: dict[str, float], words: Words, fair: float | None = None) -> str:
     """A rate with its interval, coloured where the interval excludes the fair share."""
-    text = (
-        f"{words.percent(rate['rate'])} "
-        f"<small>[{words.percent(rate['low'])}, {words.percent(rate['high'])}]</small>"
+    interval = words(
+        "report.interval", low=words.percent(rate["low"]), high=words.percent(rate["high"])
     )
+    text = f"{words.percent(rate['rate'])} <small>{interval}</small>"
     if fair is not None and rate["trials"]:
         if rate["high"] < fair:
             return f"<span class='low'>{text}</span>"
@@ -586,8 +586,10 @@ def _rate(rate: dict[str, float], words: Words, fair: float | None = None) -> st
 
 
 def _mean(spread: dict[str, float], words: Words) -> str:
-    low, high = words.decimal(spread["low"]), words.decimal(spread["high"])
-    return f"{words.decimal(spread['mean'])} <small>[{low}, {high}]</small>"
+    interval = words(
+        "report.interval", low=words.decimal(spread["low"]), high=words.decimal(spread["high"])
+    )
+    return f"{words.decimal(spread['mean'])} <small>{interval}</small>"
 
 
 def _short(value: float, words: Words) -> str:
