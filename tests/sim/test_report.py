@@ -179,7 +179,7 @@ def test_a_games_measures_are_named_in_italian(tmp_path: Path) -> None:
     (games,) = run([sim], workers=1)
     paths = write_report(tmp_path, [Variant("default rules", sim, games)], language="it")
     nodes = texts(paths["html"].read_text(encoding="utf-8"))
-    assert "Cosa conta in Sequentia · Shift" in nodes
+    assert "Cosa conta in Sequentia · Shift" in nodes and "regole predefinite" in nodes
     assert "Movimenti per sequenza giocata (nel turno della sequenza)" in nodes
     assert "Movimenti fatti nel turno prima di ogni sequenza giocata" in nodes
     assert "Slides per claim (in the claiming turn)" not in nodes

@@ -219,9 +219,13 @@ def sweep(base: Simulation, sweeps: list[str]) -> list[tuple[str, Simulation]]:
     return result
 
 
+#: The label of a variant that sets no option (the report says it in its language).
+DEFAULT_RULES = "default rules"
+
+
 def _options_label(options: Mapping[str, Any]) -> str:
     if not options:
-        return "default rules"
+        return DEFAULT_RULES
     return " ".join(f"{name}={_format(value)}" for name, value in options.items())
 
 

@@ -25,7 +25,7 @@ from babel.numbers import format_decimal
 from sequenza import i18n
 from sequenza.core.options import format_value
 from sequenza.core.registry import game_class
-from sequenza.sim.match import UNFINISHED, GameResult, Simulation
+from sequenza.sim.match import DEFAULT_RULES, UNFINISHED, GameResult, Simulation
 from sequenza.sim.metrics import VERB, Figure, metrics_for
 from sequenza.sim.stats import Rate, Spread
 
@@ -91,6 +91,10 @@ class Words:
         pattern = copy(locale.percent_formats[None])
         pattern.frac_prec = (digits, digits)
         return str(pattern.apply(rate, locale))
+
+    def variant(self, label: str) -> str:
+        """A variant's label: its options as given, or the words for the default rules."""
+        return self("report.default_rules") if label == DEFAULT_RULES else label
 
     def ending(self, code: str) -> str:
         key = ENDINGS.get(code)
@@ -293,7 +297,7 @@ def render_html(
     info = game_class(first.game).info
     players = first.players
     fair = 1 / players
-    heads = [summary["label"] for summary in summaries]
+    heads = [words.variant(summary["label"]) for summary in summaries]
     seats = [words("report.seat", seat=seat) for seat in range(players)]
     parts = [
         f"<!DOCTYPE html><html lang='{_e(words.language)}'><head><meta charset='utf-8'>",
@@ -314,7 +318,10 @@ def render_html(
     parts.append(_table(["", *heads], seat_rows))
     parts.append(
         _plot_rates(
-            seats, [(summary["label"], summary["by_seat"]) for summary in summaries], fair, words
+            seats,
+            [(head, summary["by_seat"]) for head, summary in zip(heads, summaries, strict=True)],
+            fair,
+            words,
         )
     )
 
@@ -339,7 +346,10 @@ def render_html(
     parts.append(
         _plot_histograms(
             words("report.turns_per_game"),
-            [(variant.label, [r.turns for r in variant.results]) for variant in variants],
+            [
+                (head, [r.turns for r in variant.results])
+                for head, variant in zip(heads, variants, strict=True)
+            ],
             words,
         )
     )
@@ -381,8 +391,8 @@ def render_html(
         _plot_histograms(
             words("report.margin_plot"),
             [
-                (variant.label, [r.margin for r in variant.results if r.finished and not r.draw])
-                for variant in variants
+                (head, [r.margin for r in variant.results if r.finished and not r.draw])
+                for head, variant in zip(heads, variants, strict=True)
             ],
             words,
         )
@@ -404,7 +414,10 @@ def render_html(
         parts.append(
             _plot_counts(
                 title,
-                [(s["label"], s["histograms"].get(key, {}).get("counts", {})) for s in summaries],
+                [
+                    (head, s["histograms"].get(key, {}).get("counts", {}))
+                    for head, s in zip(heads, summaries, strict=True)
+                ],
                 words,
             )
         )
@@ -439,18 +452,21 @@ def _bot_section(
     parts.append(
         _plot_rates(
             bots,
-            [(summary["label"], [summary["by_bot"][bot] for bot in bots]) for summary in summaries],
+            [
+                (head, [summary["by_bot"][bot] for bot in bots])
+                for head, summary in zip(heads, summaries, strict=True)
+            ],
             fair,
             words,
         )
     )
     parts.append(f"<p class='note'>{_e(words('report.bot_by_seat_note'))}</p>")
-    for summary in summaries:
+    for head, summary in zip(heads, summaries, strict=True):
         rows = [
             [bot, *(_rate(rate, words, fair) for rate in summary["bot_by_seat"][bot])]
             for bot in bots
         ]
-        caption = f"<b>{_e(summary['label'])}</b>" if len(summaries) > 1 else ""
+        caption = f"<b>{_e(head)}</b>" if len(summaries) > 1 else ""
         parts.append(caption + _table([words("report.bot"), *seats], rows))
     return parts
 
@@ -481,7 +497,12 @@ def _run_table(
         ]
     )
     if len(variants) > 1:
-        rows.append([words("report.variants"), "; ".join(variant.label for variant in variants)])
+        rows.append(
+            [
+                words("report.variants"),
+                "; ".join(words.variant(variant.label) for variant in variants),
+            ]
+        )
         rows.append([words("report.seeds_across"), words("report.seeds_same")])
     for key, value in run.items():
         name = words(RUN_FACTS[key]) if key in RUN_FACTS else key.replace("_", " ")
@@ -699,9 +720,10 @@ def _plot_histograms(
         step = (high - low) / 40 or 1
         edges = [low + step * k for k in range(41)]
     figure, axes = plt.subplots(figsize=(7, 2.8))
-    if integers:
-        from matplotlib.ticker import MaxNLocator
+    from matplotlib.ticker import MaxNLocator
 
+    axes.yaxis.set_major_locator(MaxNLocator(integer=True))  # a number of games
+    if integers:
         axes.xaxis.set_major_locator(MaxNLocator(integer=True))
     for label, sample in series:
         axes.hist(sample, bins=edges, histtype="step", linewidth=1.5, label=label)
