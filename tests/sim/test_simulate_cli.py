@@ -93,3 +93,8 @@ def test_the_summary_speaks_the_cli_language_with_its_numbers(tmp_path: Path) ->
     assert "tasaosuus 50,0\u00a0%" in result.output
     assert f"kirjoitettu {tmp_path / 'report.html'}" in result.output
     assert "games in" not in result.output and "fair share" not in result.output
+    # The report's run table in Finnish; summary.json keeps its facts as English data.
+    page = (tmp_path / "report.html").read_text(encoding="utf-8")
+    assert "paikallinen, 1 prosessi" in page and "4 peliä " in page
+    document = json.loads((tmp_path / "summary.json").read_text(encoding="utf-8"))
+    assert document["run"]["back end"] == "local, 1 processes"

@@ -684,18 +684,31 @@ def simulate(
     except SequenzaError as error:
         raise _fail(error) from None
     played = games * len(variants)
-    where = f"local, {workers or available_cores()} processes"
+    processes = workers or available_cores()
+    where = f"local, {processes} processes"
+    shown_where = words.plural("cli.sim_local", processes)
     if backend == "ray":
+        here = words.text("cli.sim_ray_here")
         where = f"ray, {address or 'a Ray instance on this machine'}"
+        # "ray" names the back end in every language.
+        shown_where = f"ray, {address or here}"
+    rate = round(played / elapsed, 1)
+    # summary.json keeps its facts in English (data); the report shows them in the language.
     run_facts = {
         "back end": where,
         "time": f"{elapsed:.1f} s for {played:,} games ({played / elapsed:,.1f} games/s)",
+    }
+    run_shown = {
+        "back end": shown_where,
+        "time": words.plural("cli.sim_done", played, seconds=round(elapsed, 1), rate=rate),
     }
     report = [
         Variant(label, sim, games_played)
         for (label, sim), games_played in zip(variants, results, strict=True)
     ]
-    paths = write_report(out or Path(f"simulation-{game}"), report, run_facts, words.language)
+    paths = write_report(
+        out or Path(f"simulation-{game}"), report, run_facts, words.language, run_shown
+    )
     for variant in report:
         facts = summarize(variant)
         typer.echo(
@@ -714,14 +727,7 @@ def simulate(
             typer.echo(
                 f"  {bot:{width}}  {share:>7}  [{_percent(rate['low'])}, {_percent(rate['high'])}]"
             )
-    typer.echo(
-        words.plural(
-            "cli.sim_done",
-            played,
-            seconds=round(elapsed, 1),
-            rate=round(played / elapsed, 1),
-        )
-    )
+    typer.echo(run_shown["time"])
     for path in paths.values():
         typer.echo(words.text("cli.sim_wrote", path=str(path)))
 

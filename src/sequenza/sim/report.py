@@ -196,9 +196,12 @@ def write_report(
     variants: Sequence[Variant],
     run: dict[str, Any] | None = None,
     language: str = i18n.SOURCE_LANGUAGE,
+    run_shown: dict[str, Any] | None = None,
 ) -> dict[str, Path]:
     """Write ``report.html`` (in ``language``), ``summary.json`` and ``games.csv`` (data, with
-    English keys whatever the language) into ``out``; their paths."""
+    English keys whatever the language) into ``out``; their paths. ``run`` holds the command
+    line's facts about the run as ``summary.json`` keeps them; ``run_shown``, the same facts
+    worded in ``language`` for the page (``run`` itself when not given)."""
     out.mkdir(parents=True, exist_ok=True)
     summaries = [summarize(variant) for variant in variants]
     paths = {
@@ -210,7 +213,8 @@ def write_report(
     paths["json"].write_text(json.dumps(document, indent=2) + "\n", encoding="utf-8")
     write_csv(paths["csv"], variants)
     paths["html"].write_text(
-        render_html(variants, summaries, run or {}, Words(language)), encoding="utf-8"
+        render_html(variants, summaries, run_shown or run or {}, Words(language)),
+        encoding="utf-8",
     )
     return paths
 
