@@ -106,6 +106,16 @@ def open_page(browser: Any, language: str) -> tuple[Any, Any, list[str]]:
     return context, page, errors
 
 
+def open_at_seat(
+    page: Any, url: str, created: dict[str, Any], invites: dict[str, str] | None = None
+) -> None:
+    """Open a new table's page holding seat 0, as its link would leave it in this browser."""
+    page.goto(url + "/")
+    entry = {created["id"]: {"seats": {"0": created["tokens"]["0"]}, "invites": invites or {}}}
+    page.evaluate(f"localStorage.setItem('sequenza.tables', {json.dumps(json.dumps(entry))})")
+    page.goto(url + created["url"])
+
+
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_the_lobby_speaks_the_browsers_language(
     server: LiveServer, browser: Any, shots: Path, language: str
@@ -166,15 +176,7 @@ def test_a_table_speaks_the_browsers_language(
     )
     context, page, errors = open_page(browser, language)
     try:
-        page.goto(server.url + "/")
-        entry = {
-            created["id"]: {
-                "seats": {"0": created["tokens"]["0"]},
-                "invites": {"1": created["tokens"]["1"]},
-            }
-        }
-        page.evaluate(f"localStorage.setItem('sequenza.tables', {json.dumps(json.dumps(entry))})")
-        page.goto(server.url + created["url"])
+        open_at_seat(page, server.url, created, invites={"1": created["tokens"]["1"]})
         page.wait_for_selector(".player-list")
         wait_for(page, "document.querySelector('.move-list .move')")
         words = i18n.page_messages(language)
@@ -207,10 +209,7 @@ def test_the_log_reads_in_the_page_s_language_with_the_table_s_own_lines(
             both.wait_until(lambda state, turn=turn: state["turn"] > turn)
     context, page, errors = open_page(browser, language)
     try:
-        page.goto(server.url + "/")
-        entry = {created["id"]: {"seats": {"0": created["tokens"]["0"]}, "invites": {}}}
-        page.evaluate(f"localStorage.setItem('sequenza.tables', {json.dumps(json.dumps(entry))})")
-        page.goto(server.url + created["url"])
+        open_at_seat(page, server.url, created)
         wait_for(page, "document.querySelector('.log-list li')")
         with server.client() as http:
             resigned = http.post(
@@ -309,10 +308,7 @@ def test_each_games_table_speaks_the_browsers_language(
     created = play_into_the_game(server, game, language)
     context, page, errors = open_page(browser, language)
     try:
-        page.goto(server.url + "/")
-        entry = {created["id"]: {"seats": {"0": created["tokens"]["0"]}}}
-        page.evaluate(f"localStorage.setItem('sequenza.tables', {json.dumps(json.dumps(entry))})")
-        page.goto(server.url + created["url"])
+        open_at_seat(page, server.url, created)
         wait_for(page, "document.querySelector('.move-list .move')")
         page.screenshot(path=str(shots / f"{game}-{language}.png"), full_page=True)
         text = page.evaluate(GAME_TEXT, GAME_PARTS)
@@ -447,9 +443,7 @@ def test_dates_clocks_and_numbers_follow_the_page_s_language(
             "import('/static/i18n.js').then((i18n) => i18n.formatNumber(1234567.5))"
         )
         assert shown == format_decimal(1234567.5, locale=language)  # CLDR's way
-        entry = {created["id"]: {"seats": {"0": created["tokens"]["0"]}, "invites": {}}}
-        page.evaluate(f"localStorage.setItem('sequenza.tables', {json.dumps(json.dumps(entry))})")
-        page.goto(server.url + created["url"])
+        open_at_seat(page, server.url, created)
         page.wait_for_selector(".player-clock")
         assert re.fullmatch(clock, page.inner_text(".player-clock")), page.inner_text(
             ".player-clock"
@@ -517,10 +511,7 @@ def test_a_move_that_cannot_be_taken_back_says_why_in_the_pages_language(
     )
     context, page, errors = open_page(browser, language)
     try:
-        page.goto(server.url + "/")
-        entry = {created["id"]: {"seats": {"0": created["tokens"]["0"]}, "invites": {}}}
-        page.evaluate(f"localStorage.setItem('sequenza.tables', {json.dumps(json.dumps(entry))})")
-        page.goto(server.url + created["url"])
+        open_at_seat(page, server.url, created)
         wait_for(page, "document.querySelector('.move-list .move')")
         # Every move of the classic game draws a card: it cannot be taken back.
         page.evaluate("window.sequenzaTable.act(window.sequenzaTable.message.legal['0'][0])")
@@ -585,12 +576,7 @@ def test_a_bots_trouble_is_told_in_the_pages_language(
         )
         context, page, errors = open_page(browser, "it")
         try:
-            page.goto(running.url + "/")
-            entry = {created["id"]: {"seats": {"0": created["tokens"]["0"]}}}
-            page.evaluate(
-                f"localStorage.setItem('sequenza.tables', {json.dumps(json.dumps(entry))})"
-            )
-            page.goto(running.url + created["url"])
+            open_at_seat(page, running.url, created)
             page.wait_for_selector(".player-list")
             with running.join(created["id"], created["tokens"]["0"]) as ada:
                 ada.wait_for("state")
