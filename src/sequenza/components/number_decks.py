@@ -268,6 +268,10 @@ def parse_numbers_deck(text: str) -> dict[str, Any]:
         data = json.loads(text)
     except json.JSONDecodeError as error:
         raise ValueError(f"the deck file is not JSON: {error}") from None
+    except RecursionError:
+        # A deck is two levels deep; lists nested past the interpreter's limit are no deck,
+        # and must not become an error of the server that reads the upload.
+        raise ValueError("the deck file is nested too deeply to be a deck") from None
     if not isinstance(data, dict):
         raise ValueError("a Sequence Numbers deck file holds a JSON object")
     validate_numbers_deck(data)

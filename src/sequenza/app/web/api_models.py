@@ -100,7 +100,12 @@ class TableRequest(BaseModel):
     seats: list[SeatRequest] | None = Field(
         None, description="one per player; default: you at this screen, random bots elsewhere"
     )
-    seed: int | None = Field(None, ge=0, le=2**63 - 1)
+    seed: int | None = Field(
+        None,
+        ge=0,
+        le=2**63 - 1,
+        description="the deal, for a table with nobody invited (a seed tells every card)",
+    )
     listed: bool = Field(
         False,
         description="list the table in the lobby's recent tables, for anyone to watch; "
@@ -115,6 +120,9 @@ class SeatSummary(BaseModel):
     name: str
     bot: str | None
     connected: bool | None = None
+    claimed: bool | None = Field(
+        None, description="an invited seat: whether a friend has opened its invitation"
+    )
 
 
 class TableSummary(BaseModel):
@@ -148,8 +156,30 @@ class TableSummary(BaseModel):
 class TableCreated(BaseModel):
     id: str
     url: str
-    tokens: dict[str, str] = Field(description="each person's seat: its secret token")
+    tokens: dict[str, str] = Field(
+        description="each seat at the creator's screen (hotseat): its secret token"
+    )
+    invites: dict[str, str] = Field(
+        default_factory=dict,
+        description="each invited seat: its invitation code, for the link /t/ID#invite=CODE. "
+        "The friend who opens it claims the seat once (POST /api/tables/{id}/claim) and "
+        "receives the seat's token; the code itself opens no seat",
+    )
     table: TableSummary
+
+
+class ClaimRequest(BaseModel):
+    model_config = ConfigDict(strict=True, extra="forbid")
+
+    invite: str = Field(max_length=64, description="the invitation code of the link")
+    name: str | None = Field(
+        None, max_length=160, description="the friend's name for the seat; the creator's otherwise"
+    )
+
+
+class Claimed(BaseModel):
+    seat: int
+    token: str = Field(description="the seat's secret token: only this friend holds it")
 
 
 class TableView(BaseModel):
@@ -248,6 +278,7 @@ class PageMessages(BaseModel):
 #: What each request body is, for the documentation (the server reads bodies itself).
 REQUEST_BODIES: dict[tuple[str, str], type[BaseModel]] = {
     ("/api/tables", "post"): TableRequest,
+    ("/api/tables/{table_id}/claim", "post"): ClaimRequest,
     ("/api/tables/{table_id}/actions", "post"): ActionRequest,
     ("/api/tables/{table_id}/rematch", "post"): RematchRequest,
     ("/api/tables/{table_id}/resign", "post"): ResignRequest,

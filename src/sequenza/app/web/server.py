@@ -10,10 +10,22 @@ for a refused move or option or pydantic's list of wrong fields, comes as ``"det
     GET  /api/messages[/{lang}]          the page's words in a language (else Accept-Language's)
     GET  /api/tables                     recent tables (public summaries)
     POST /api/tables                     {"game", "players", "options", "seats", "seed"?}
-                                         -> {"id", "url", "tokens": {seat: token}}
+                                         -> {"id", "url", "tokens": {seat: token},
+                                             "invites": {seat: code}}
+                                         ``tokens``: the seats at the creator's screen;
+                                         ``invites``: one code per invited seat, for its
+                                         link (``/t/ID#invite=CODE``), never its token.
+                                         ``seed`` only when nobody is invited (else 400
+                                         ``seed_with_invite``)
+    POST /api/tables/{id}/claim          {"invite": code, "name"?}: a friend takes the
+                                         invited seat, once -> {"seat", "token"}: a fresh
+                                         token nobody else saw (409 ``invite_claimed`` after,
+                                         403 ``bad_invite`` for a code of no seat)
     GET  /api/tables/{id}                public summary and spectator view
     POST /api/tables/{id}/actions        {"token", "action", "turn"}
     POST /api/tables/{id}/rematch        {"token"}: the same people, a new deal -> {"id", "url"}
+                                         (each person's token opens their seat there too;
+                                         an unclaimed invitation stays one)
     POST /api/tables/{id}/resign         {"token", "seat"?}: the seat's side is out
     GET  /api/tables/{id}/record         the game record, once the game is over
     GET  /api/tables/{id}/replay/{turn}  the position after ``turn`` actions, every seat's view
@@ -38,7 +50,9 @@ messages (4408: reconnect for a fresh position).
 Nothing from the network is trusted (see ``safety``): bodies and frames are small, JSON is
 shallow, integers short, text Unicode; POST bodies must be ``application/json``; websockets
 open only from the server's own pages or an allowed origin; each address may create a few
-tables a minute; every page carries a content security policy.
+tables a minute (counted in the database when processes share one); names are cleaned of
+control and invisible characters; table ids have 96 random bits, and a malformed one is an
+unknown table; every page carries a content security policy.
 """
 
 from __future__ import annotations
@@ -89,6 +103,8 @@ from .api_models import (
     ActionRequest,
     ActionResult,
     BotInfo,
+    Claimed,
+    ClaimRequest,
     Error,
     GameInfo,
     GameRecordOut,
@@ -116,7 +132,7 @@ from .safety import (
     parse_json,
     require_json_content,
 )
-from .storage import Storage
+from .storage import Quota, Storage
 from .tables import (
     LAGGING,
     BotSettings,
@@ -125,6 +141,7 @@ from .tables import (
     Table,
     TableError,
     TableManager,
+    hash_token,
     stored,
 )
 
@@ -141,6 +158,8 @@ SEND_TIMEOUT = 20.0
 #: Tables one address may create: a burst, then one every three seconds.
 TABLES_BURST = 20
 TABLES_PER_SECOND = 20 / 60
+#: The latest turn a replay may ask for: far more entries than any game has.
+MAX_REPLAY_TURN = 1_000_000
 #: Websocket messages one connection may send: a burst, then this many a second.
 MESSAGES_BURST = 60
 MESSAGES_PER_SECOND = 20.0
@@ -238,12 +257,17 @@ def create_app(
         response.headers.update(SECURITY_HEADERS)
         return response
 
-    def count_new_table(request: Request) -> None:
-        """One more table from this address, or ``RateLimitedError``."""
+    def count_new_table(request: Request) -> Quota:
+        """One more table from this address, or ``RateLimitedError``: counted in this process
+        first (cheap), then, on a database that several processes share, in the database
+        when the table is saved (the quota returned: a burst within one refill of it)."""
         address = request.client.host if request.client else "unknown"
         wait = table_limiter.wait_needed(address)
         if wait:
             raise RateLimitedError("problem.too_many_tables", wait)
+        # Only a hash of the address is stored.
+        window = table_rate[0] / table_rate[1] if table_rate[1] > 0 else 60.0
+        return Quota(hash_token(f"creator:{address}"), table_rate[0], window)
 
     @app.exception_handler(TableError)
     async def refuse(request: Request, error: TableError) -> JSONResponse:
@@ -366,14 +390,28 @@ def create_app(
     async def create_table(request: Request) -> dict[str, Any]:
         body = await _json_body(request)
         _validated(TableRequest, body)
-        count_new_table(request)
-        table, tokens = await manager.create(body, _request_language(request))
+        quota = count_new_table(request)
+        created = await manager.create(body, _request_language(request), quota)
         return {
-            "id": table.id,
-            "url": f"/t/{table.id}",
-            "tokens": {str(seat): token for seat, token in tokens.items()},
-            "table": table.summary(),
+            "id": created.table.id,
+            "url": f"/t/{created.table.id}",
+            "tokens": {str(seat): token for seat, token in created.tokens.items()},
+            "invites": {str(seat): code for seat, code in created.invites.items()},
+            "table": created.table.summary(),
         }
+
+    @app.post(
+        "/api/tables/{table_id}/claim",
+        response_model=Claimed,
+        responses=ERRORS,
+        tags=["tables"],
+    )
+    async def claim(table_id: str, request: Request) -> dict[str, Any]:
+        """A friend opens an invitation link: its seat, and a fresh token for it that the
+        table's creator never saw. Each invitation is claimed once."""
+        asked = _validated(ClaimRequest, await _json_body(request))
+        seat, token = await manager.claim(table_id, asked.invite, asked.name)
+        return {"seat": seat, "token": token}
 
     @app.get("/api/tables/{table_id}", response_model=TableView, responses=ERRORS, tags=["tables"])
     async def table_view(table_id: str) -> dict[str, Any]:
@@ -389,7 +427,7 @@ def create_app(
     async def act(table_id: str, request: Request) -> dict[str, Any]:
         move = _validated(ActionRequest, await _json_body(request))
         async with manager.borrowed(table_id) as table:
-            seats = table.seats_for_tokens([move.token])
+            seats = await manager.seats_for(table, [move.token])
             await table.act(seats, move.action, move.turn)
             return {"turn": table.turn, "to_act": table.history.to_act, "over": table.history.over}
 
@@ -405,10 +443,9 @@ def create_app(
         Every person's token opens their seat of the new table."""
         asked = _validated(RematchRequest, await _json_body(request))
         async with manager.borrowed(table_id) as table:
-            seats = table.seats_for_tokens([asked.token])
-            if table.record.rematch is None:
-                count_new_table(request)
-            created = await manager.rematch(table, seats)
+            seats = await manager.seats_for(table, [asked.token])
+            quota = count_new_table(request) if table.record.rematch is None else None
+            created = await manager.rematch(table, seats, quota)
             return {"id": created.id, "url": f"/t/{created.id}", "table": created.summary()}
 
     @app.post(
@@ -422,7 +459,7 @@ def create_app(
         out, and a bot plays its turns."""
         asked = _validated(ResignRequest, await _json_body(request))
         async with manager.borrowed(table_id) as table:
-            await table.resign(table.seats_for_tokens([asked.token]), asked.seat)
+            await table.resign(await manager.seats_for(table, [asked.token]), asked.seat)
             return {"turn": table.turn, "to_act": table.history.to_act, "over": table.history.over}
 
     @app.get(
@@ -444,6 +481,12 @@ def create_app(
     async def replay_frame(table_id: str, turn: int, lang: str | None = None) -> dict[str, Any]:
         language = _known_language(lang)
         async with manager.borrowed(table_id) as table:
+            if not 0 <= turn <= MAX_REPLAY_TURN:
+                # No game has so many entries. Its sentence shows the number as text: the
+                # languages' number formats cannot round one this large.
+                shown = str(turn) if len(str(turn)) <= 12 else f"{str(turn)[:12]}…"
+                total = len(table.history.entries)
+                raise TableError("bad_request", "problem.replay_turn", 404, turn=shown, total=total)
             return table.replay_frame(turn, language)
 
     @app.websocket("/ws/tables/{table_id}")
@@ -461,7 +504,7 @@ def create_app(
         try:
             tokens, language = await _join_request(websocket)
             table = await manager.table(table_id)
-            client = table.join(table.seats_for_tokens(tokens), language)
+            client = table.join(await manager.seats_for(table, tokens), language)
         except TableError as error:
             await _refuse(websocket, error, language)
             return

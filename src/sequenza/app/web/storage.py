@@ -62,6 +62,10 @@ _tables = sa.Table(
     sa.Column("listed", sa.Boolean, nullable=False, server_default=sa.false()),
     sa.Column("rematch", sa.String(32), nullable=True),
     sa.Column("clock", sa.Text, nullable=True),
+    #: SHA-256 of the address that created the table (or its rematch), for the rate limit that
+    #: processes sharing the database count together; never the address itself.
+    sa.Column("creator", sa.String(64), nullable=True),
+    sa.Index("ix_sequenza_tables_creator", "creator", "created"),
 )
 
 _seats = sa.Table(
@@ -73,6 +77,8 @@ _seats = sa.Table(
     sa.Column("name", sa.String(64), nullable=False),
     sa.Column("bot", sa.String(32), nullable=True),
     sa.Column("token_hash", sa.String(64), nullable=True),
+    #: An invited seat's invitation code, hashed: claimed once, when ``token_hash`` is empty.
+    sa.Column("invite_hash", sa.String(64), nullable=True),
 )
 
 _moves = sa.Table(
@@ -105,16 +111,45 @@ class StaleWriteError(Exception):
     """Another move was already recorded for this turn: nothing was written."""
 
 
+class QuotaExceededError(Exception):
+    """The creator made its share of tables lately: nothing was written. ``retry_after`` is the
+    seconds until the oldest of them leaves the window."""
+
+    def __init__(self, retry_after: float) -> None:
+        super().__init__(f"too many tables; retry in {retry_after:.0f} s")
+        self.retry_after = retry_after
+
+
+class InviteError(Exception):
+    """An invitation that opens no seat: ``claimed`` when its seat was claimed already."""
+
+    def __init__(self, claimed: bool) -> None:
+        super().__init__("invitation already claimed" if claimed else "no such invitation")
+        self.claimed = claimed
+
+
+@dataclass(frozen=True)
+class Quota:
+    """At most ``limit`` tables from the creator ``key`` (a hash of its address) within the
+    last ``window`` seconds, counted in the database so that every process sharing it agrees."""
+
+    key: str
+    limit: int
+    window: float
+
+
 @dataclass(frozen=True)
 class SeatRecord:
     """One seat of a table. ``kind`` is ``bot``, ``hotseat`` or ``invite``; people's seats
-    keep the SHA-256 of their secret token, never the token."""
+    keep the SHA-256 of their secret token, never the token. An invited seat keeps the SHA-256
+    of its invitation code (``invite_hash``) and has no token until a friend claims it."""
 
     seat: int
     kind: str
     name: str
     bot: str | None = None
     token_hash: str | None = None
+    invite_hash: str | None = None
 
 
 @dataclass
@@ -177,13 +212,18 @@ class Storage:
         with self.engine.begin() as connection:
             yield connection
 
-    def create_table(self, table: TableRecord) -> None:
+    def create_table(self, table: TableRecord, quota: Quota | None = None) -> None:
+        """Save a new table; with a ``quota``, only within it (``QuotaExceededError``)."""
         with self._transaction() as connection:
-            self._insert(connection, table)
+            self._check_quota(connection, quota)
+            self._insert(connection, table, quota)
 
-    def create_rematch(self, finished_id: str, table: TableRecord) -> str:
+    def create_rematch(
+        self, finished_id: str, table: TableRecord, quota: Quota | None = None
+    ) -> str:
         """Save ``table`` as the rematch of ``finished_id``, unless that table has one already:
-        the id of the rematch either way (two players asking at once get one table)."""
+        the id of the rematch either way (two players asking at once get one table). A new
+        rematch counts within ``quota`` like a new table."""
         with self._transaction() as connection:
             claimed = connection.execute(
                 _tables.update()
@@ -191,15 +231,65 @@ class Storage:
                 .values(rematch=table.id)
             )
             if claimed.rowcount == 1:
-                self._insert(connection, table)
+                # Refused, the transaction rolls back: the finished table has no rematch yet.
+                self._check_quota(connection, quota)
+                self._insert(connection, table, quota)
                 return table.id
         existing = self.load_table(finished_id)
         if existing is None or existing.rematch is None:
             raise StaleWriteError(f"table {finished_id} is gone")
         return existing.rematch
 
+    def _check_quota(self, connection: Connection, quota: Quota | None) -> None:
+        """Refuse a new table beyond the creator's quota. Only a shared database counts: one
+        SQLite process counts in memory already (``safety.RateLimiter``). Concurrent creators
+        of one address wait on a transaction lock of their own, so that two processes cannot
+        both count the same last free place; it is released when the table is saved."""
+        if quota is None or not self.shared:
+            return
+        connection.execute(sa.select(sa.func.pg_advisory_xact_lock(_lock_key(quota.key))))
+        since = time.time() - quota.window
+        recent = connection.execute(
+            sa.select(sa.func.count(), sa.func.min(_tables.c.created)).where(
+                _tables.c.creator == quota.key, _tables.c.created > since
+            )
+        ).one()
+        if int(recent[0]) >= quota.limit:
+            raise QuotaExceededError(max(1.0, float(recent[1]) - since))
+
+    def claim_invite(
+        self, table_id: str, invite_hash: str, token_hash: str, name: str | None
+    ) -> int:
+        """Give the seat invited with ``invite_hash`` the token ``token_hash`` (and the friend's
+        ``name``), once: the seat's number, or ``InviteError``. One UPDATE claims it only
+        while the seat has no token, so that of two claims at once, on any processes, one wins."""
+        values: dict[str, Any] = {"token_hash": token_hash}
+        if name is not None:
+            values["name"] = name
+        invited = sa.and_(_seats.c.table_id == table_id, _seats.c.invite_hash == invite_hash)
+        with self._transaction() as connection:
+            seat = connection.execute(sa.select(_seats.c.seat).where(invited)).scalar()
+            if seat is None:
+                raise InviteError(claimed=False)
+            claimed = connection.execute(
+                _seats.update()
+                .where(invited, _seats.c.seat == seat, _seats.c.token_hash.is_(None))
+                .values(**values)
+            )
+            if claimed.rowcount != 1:
+                raise InviteError(claimed=True)
+        return int(seat)
+
+    def load_seats(self, table_id: str) -> list[SeatRecord]:
+        """The seats of a table as saved now (another process may have seated a friend)."""
+        with self.engine.connect() as connection:
+            rows = connection.execute(
+                _seats.select().where(_seats.c.table_id == table_id).order_by(_seats.c.seat)
+            ).all()
+        return [_seat(row) for row in rows]
+
     @staticmethod
-    def _insert(connection: Connection, table: TableRecord) -> None:
+    def _insert(connection: Connection, table: TableRecord, quota: Quota | None = None) -> None:
         now = time.time()
         table.created = table.updated = now
         connection.execute(
@@ -217,6 +307,7 @@ class Storage:
                 result=None,
                 listed=table.listed,
                 clock=json.dumps(table.clock.to_json()) if table.clock.on else None,
+                creator=None if quota is None else quota.key,
             )
         )
         connection.execute(
@@ -229,6 +320,7 @@ class Storage:
                     "name": seat.name,
                     "bot": seat.bot,
                     "token_hash": seat.token_hash,
+                    "invite_hash": seat.invite_hash,
                 }
                 for seat in table.seats
             ],
@@ -342,10 +434,7 @@ class Storage:
             players=row.players,
             options=json.loads(row.options),
             seed=row.seed,
-            seats=[
-                SeatRecord(seat.seat, seat.kind, seat.name, seat.bot, seat.token_hash)
-                for seat in seats
-            ],
+            seats=[_seat(seat) for seat in seats],
             entries=[_entry(move) for move in moves],
             created=row.created,
             updated=row.updated,
@@ -399,6 +488,15 @@ class Storage:
 
 def _entry(row: Any) -> Entry:
     return Entry(EntryKind(row.kind), row.seat, row.action, row.elapsed, row.at)
+
+
+def _seat(row: Any) -> SeatRecord:
+    return SeatRecord(row.seat, row.kind, row.name, row.bot, row.token_hash, row.invite_hash)
+
+
+def _lock_key(key: str) -> int:
+    """A creator's key as the signed 64-bit number a PostgreSQL advisory lock takes."""
+    return int.from_bytes(bytes.fromhex(key[:16].ljust(16, "0")), "big", signed=True)
 
 
 @contextmanager

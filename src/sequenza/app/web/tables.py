@@ -12,11 +12,14 @@ resign, a clock chosen at creation may run out (a bot then plays the move, or th
 as the table's creator chose), and a person may take back their last move (with the bots'
 moves after it) when it showed them no hidden card; online, the other people are asked first.
 
-Every seat held by a person has a secret token, handed out once when the table is created;
-the server keeps only its hash. A client proves which seats it holds with their tokens, and
-receives the observation of those seats only (spectators receive the public view). Every
-action is saved before anyone hears of it, so a restart replays the table as it was; a move
-that cannot be saved is refused to its player and shown to nobody.
+Every seat held by a person has a secret token, handed out once; the server keeps only its
+hash. The creator receives the tokens of the seats at its own screen, and for each invited
+seat an invitation code: the friend who opens the link claims the seat once and receives a
+fresh token that the creator never saw (``TableManager.claim``). A client proves which seats
+it holds with their tokens, and receives the observation of those seats only (spectators
+receive the public view). Every action is saved before anyone hears of it, so a restart
+replays the table as it was; a move that cannot be saved is refused to its player and shown
+to nobody.
 
 Everything is bounded: messages waiting for a client (one that falls behind is disconnected
 and reconnects to a fresh position), the tables held in memory (idle ones are dropped and
@@ -34,10 +37,12 @@ import logging
 import math
 import os
 import random
+import re
 import secrets
 import socket
 import time
-from collections.abc import AsyncIterator, Callable
+import unicodedata
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from typing import Any, ParamSpec, TypeVar
@@ -65,7 +70,15 @@ from sequenza.i18n import SOURCE_LANGUAGE
 from sequenza.text import describe, describe_ending
 
 from .bot_workers import BotFailure, BotWorkers
-from .storage import SeatRecord, StaleWriteError, Storage, TableRecord
+from .storage import (
+    InviteError,
+    Quota,
+    QuotaExceededError,
+    SeatRecord,
+    StaleWriteError,
+    Storage,
+    TableRecord,
+)
 
 logger = logging.getLogger("sequenza.web")
 
@@ -205,6 +218,62 @@ def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
 
 
+#: A table id as this server makes them (``secrets.token_urlsafe``: 16 characters now, 8 for
+#: tables made before ids grew to 96 bits); anything else names no table and is never looked up.
+TABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
+#: Bytes of randomness in a new table's id: 96 bits, so that nobody finds a private table by
+#: trying ids.
+TABLE_ID_BYTES = 12
+#: The longest invitation code or token a client may send (ours have 32 characters).
+MAX_TOKEN = 64
+
+
+def new_table_id() -> str:
+    return secrets.token_urlsafe(TABLE_ID_BYTES)
+
+
+def check_table_id(table_id: str) -> None:
+    """Refuse an id no table can have before it reaches the database (a NUL is an error
+    there, not a miss): the same 404 as an unknown table."""
+    if not TABLE_ID.fullmatch(table_id):
+        raise TableError("unknown_table", "problem.unknown_table", 404, table=repr(table_id[:40]))
+
+
+#: An ANSI escape sequence (colours, cursor moves) as a terminal reads it: removed whole, so
+#: that no "[31m" is left behind once its escape character is gone.
+_ANSI_ESCAPE = re.compile(r"(?:\x1b\[|\x9b)[0-?]*[ -/]*[@-~]|\x1b[@-_]")
+_ZERO_WIDTH_JOINER = "\u200d"
+
+
+def clean_name(text: str) -> str:
+    """A person's name as others will see it: NFC, without control, format (zero-width, bidi
+    override) or unassigned characters and ANSI escapes, its spaces collapsed to one. Letters
+    of every script and emoji stay; a zero-width joiner stays only inside an emoji sequence
+    (a family, a flag), where it joins two pictures and hides nothing."""
+    text = unicodedata.normalize("NFC", _ANSI_ESCAPE.sub("", text))
+    kept: list[str] = []
+    for index, char in enumerate(text):
+        category = unicodedata.category(char)
+        if char == _ZERO_WIDTH_JOINER:
+            after = text[index + 1 : index + 2]
+            if kept and _emoji_part(kept[-1]) and after and _emoji_part(after):
+                kept.append(char)
+        elif category[0] == "Z" or char.isspace():
+            kept.append(" ")
+        elif category not in ("Cc", "Cf", "Cs", "Co", "Cn"):
+            kept.append(char)
+    return " ".join("".join(kept).split())
+
+
+def _emoji_part(char: str) -> bool:
+    # Pictures, skin tones, and the variation selector that asks for a picture's colour form.
+    return (
+        unicodedata.category(char) == "So"
+        or "\U0001f3fb" <= char <= "\U0001f3ff"
+        or char == "\ufe0f"
+    )
+
+
 @dataclass(eq=False)
 class Client:
     """One connection to a table: the seats it proved it holds, and its outgoing messages.
@@ -326,6 +395,8 @@ class Table:
                     "name": seat.name,
                     "bot": seat.bot,
                     "connected": seat.kind == "bot" or seat.seat in connected,
+                    # The creator's list of invitation links marks the ones already used.
+                    "claimed": seat.token_hash is not None if seat.kind == "invite" else None,
                 }
                 for seat in self.record.seats
             ],
@@ -894,6 +965,16 @@ class SeatRequest:
     bot: str | None
 
 
+@dataclass(frozen=True)
+class Created:
+    """A new table, the tokens of the seats at its creator's screen, and the invitation code
+    of each invited seat."""
+
+    table: Table
+    tokens: dict[int, str]
+    invites: dict[int, str]
+
+
 class TableManager:
     """Every table of one database: creates them, loads them on demand, keeps the live ones."""
 
@@ -944,10 +1025,12 @@ class TableManager:
 
     # ------------------------------------------------------------------ creating
     async def create(
-        self, request: Any, language: str = i18n.SOURCE_LANGUAGE
-    ) -> tuple[Table, dict[int, str]]:
-        """A new table from a JSON request; returns it with the token of each person's seat.
-        Seats without a name are named in ``language``, the creator's."""
+        self, request: Any, language: str = i18n.SOURCE_LANGUAGE, quota: Quota | None = None
+    ) -> Created:
+        """A new table from a JSON request: the token of each seat at the creator's screen
+        and the invitation code of each invited seat (whose token only the friend who claims
+        it will hold). Seats without a name are named in ``language``, the creator's. With a
+        ``quota``, the creator's recent tables are counted in the database."""
         if not isinstance(request, dict):
             raise TableError("bad_request", "problem.table_object")
         game_id = request.get("game")
@@ -977,16 +1060,26 @@ class TableManager:
         except SequenzaError as error:
             raise TableError("bad_option", "problem.bad_option", detail=str(error)) from None
         seats = self._seat_requests(request.get("seats"), game.players, language)
+        if seed is not None and any(seat.kind == "invite" for seat in seats):
+            # Whoever knows the seed knows every card dealt: a friend must not play a creator
+            # who chose it.
+            raise TableError("seed_with_invite", "problem.seed_with_invite")
         tokens: dict[int, str] = {}
+        invites: dict[int, str] = {}
         records: list[SeatRecord] = []
         for number, seat in enumerate(seats):
-            token_hash = None
-            if seat.kind != "bot":
+            token_hash = invite_hash = None
+            if seat.kind == "invite":
+                invites[number] = self.token_factory()
+                invite_hash = hash_token(invites[number])
+            elif seat.kind != "bot":
                 tokens[number] = self.token_factory()
                 token_hash = hash_token(tokens[number])
-            records.append(SeatRecord(number, seat.kind, seat.name, seat.bot, token_hash))
+            records.append(
+                SeatRecord(number, seat.kind, seat.name, seat.bot, token_hash, invite_hash)
+            )
         record = TableRecord(
-            id=secrets.token_urlsafe(6),
+            id=new_table_id(),
             game=game.id,
             rules_version=game.info.rules_version,
             players=game.players,
@@ -998,12 +1091,12 @@ class TableManager:
         )
         history = _new_history(record, game.new_initial_state(record.seed))
         self._make_room()
-        await stored(self.storage.create_table, record)
+        await _within_quota(stored(self.storage.create_table, record, quota))
         table = Table(self, record, history)
         self.live[record.id] = table
         logger.info("table_created", extra={"table": record.id, "game": record.game})
         table.start_bots()
-        return table, tokens
+        return Created(table, tokens, invites)
 
     def _seat_requests(
         self, data: Any, players: int, language: str = i18n.SOURCE_LANGUAGE
@@ -1030,27 +1123,73 @@ class TableManager:
                     bot=repr(bot),
                 )
             name = seat.get("name") or _default_name(number, kind, bot, language)
-            if not isinstance(name, str) or len(name.strip()) == 0 or len(name) > MAX_NAME:
-                raise TableError("bad_request", "problem.seat_name", number=number, limit=MAX_NAME)
-            seats.append(SeatRequest(kind, name.strip(), bot))
+            seats.append(SeatRequest(kind, _checked_name(name, number), bot))
         return seats
 
-    async def rematch(self, table: Table, seats: tuple[int, ...]) -> Table:
+    async def claim(self, table_id: str, invite: Any, name: Any = None) -> tuple[int, str]:
+        """A friend opens an invitation: the seat it invites, and a fresh token for it that
+        nobody else ever saw. Each invitation is claimed once (``invite_claimed`` after)."""
+        check_table_id(table_id)
+        if not isinstance(invite, str) or not 0 < len(invite) <= MAX_TOKEN:
+            raise TableError("bad_invite", "problem.bad_invite", 403)
+        cleaned = None if name is None else _checked_name(name, None)
+        token = self.token_factory()
+        try:
+            seat = await stored(
+                self.storage.claim_invite, table_id, hash_token(invite), hash_token(token), cleaned
+            )
+        except InviteError as error:
+            if error.claimed:
+                raise TableError("invite_claimed", "problem.invite_claimed", 409) from None
+            raise TableError("bad_invite", "problem.bad_invite", 403) from None
+        table = self.live.get(table_id)
+        if table is not None:
+            await self._refresh_seats(table)
+            table.broadcast()
+        logger.info("invite_claimed", extra={"table": table_id, "seat": seat})
+        return seat, token
+
+    async def seats_for(self, table: Table, tokens: list[str]) -> tuple[int, ...]:
+        """``Table.seats_for_tokens``, after reading the seats again when a token opens none
+        while an invitation is open: another process may have seated the friend meanwhile."""
+        try:
+            return table.seats_for_tokens(tokens)
+        except TableError as error:
+            waiting = any(
+                seat.invite_hash is not None and seat.token_hash is None
+                for seat in table.record.seats
+            )
+            if error.code != "bad_token" or not waiting:
+                raise
+        await self._refresh_seats(table)
+        return table.seats_for_tokens(tokens)
+
+    async def _refresh_seats(self, table: Table) -> None:
+        seats = await stored(self.storage.load_seats, table.id)
+        if len(seats) == len(table.record.seats):
+            table.record.seats = seats
+
+    async def rematch(
+        self, table: Table, seats: tuple[int, ...], quota: Quota | None = None
+    ) -> Table:
         """The rematch of a finished ``table``, asked by a player holding ``seats``: the same
         game, options and people, a new deal, and the seats turned by one, so that the first
-        player rotates. Every person's token opens their seat of the rematch too, so that the
-        invitation links carry over. Asked twice, it is the same table."""
+        player rotates. Every person's token opens their seat of the rematch too: the friend's
+        own token, once claimed. An invitation nobody claimed stays an invitation to the same
+        seat (its code opens no seat by itself). Asked twice, it is the same table."""
         if not seats:
             raise TableError("not_your_table", "problem.not_your_table", 403)
         if not table.history.over:
             raise TableError("not_finished", "problem.rematch_not_finished", 409)
         if table.record.rematch is not None:
             return await self.table(table.record.rematch)
+        # A friend may have claimed a seat through another process since this one loaded it.
+        await self._refresh_seats(table)
         old = table.record
         count = old.players
         game = make_game(old.game, count, **old.options)
         record = TableRecord(
-            id=secrets.token_urlsafe(6),
+            id=new_table_id(),
             game=old.game,
             rules_version=game.info.rules_version,
             players=count,
@@ -1063,6 +1202,7 @@ class TableManager:
                     old.seats[(number + 1) % count].name,
                     old.seats[(number + 1) % count].bot,
                     old.seats[(number + 1) % count].token_hash,
+                    old.seats[(number + 1) % count].invite_hash,
                 )
                 for number in range(count)
             ],
@@ -1070,7 +1210,7 @@ class TableManager:
             clock=old.clock,
         )
         self._make_room()
-        rematch_id = await stored(self.storage.create_rematch, old.id, record)
+        rematch_id = await _within_quota(stored(self.storage.create_rematch, old.id, record, quota))
         old.rematch = rematch_id
         table.broadcast()
         if rematch_id != record.id:  # another player asked first
@@ -1086,6 +1226,7 @@ class TableManager:
     # ------------------------------------------------------------------ finding
     async def table(self, table_id: str) -> Table:
         """The live table, loaded and replayed from the database if needed."""
+        check_table_id(table_id)
         table = self.live.pop(table_id, None)
         if table is not None:
             self.live[table_id] = table  # the most recently used comes last
@@ -1187,6 +1328,25 @@ def _check_web_options(game_id: str, options: dict[str, Any]) -> None:
             )
         if spec.names_a_path:
             raise TableError("option_not_allowed", "problem.option_names_a_file", name=name)
+
+
+async def _within_quota(saving: Awaitable[_R]) -> _R:
+    """A save that counts the creator's tables, its refusal worded as a rate limit."""
+    try:
+        return await saving
+    except QuotaExceededError as error:
+        raise RateLimitedError("problem.too_many_tables", error.retry_after) from None
+
+
+def _checked_name(name: Any, number: int | None) -> str:
+    """A seat's name from the network, cleaned (``clean_name``); refused when it is not text,
+    too long, or nothing is left of it. ``number``: the seat, when the request names several."""
+    cleaned = clean_name(name) if isinstance(name, str) else ""
+    if not cleaned or len(name) > MAX_NAME * 4 or len(cleaned) > MAX_NAME:
+        if number is None:
+            raise TableError("bad_request", "problem.claim_name", limit=MAX_NAME)
+        raise TableError("bad_request", "problem.seat_name", number=number, limit=MAX_NAME)
+    return cleaned
 
 
 def _default_name(number: int, kind: str, bot: str | None, language: str) -> str:
