@@ -340,6 +340,10 @@ class TableHistory:
         self.turn_started: float | None = None
         self.request: UndoRequest | None = None
         self._plans: dict[tuple[int, int], UndoPlan] = {}
+        #: Whether the move of an entry (by index) showed a seat a hidden card, by (entry, seat).
+        #: A fact of the table for good: an entry stays in force only with the moves before it,
+        #: so copies share this memo, and each move is checked once, not at every broadcast.
+        self._revealed: dict[tuple[int, int], bool] = {}
         #: The position after the first ``k`` moves in force, for the last few ``k``.
         self._snapshots: dict[int, State[Any]] = {}
 
@@ -436,7 +440,10 @@ class TableHistory:
         cursor = self._replayed(position)
         for number, taken in enumerate(self.played[position:]):
             action = self.entries[taken].action
-            if reveals(cursor, action, seat):
+            known = self._revealed.get((taken, seat))
+            if known is None:
+                known = self._revealed[(taken, seat)] = reveals(cursor, action, seat)
+            if known:
                 why = UndoRefusal.MOVE_REVEALED if number == 0 else UndoRefusal.BOT_REVEALED
                 return UndoPlan(seat, moves, why)
             cursor.apply(action)
