@@ -19,6 +19,7 @@ from websockets.sync.client import ClientConnection, connect
 
 from sequenza.app.web import create_app, server_config
 from sequenza.app.web.tables import TableManager
+from sequenza.core.rng import new_seed
 
 
 @dataclass
@@ -39,11 +40,38 @@ class LiveServer:
     def client(self) -> httpx.Client:
         return httpx.Client(base_url=self.url, timeout=10)
 
-    def create_table(self, **request: Any) -> dict[str, Any]:
-        with self.client() as http:
-            response = http.post("/api/tables", json=request)
+    def create_table(self, *, claim: bool = True, **request: Any) -> dict[str, Any]:
+        """A new table. With ``claim``, each invitation is then claimed as the invited friend
+        would (``claim_invite``) and the friend's fresh token added to ``tokens``, so that a
+        test holds every person's seat; otherwise the creator's answer as it came.
+
+        A ``seed`` for a table with invited seats, which the API refuses, is the server's own
+        choice here (``TableManager.seed_factory``), so that a test still knows the deal."""
+        seats = request.get("seats") or []
+        invited = any(isinstance(seat, dict) and seat.get("kind") == "invite" for seat in seats)
+        seed = request.pop("seed", None) if invited else None
+        if seed is not None:
+            self.manager.seed_factory = lambda: seed
+        try:
+            with self.client() as http:
+                response = http.post("/api/tables", json=request)
+        finally:
+            self.manager.seed_factory = new_seed
         assert response.status_code == 201, response.text
-        return dict(response.json())
+        created = dict(response.json())
+        if claim:
+            for seat, code in created["invites"].items():
+                created["tokens"][seat] = self.claim_invite(created["id"], code, int(seat))
+        return created
+
+    def claim_invite(self, table_id: str, code: str, seat: int | None = None) -> str:
+        """Open an invitation as the friend does: the fresh token of its seat."""
+        with self.client() as http:
+            response = http.post(f"/api/tables/{table_id}/claim", json={"invite": code})
+        assert response.status_code == 200, response.text
+        claimed = response.json()
+        assert seat is None or claimed["seat"] == seat
+        return str(claimed["token"])
 
     @contextmanager
     def join(self, table_id: str, *tokens: str, lang: object = None) -> Iterator[Player]:

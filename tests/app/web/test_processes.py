@@ -92,10 +92,22 @@ def two_processes(postgres: str, tmp_path: Path) -> Iterator[tuple[Process, Proc
         process.stop()
 
 
-def create(process: Process, **request: Any) -> dict[str, Any]:
+def create(process: Process, friends_on: Process | None = None, **request: Any) -> dict[str, Any]:
+    """A table made on ``process``, each invitation claimed by its friend through
+    ``friends_on`` (another process: its seats change under the creator's) and the friend's
+    token added to ``tokens``."""
     response = httpx.post(f"{process.url}/api/tables", json=request, timeout=10)
     assert response.status_code == 201, response.text
-    return dict(response.json())
+    created = dict(response.json())
+    for seat, code in created["invites"].items():
+        claimed = httpx.post(
+            f"{(friends_on or process).url}/api/tables/{created['id']}/claim",
+            json={"invite": code},
+            timeout=10,
+        )
+        assert claimed.status_code == 200, claimed.text
+        created["tokens"][seat] = claimed.json()["token"]
+    return created
 
 
 @contextmanager
@@ -108,7 +120,7 @@ def join(process: Process, table_id: str, *tokens: str) -> Iterator[Player]:
 def test_a_game_played_across_two_processes(two_processes: tuple[Process, Process]) -> None:
     first, second = two_processes
     created = create(
-        first, game="sequentia-cross", seats=[{"kind": "invite"}, {"kind": "invite"}], seed=3
+        first, second, game="sequentia-cross", seats=[{"kind": "invite"}, {"kind": "invite"}]
     )
     table_id = created["id"]
     rng = random.Random(1)
@@ -139,8 +151,8 @@ def test_a_clock_and_a_resignation_are_shared_by_every_process(
     first, second = two_processes
     seats = [{"kind": "invite"}, {"kind": "invite"}]
     clock = {"kind": "move", "move_seconds": 2, "on_timeout": "lose"}
-    timed = create(first, game="sequentia-cross", seats=seats, seed=3, clock=clock)
-    conceded = create(second, game="sequentia-cross", seats=seats, seed=4)
+    timed = create(first, second, game="sequentia-cross", seats=seats, clock=clock)
+    conceded = create(second, first, game="sequentia-cross", seats=seats)
     with (
         join(first, timed["id"], timed["tokens"]["0"]) as ann,
         join(second, timed["id"], timed["tokens"]["1"]) as bob,

@@ -995,6 +995,9 @@ class TableManager:
         self.live: dict[str, Table] = {}
         self._loading = asyncio.Lock()
         self.token_factory: Callable[[], str] = lambda: secrets.token_urlsafe(24)
+        #: Deals a new table when its request brings no seed (the server's, never a visitor's
+        #: choice once someone is invited; tests fix it to replay a known deal).
+        self.seed_factory: Callable[[], int] = new_seed
         #: Names this process in claims on bot turns, among every process of the database.
         self.process_id = f"{socket.gethostname()[:50]}:{os.getpid()}:{secrets.token_hex(4)}"
 
@@ -1084,7 +1087,7 @@ class TableManager:
             rules_version=game.info.rules_version,
             players=game.players,
             options=game.options.changed(),
-            seed=new_seed() if seed is None else seed,
+            seed=self.seed_factory() if seed is None else seed,
             seats=records,
             listed=listed,
             clock=clock,
