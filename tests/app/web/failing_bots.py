@@ -55,3 +55,20 @@ class RaisingBot(Bot):
 register_bot("test-crash", CrashingBot)
 register_bot("test-hang", HangingBot)
 register_bot("test-raise", RaisingBot)
+
+
+class SlowBot(Bot):
+    """Thinks for ``seconds`` (a setting), then plays its first legal action."""
+
+    name = "test-slow"
+
+    def __init__(self, seed: int | None = None, seconds: float = 1.0, **_settings: Any) -> None:
+        self.seed = seed
+        self.seconds = seconds
+
+    def choose(self, decision: Decision) -> Action:
+        time.sleep(self.seconds)
+        return decision.legal_actions[0]
+
+
+register_bot("test-slow", SlowBot)

@@ -91,8 +91,20 @@ MAX_SEED = 2**63 - 1
 #: Messages waiting to be sent to one client before it counts as fallen behind. A state
 #: message replaces every earlier one, so a client that is this far behind has stopped reading.
 CLIENT_QUEUE_LIMIT = 64
-#: Connections to one table (its players, on several devices, and its spectators).
-MAX_CLIENTS_PER_TABLE = 100
+#: Spectators of one table. Counted apart from its players' connections, so that a crowd of
+#: watchers never locks the players out.
+MAX_SPECTATORS_PER_TABLE = 100
+#: Connections to one table that hold seats (its players, each on a few devices).
+MAX_SEATED_CLIENTS_PER_TABLE = 32
+#: When the tables in memory reach their limit, a table whose players have not moved nor come
+#: back for this long may be put away even while someone is connected (they are sent away and
+#: reconnect to it from the database): idle sockets cannot pin tables in memory.
+STILL_TABLE_SECONDS = 300.0
+#: Replays: a position kept every so many entries, and the frames kept per table.
+REPLAY_MARK_EVERY = 16
+REPLAY_FRAMES_KEPT = 32
+#: Finished tables kept in memory after their last viewer left, for replays and looks.
+FINISHED_KEPT = 64
 #: Waits before a bot whose move could not be saved tries again (the storage came back?).
 STORAGE_RETRY_SECONDS = (1.0, 2.0, 5.0, 10.0, 30.0)
 #: On a shared database, how long a process's claim on a bot's turn lasts unless renewed:
@@ -289,7 +301,12 @@ class Client:
         default_factory=lambda: asyncio.Queue(CLIENT_QUEUE_LIMIT)
     )
     log_sent: int = 0
+    #: Whether the table's rule options were sent (with the first position).
+    told_options: bool = False
     lagging: bool = False
+    #: Set when the table was put away to make room: the connection closes, and the page
+    #: reconnects (the table is loaded again from the database).
+    dismissed: bool = False
     #: Set once the client is lagging: its connection closes even while a write is stuck.
     fell_behind: asyncio.Event = field(default_factory=asyncio.Event)
 
@@ -317,9 +334,49 @@ class Client:
             self.queue.put_nowait(LAGGING)
             self.fell_behind.set()
 
+    def dismiss(self) -> None:
+        """Close this connection: its table is put away to make room for others."""
+        self.dismissed = True
+        self.fell_behind.set()
+
 
 #: Put in a lagging client's queue: its sender closes the connection.
 LAGGING: dict[str, Any] = {"type": "error", "code": "too_slow"}
+
+
+class _Shared:
+    """What one broadcast tells every client alike, each part computed once on first need:
+    a table of two players and a spectator words each event once per language and viewer,
+    not once per socket."""
+
+    def __init__(self, table: Table) -> None:
+        self._table = table
+        history = table.history
+        self.summary = table.summary(options=False)
+        self.outcome = _outcome(history)
+        self.clock = history.clock_view(time.time())
+        self._views: dict[int | None, Any] = {}
+        self._legal: list[str] | None = None
+        self._events: dict[tuple[int, int | None, str], list[dict[str, Any]]] = {}
+
+    def view(self, seat: int | None) -> Any:
+        if seat not in self._views:
+            self._views[seat] = self._table.state.observation(seat)
+        return self._views[seat]
+
+    def legal(self) -> list[str]:
+        if self._legal is None:
+            self._legal = [str(action) for action in self._table.state.legal_actions()]
+        return self._legal
+
+    def events(self, start: int, viewer: int | None, lang: str) -> list[dict[str, Any]]:
+        key = (start, viewer, lang)
+        if key not in self._events:
+            table = self._table
+            self._events[key] = table.worded(
+                table.state, table.history.log[start:], viewer, lang, public=self.view(None)
+            )
+        return self._events[key]
 
 
 class Table:
@@ -342,10 +399,17 @@ class Table:
         self.bot_memory: dict[int, bytes] = {}
         self.catch_up_task: asyncio.Task[None] | None = None
         self._catch_up_wanted = False
-        self._replay_cursor: TableHistory | None = None
+        #: Positions of a finished game kept for its replay, every ``REPLAY_MARK_EVERY``
+        #: entries, and the frames last served (one computed at a time).
+        self._replay_marks: dict[int, TableHistory] = {}
+        self._frames: dict[tuple[int, str], dict[str, Any]] = {}
+        self._replaying = asyncio.Lock()
         self._changed = asyncio.Event()
         self.clock_task: asyncio.Task[None] | None = None
         self._clock_for: tuple[int, float] | None = None
+        #: When a player last moved or came to the table (``time.monotonic()``): the table
+        #: put away last when memory is short.
+        self.last_active = time.monotonic()
 
     @property
     def id(self) -> str:
@@ -377,8 +441,10 @@ class Table:
             seats.update(match)
         return tuple(sorted(seats))
 
-    def summary(self) -> dict[str, Any]:
-        """What anyone may know about the table."""
+    def summary(self, *, options: bool = True) -> dict[str, Any]:
+        """What anyone may know about the table. Without ``options`` it leaves the rule
+        options out: a connection is sent them once, with its first position (a teacher's
+        deck is tens of kilobytes, and a table's options never change)."""
         connected = {seat for client in self.clients for seat in client.seats}
         request = self.history.request
         info = game_class(self.record.game).info
@@ -387,7 +453,7 @@ class Table:
             "game": self.record.game,
             "name": info.name,
             "players": self.record.players,
-            "options": self.record.options,
+            **({"options": self.record.options} if options else {}),
             "seats": [
                 {
                     "seat": seat.seat,
@@ -415,31 +481,35 @@ class Table:
         }
 
     # ------------------------------------------------------------------ messages
-    def message_for(self, client: Client) -> dict[str, Any]:
-        """The position as ``client`` may see it, with the public events it has not seen."""
-        state = self.state
+    def message_for(self, client: Client, shared: _Shared | None = None) -> dict[str, Any]:
+        """The position as ``client`` may see it, with the public events it has not seen.
+        ``shared`` holds what a broadcast computes once for every client (the summary, each
+        view, the events worded in each language)."""
+        shared = shared or _Shared(self)
         history = self.history
-        views: dict[str, Any] = {str(seat): state.observation(seat) for seat in client.seats}
         to_act = history.to_act
         legal: dict[str, list[str]] = {}
         if to_act is not None and to_act in client.seats and to_act not in history.standing.out:
-            legal[str(to_act)] = [str(action) for action in state.legal_actions()]
+            legal[str(to_act)] = shared.legal()
         viewer = client.seats[0] if len(client.seats) == 1 else None
-        events = self.worded(state, history.log[client.log_sent :], viewer, client.lang)
+        summary = shared.summary
+        if not client.told_options:
+            summary = {**summary, "options": self.record.options}
+            client.told_options = True
         message = {
             "type": "state",
-            "table": self.summary(),
+            "table": summary,
             "seats": list(client.seats),
             "turn": self.turn,
             "to_act": to_act,
             "over": history.over,
-            "result": _outcome(history),
-            "views": views,
-            "public": state.observation(None),
+            "result": shared.outcome,
+            "views": {str(seat): shared.view(seat) for seat in client.seats},
+            "public": shared.view(None),
             "legal": legal,
             "log_start": client.log_sent,
-            "events": events,
-            "clock": history.clock_view(time.time()),
+            "events": shared.events(client.log_sent, viewer, client.lang),
+            "clock": shared.clock,
             "undo": self._undo_for(client),
         }
         client.log_sent = len(history.log)
@@ -465,12 +535,15 @@ class Table:
         events: list[dict[str, Any]],
         viewer: int | None,
         lang: str = SOURCE_LANGUAGE,
+        public: Any = None,
     ) -> list[dict[str, Any]]:
         """The events with their sentences for ``viewer`` (``None``: one who holds no seat or
         several) in ``lang``, the seats named as the table names them: each keeps its code and
         fields and gains ``text``; the end of the game gains ``ending`` too, its reason alone."""
         names = [seat.name for seat in self.record.seats]
-        teams = state.observation(None).get("teams") if events else None
+        if events and public is None:
+            public = state.observation(None)
+        teams = public.get("teams") if events else None
         worded = []
         for event in events:
             if event.get("event") in TABLE_EVENTS:  # the page words the table's own events
@@ -493,8 +566,14 @@ class Table:
         return worded
 
     def join(self, seats: tuple[int, ...], lang: str = SOURCE_LANGUAGE) -> Client:
-        if len(self.clients) >= MAX_CLIENTS_PER_TABLE:
-            raise TableError("table_full", "problem.table_full", 503, limit=MAX_CLIENTS_PER_TABLE)
+        """A new connection to the table, holding ``seats`` (none: a spectator). Spectators and
+        players are counted apart: the spectators' limit never keeps a player out."""
+        watching = not seats
+        limit = MAX_SPECTATORS_PER_TABLE if watching else MAX_SEATED_CLIENTS_PER_TABLE
+        if sum(1 for client in self.clients if client.is_spectator == watching) >= limit:
+            raise TableError("table_full", "problem.table_full", 503, limit=limit)
+        if not watching:
+            self.last_active = time.monotonic()
         client = Client(seats, lang)
         self.clients.add(client)
         client.send(self.message_for(client))
@@ -507,14 +586,15 @@ class Table:
         self.manager.forget_if_idle(self)
 
     def _broadcast_presence(self, except_for: Client | None) -> None:
-        summary = self.summary()
+        summary = self.summary(options=False)
         for client in self.clients:
             if client is not except_for:
                 client.send({"type": "table", "table": summary})
 
     def broadcast(self) -> None:
+        shared = _Shared(self)
         for client in self.clients:
-            client.send(self.message_for(client))
+            client.send(self.message_for(client, shared))
 
     # ------------------------------------------------------------------ playing
     async def act(self, seats: tuple[int, ...], action: Any, turn: Any) -> None:
@@ -710,6 +790,7 @@ class Table:
             # Moves were taken back: a bot's memory of the game since is no longer true.
             self.bot_memory.clear()
         self.history = history
+        self.last_active = time.monotonic()
         self.broadcast()
         # Wake whoever waits for this table to move on (a bot loop of this process).
         self._changed.set()
@@ -769,6 +850,11 @@ class Table:
             return self.bots[seat]
         return STAND_IN_BOT if seat in self.history.standing.out else None
 
+    @property
+    def bot_thinking(self) -> bool:
+        """Whether a bot of this table is playing (its loop runs)."""
+        return self.bot_task is not None and not self.bot_task.done()
+
     def start_bots(self) -> None:
         self._schedule_clock()
         idle = self.bot_task is None or self.bot_task.done()
@@ -776,53 +862,66 @@ class Table:
             self.bot_task = asyncio.create_task(self._play_bots())
 
     async def _play_bots(self) -> None:
+        """Play the bots' turns until a person is to act. Trouble never stops the bots in
+        silence: the table says what went wrong (``bot_error``), and the turn is tried again
+        after a pause that grows, until it is played (the database came back) or the game
+        moved on."""
         retries = 0
         while True:
             seat = self.history.to_act
             bot = self._bot_for(seat)
             if seat is None or bot is None:
                 break
-            await asyncio.sleep(self.manager.bot_delay)
-            snapshot = self.state.clone()
-            turn = self.turn
-            if self.manager.storage.shared:
-                claimed = await self._claim_bot_turn(turn)
-                if not claimed:
-                    # Another process thinks for this bot; if it dies, its claim runs out.
-                    await self._wait_for_move(turn, BOT_CLAIM_POLL_SECONDS)
-                    await self.catch_up()
-                    continue
-                renewing = asyncio.create_task(self._renew_claim(turn))
-                try:
-                    action = await self._bot_move(seat, snapshot, bot)
-                finally:
-                    renewing.cancel()
+            try:
+                played = await self._play_bot_turn(seat, bot)
+            except TableError as error:
+                if error.code != "storage_unavailable":
+                    self._report_bot(seat, "move_refused", detail=error.message)
+                    break
+                code = "not_saved"
+            except Exception:  # a bug must not stop this table's bots for good
+                logger.exception("the bots of table %s stumbled", self.id)
+                code = "stalled"
             else:
-                action = await self._bot_move(seat, snapshot, bot)
-            async with self.lock:
-                if self.turn != turn:
-                    continue
-                kind = EntryKind.MOVE if seat in self.bots else EntryKind.STAND_IN
-                try:
-                    await self._commit(self._entry(kind, seat, str(action)))
-                except TableError as error:
-                    if error.code != "storage_unavailable":
-                        self._report_bot(seat, "move_refused", detail=error.message)
-                        break
-                    # The disk is full or gone: say so, wait, and play on when it is back.
-                    wait = STORAGE_RETRY_SECONDS[min(retries, len(STORAGE_RETRY_SECONDS) - 1)]
-                    retries += 1
-                    self._report_bot(seat, "not_saved", seconds=wait)
-                    await asyncio.sleep(wait)
-                    continue
-            retries = 0
-            logger.info(
-                "bot_move",
-                extra={"table": self.id, "turn": turn, "bot": bot},
-            )
-            if self.bot_error is not None and self.bot_error["bot"] == self._bot_name(seat):
-                self.bot_error = None
+                retries = 0
+                problem = self.bot_error
+                if played and problem is not None and problem["bot"] == self._bot_name(seat):
+                    self.bot_error = None
+                continue
+            # The disk is full or the database away: say so, wait, and play on when it is back.
+            wait = STORAGE_RETRY_SECONDS[min(retries, len(STORAGE_RETRY_SECONDS) - 1)]
+            retries += 1
+            self._report_bot(seat, code, seconds=wait)
+            await asyncio.sleep(wait)
         self.manager.forget_if_idle(self)
+
+    async def _play_bot_turn(self, seat: int, bot: str) -> bool:
+        """Think out and save one bot move for ``seat``; False when the turn was left (another
+        process plays it, or the table moved on meanwhile). Raises ``TableError`` when the
+        storage cannot be read or written."""
+        await asyncio.sleep(self.manager.bot_delay)
+        snapshot = self.state.clone()
+        turn = self.turn
+        if self.manager.storage.shared:
+            if not await self._claim_bot_turn(turn):
+                # Another process thinks for this bot; if it dies, its claim runs out.
+                await self._wait_for_move(turn, BOT_CLAIM_POLL_SECONDS)
+                await self.catch_up()
+                return False
+            renewing = asyncio.create_task(self._renew_claim(turn))
+            try:
+                action = await self._bot_move(seat, snapshot, bot)
+            finally:
+                renewing.cancel()
+        else:
+            action = await self._bot_move(seat, snapshot, bot)
+        async with self.lock:
+            if self.turn != turn:
+                return False
+            kind = EntryKind.MOVE if seat in self.bots else EntryKind.STAND_IN
+            await self._commit(self._entry(kind, seat, str(action)))
+        logger.info("bot_move", extra={"table": self.id, "turn": turn, "bot": bot})
+        return True
 
     async def _bot_move(self, seat: int, snapshot: State[Any], bot: str) -> Action:
         """The move of ``bot`` for ``seat``, thought out in a worker process; if the bot
@@ -834,6 +933,7 @@ class Table:
                 new_seed(),
                 snapshot.dumps(),
                 self.bot_memory.get(seat, b""),
+                urgent=any(other.kind != "bot" for other in self.record.seats),
             )
             return snapshot.parse_action(text)
         except (BotFailure, SequenzaError) as error:
@@ -925,27 +1025,46 @@ class Table:
         record["result"] = _outcome(self.history)
         return record
 
-    def replay_frame(self, turn: int, lang: str = SOURCE_LANGUAGE) -> dict[str, Any]:
+    async def replay_frame(self, turn: int, lang: str = SOURCE_LANGUAGE) -> dict[str, Any]:
         """The table after ``turn`` entries of a finished game, as every seat saw it, its log
-        worded in ``lang``."""
+        worded in ``lang``. Worked out in a thread, away from the event loop that serves every
+        other table, from the nearest position kept on the way; frames asked for again (the
+        replay's back button, a second viewer) are answered from memory."""
         self.game_record()  # refuses an unfinished game
-        entries = self.history.entries
-        total = len(entries)
+        total = len(self.history.entries)
         if not 0 <= turn <= total:
             raise TableError("bad_request", "problem.replay_turn", 404, turn=turn, total=total)
-        cursor = self._replay_cursor
-        if cursor is None or cursor.turn > turn:
-            cursor = TableHistory(self.history.initial, self.history.bots, self.history.clock)
+        key = (turn, lang)
+        frame = self._frames.pop(key, None)
+        if frame is None:
+            async with self._replaying:
+                frame = await asyncio.to_thread(self._frame, turn, lang)
+        self._frames[key] = frame
+        while len(self._frames) > REPLAY_FRAMES_KEPT:
+            del self._frames[next(iter(self._frames))]
+        return {**frame, "table": self.summary()}
+
+    def _frame(self, turn: int, lang: str) -> dict[str, Any]:
+        """A replay frame but its table summary (in a thread: it reads only the finished
+        history, which never changes, and the positions kept for replays)."""
+        entries = self.history.entries
+        marks = self._replay_marks
+        start = max((mark for mark in marks if mark <= turn), default=None)
+        cursor = (
+            marks[start].copy()
+            if start is not None
+            else TableHistory(self.history.initial, self.history.bots, self.history.clock)
+        )
         while cursor.turn < turn:
             cursor.add(entries[cursor.turn])
-        self._replay_cursor = cursor
+            if cursor.turn % REPLAY_MARK_EVERY == 0 and cursor.turn not in marks:
+                marks[cursor.turn] = cursor.copy()
         entry = entries[turn - 1] if turn else None
         state = cursor.state
         return {
             "type": "frame",
-            "table": self.summary(),
             "turn": turn,
-            "turns": total,
+            "turns": len(entries),
             "kind": entry.kind.value if entry else None,
             "action": entry.action if entry and entry.kind.is_move else None,
             "seat": entry.seat if entry else None,
@@ -993,6 +1112,9 @@ class TableManager:
         self.bot_workers = bot_workers or BotWorkers()
         self.max_live_tables = max_live_tables
         self.live: dict[str, Table] = {}
+        #: Finished tables nobody looks at now, least recently used first: a game's record and
+        #: replay are read again and again, and rebuilding a long game each time is costly.
+        self.finished: dict[str, Table] = {}
         self._loading = asyncio.Lock()
         self.token_factory: Callable[[], str] = lambda: secrets.token_urlsafe(24)
         #: Deals a new table when its request brings no seed (the server's, never a visitor's
@@ -1238,6 +1360,11 @@ class TableManager:
             table = self.live.get(table_id)
             if table is not None:
                 return table
+            table = self.finished.pop(table_id, None)
+            if table is not None:
+                self._make_room()
+                self.live[table_id] = table
+                return table
             record = await stored(self.storage.load_table, table_id)
             if record is None:
                 raise TableError(
@@ -1261,16 +1388,39 @@ class TableManager:
             self.forget_if_idle(table)
 
     def _make_room(self) -> None:
-        """Keep at most ``max_live_tables`` in memory: drop the least recently used tables
-        that nobody watches and no bot plays (the database keeps them); refuse when every
-        table in memory is in use."""
+        """Keep at most ``max_live_tables`` in memory (the database keeps them all). First
+        drop the least recently used tables that nobody watches and no bot plays; then put away
+        the tables with no player connected, or with no move nor player come for
+        ``STILL_TABLE_SECONDS``, least recently active first, sending their connections away
+        (they reconnect and load the table again). Only when every table in memory is in play
+        is a new one refused."""
         if len(self.live) < self.max_live_tables:
             return
         for table in list(self.live.values()):
-            if not table.clients and (table.bot_task is None or table.bot_task.done()):
+            if not table.clients and not table.bot_thinking:
                 self.forget(table)
                 if len(self.live) < self.max_live_tables:
                     return
+        now = time.monotonic()
+        still = sorted(
+            (
+                table
+                for table in self.live.values()
+                if not table.bot_thinking
+                and (
+                    all(client.is_spectator for client in table.clients)
+                    or now - table.last_active >= STILL_TABLE_SECONDS
+                )
+            ),
+            key=lambda table: table.last_active,
+        )
+        for table in still:
+            logger.info("table_put_away", extra={"table": table.id})
+            for client in list(table.clients):
+                client.dismiss()
+            self.forget(table)
+            if len(self.live) < self.max_live_tables:
+                return
         raise TableError("server_busy", "problem.server_busy", 503)
 
     def forget_if_idle(self, table: Table) -> None:
@@ -1279,6 +1429,11 @@ class TableManager:
         playing = task is not None and not task.done() and task is not asyncio.current_task()
         if not table.clients and not playing:
             self.forget(table)
+            if table.history.over:
+                self.finished.pop(table.id, None)
+                self.finished[table.id] = table
+                while len(self.finished) > FINISHED_KEPT:
+                    del self.finished[next(iter(self.finished))]
 
     def forget(self, table: Table) -> None:
         if self.live.get(table.id) is table:

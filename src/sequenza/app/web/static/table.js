@@ -21,7 +21,7 @@ const LANDING_MS = 1400;
 const ANNOUNCED_KEPT = 5;
 
 export async function showTable(root, tableId) {
-  takeInvitation(tableId);
+  const refused = await takeInvitation(tableId);
   const { games } = await loadCatalog();
   let first;
   try {
@@ -38,16 +38,33 @@ export async function showTable(root, tableId) {
   const game = games.get(first.table.game);
   const view = await loadView(first.table.game);
   const page = new TablePage(root, tableId, game, view, first.table);
+  if (refused) page.showClaimRefusal(refused);
   page.connect();
   window.sequenzaTable = page;
 }
 
-// An invitation link ends in #join=SEAT.TOKEN: keep the token, hide it from the address bar.
-function takeInvitation(tableId) {
-  const match = window.location.hash.match(/^#join=(\d+)\.([A-Za-z0-9_-]+)$/);
-  if (match) {
-    addSeatToken(tableId, match[1], match[2]);
-    window.history.replaceState(null, "", window.location.pathname);
+// A link to a seat ends in #join=SEAT.TOKEN (a player moving their own seat to another
+// device): keep the token. An invitation ends in #invite=CODE: claim the seat with it, once,
+// and keep the fresh token the server answers, which nobody else holds. Either way the secret
+// leaves the address bar at once. Returns the sentence to show when the claim was refused.
+async function takeInvitation(tableId) {
+  const hash = window.location.hash;
+  const seat = hash.match(/^#join=(\d+)\.([A-Za-z0-9_-]+)$/);
+  const invite = hash.match(/^#invite=([A-Za-z0-9_-]+)$/);
+  if (seat || invite) window.history.replaceState(null, "", window.location.pathname);
+  if (seat) addSeatToken(tableId, seat[1], seat[2]);
+  if (!invite) return null;
+  try {
+    const claimed = await api(`/api/tables/${tableId}/claim`, { method: "POST", body: { invite: invite[1] } });
+    addSeatToken(tableId, String(claimed.seat), claimed.token);
+    return null;
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    if (error.code === "invite_claimed") {
+      // Opened here before: this screen holds the seat already, nothing to explain.
+      return Object.keys(tableEntry(tableId).seats).length ? null : t("table.invite_claimed");
+    }
+    return error.status === 404 ? null : error.message;
   }
 }
 
@@ -99,6 +116,7 @@ class TablePage {
     this.banner = h("div.banner", { role: "status", "aria-live": "polite" });
     this.watching = h("div.watching", { hidden: true });
     this.refusal = h("div.refusal", { role: "alert", hidden: true });
+    this.claimNotice = h("p.notice.claim-notice", { role: "status", hidden: true });
     this.endScreen = h("section.end-screen", { hidden: true, "aria-label": t("table.end_label") });
     this.board = h("div.board", { tabindex: -1, onclick: (event) => this.onBoardClick(event), onmouseover: (event) => this.onBoardHover(event), onmouseleave: () => this.clearHints() });
     listenToKeys(this.board, { remembered: this.remembered, cancel: () => { if (this.selected.length) this.unselect(0); } });
@@ -125,6 +143,7 @@ class TablePage {
           "section.play",
           {},
           this.banner,
+          this.claimNotice,
           this.watching,
           this.refusal,
           this.endScreen,
@@ -190,7 +209,7 @@ class TablePage {
       const turnChanged = !this.message || this.message.turn !== message.turn;
       const wasMine = this.myTurn();
       this.message = message;
-      this.table = message.table;
+      this.table = withOptions(message.table, this.table);
       this.clocks.update(message.clock);
       if (turnChanged) this.selected = [];
       if (this.outbox) this.settleOutbox(message);
@@ -198,7 +217,7 @@ class TablePage {
       this.announce(heard);
       if (!wasMine && this.myTurn() && !this.outbox) alertTurn(t("table.alert_title", { game: this.game.name }), this.banner.textContent);
     } else if (message.type === "table") {
-      this.table = message.table;
+      this.table = withOptions(message.table, this.table);
       this.renderPlayers();
       if (this.message) this.renderInvites();
     } else if (message.type === "error") {
@@ -523,12 +542,15 @@ class TablePage {
   }
 
   goToRematch(id) {
-    // Every token of this table opens the same person's seat at the rematch, one seat on.
+    // Every token of this table opens the same person's seat at the rematch, one seat on. An
+    // invitation a friend claimed is spent (the friend's own token carries over); one still
+    // open invites to the same seat of the rematch.
     const count = this.table.players;
     const turned = (tokens) => Object.fromEntries(
       Object.entries(tokens || {}).map(([seat, token]) => [String((Number(seat) - 1 + count) % count), token]),
     );
-    saveEntry(id, { game: this.game.id, created: Date.now(), seats: turned(this.entry.seats), invites: turned(this.entry.invites) });
+    const open = Object.fromEntries(Object.entries(this.entry.invites || {}).filter(([seat]) => !this.table.seats[Number(seat)]?.claimed));
+    saveEntry(id, { game: this.game.id, created: Date.now(), seats: turned(this.entry.seats), invites: turned(open) });
     window.location.assign(`/t/${id}`);
   }
 
@@ -536,6 +558,13 @@ class TablePage {
     // Rewritten only when it changes, so that a screen reader says it once.
     if (this.banner.textContent !== text) this.banner.textContent = text;
     this.banner.className = `banner ${kind}`;
+  }
+
+  // The invitation this screen opened was used already (or is no invitation of this table):
+  // said for as long as the page is open, since it explains why the seat does not answer.
+  showClaimRefusal(text) {
+    this.claimNotice.textContent = text;
+    this.claimNotice.hidden = false;
   }
 
   showToast(text) {
@@ -601,9 +630,12 @@ class TablePage {
     );
   }
 
+  // The creator's invitation links: each opens its seat once, so a seat a friend claimed shows
+  // as taken instead of its spent link.
   renderInvites() {
     const invites = Object.entries(this.entry.invites || {});
-    const open = invites.filter(([seat]) => !this.table.seats[Number(seat)].connected);
+    const claimed = (seat) => Boolean(this.table.seats[Number(seat)].claimed);
+    const open = invites.filter(([seat]) => !claimed(seat) && !this.table.seats[Number(seat)].connected);
     this.invites.hidden = !invites.length || this.message.over;
     if (this.invites.hidden) return;
     fill(this.invites,
@@ -612,13 +644,16 @@ class TablePage {
         {},
         h("h2", {}, t("invites.title")),
         h("p.hint", {}, open.length ? t("invites.open") : t("invites.all_here")),
-        invites.map(([seat, token]) => {
-          const url = `${window.location.origin}/t/${this.id}#join=${seat}.${token}`;
+        invites.some(([seat]) => claimed(seat)) ? h("p.hint.claimed-hint", {}, t("invites.claimed_hint")) : null,
+        invites.map(([seat, code]) => {
+          const name = h("span.invite-name", {}, this.table.seats[Number(seat)].name);
+          if (claimed(seat)) return h("div.invite.claimed", {}, name, h("span.invite-claimed", {}, t("invites.claimed")));
+          const url = `${window.location.origin}/t/${this.id}#invite=${code}`;
           const input = h("input.invite-link", { type: "text", readonly: true, value: url, onfocus: (event) => event.target.select() });
           return h(
             "div.invite",
             {},
-            h("span.invite-name", {}, this.table.seats[Number(seat)].name),
+            name,
             input,
             h("button", { type: "button", onclick: () => copy(url, this) }, t("common.copy")),
           );
@@ -897,7 +932,14 @@ const BOT_PROBLEMS = {
   move_refused: "bot_problem.move_refused",
   not_saved: "bot_problem.not_saved",
   failed: "bot_problem.failed",
+  stalled: "bot_problem.stalled",
 };
+
+// The server sends a table's rule options once, with the first position: later summaries
+// keep the ones already known.
+function withOptions(summary, known) {
+  return "options" in summary ? summary : { ...summary, options: known?.options ?? {} };
+}
 
 function botProblemText(problem) {
   const key = BOT_PROBLEMS[problem.code];
