@@ -69,6 +69,7 @@ from sequenza.core.table import (
 from sequenza.i18n import SOURCE_LANGUAGE
 from sequenza.text import describe, describe_ending
 
+from . import metrics
 from .bot_workers import BotFailure, BotWorkers
 from .storage import (
     InviteError,
@@ -222,6 +223,7 @@ async def stored(call: Callable[_P, _R], *args: _P.args, **kwargs: _P.kwargs) ->
     try:
         return await asyncio.to_thread(call, *args, **kwargs)
     except SQLAlchemyError as error:
+        metrics.STORAGE_ERRORS.inc()
         logger.error("storage failed: %s", error)
         raise TableError("storage_unavailable", "problem.storage_unavailable", 503) from None
 
@@ -753,7 +755,9 @@ class Table:
         self.start_bots()
 
     async def _commit(self, entry: Entry) -> None:
-        """Add, save, then tell everyone (the lock is held)."""
+        """Add, save, then tell everyone (the lock is held). The event loop's CPU time for it,
+        but the database's (in a thread), goes to ``sequenza_move_cpu_seconds``."""
+        started = time.thread_time()
         candidate = self.history.copy()
         try:
             candidate.add(entry)
@@ -761,6 +765,7 @@ class Table:
             raise TableError("illegal", "problem.not_an_action", detail=str(error)) from None
         except SequenzaError as error:
             raise TableError("refused", "problem.refused", 409, detail=str(error)) from None
+        spent = time.thread_time() - started
         try:
             await stored(
                 self.manager.storage.record_move,
@@ -773,8 +778,11 @@ class Table:
         except StaleWriteError as error:
             await self._reload()
             raise TableError("stale", "problem.table_moved_on", 409, detail=str(error)) from None
+        started = time.thread_time()
         turn = self.turn
         self._moved_to(candidate)
+        metrics.MOVES.inc()
+        metrics.MOVE_CPU.observe(spent + time.thread_time() - started)
         logger.info(
             "move",
             extra={
@@ -937,6 +945,7 @@ class Table:
             )
             return snapshot.parse_action(text)
         except (BotFailure, SequenzaError) as error:
+            metrics.BOT_FAILURES.inc()
             logger.warning("bot %s of seat %s at table %s failed: %s", bot, seat, self.id, error)
             self._report_bot(seat, "failed", detail=str(error))
             return random.Random(new_seed()).choice(snapshot.legal_actions())
