@@ -143,7 +143,10 @@ def literal_keys(text: str, prefixes: tuple[str, ...]) -> set[str]:
 
 
 #: The server's code that words its refusals from the ``page`` catalogue.
-SERVER_CODE = [SOURCE / "app" / "web" / name for name in ("server.py", "tables.py", "safety.py")]
+SERVER_CODE = [
+    SOURCE / "app" / "web" / name
+    for name in ("server.py", "tables.py", "safety.py", "connections.py")
+]
 
 
 def test_every_page_key_the_scripts_ask_for_exists_and_every_message_is_used() -> None:

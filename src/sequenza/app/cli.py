@@ -481,6 +481,57 @@ def serve(
             envvar="SEQUENZA_LOG_FORMAT",
         ),
     ] = "text",
+    allowed_host: Annotated[
+        list[str] | None,
+        typer.Option(
+            help="A host name this server answers to (repeatable; default: the listening "
+            "address, and localhost when it is a loopback one; * for any).",
+            envvar="SEQUENZA_ALLOWED_HOSTS",
+        ),
+    ] = None,
+    trusted_proxy: Annotated[
+        list[str] | None,
+        typer.Option(
+            help="A reverse proxy's address or network whose X-Forwarded-For names the "
+            "visitor (repeatable; never *).",
+            envvar="SEQUENZA_TRUSTED_PROXIES",
+        ),
+    ] = None,
+    request_timeout: Annotated[
+        float,
+        typer.Option(
+            help="Seconds a client has to send a request's headers and body, from the "
+            "connection's opening or the end of the previous response.",
+            min=0.1,
+            envvar="SEQUENZA_REQUEST_TIMEOUT",
+        ),
+    ] = 10.0,
+    max_connections_per_address: Annotated[
+        int,
+        typer.Option(
+            help="Connections one client address may hold at once, websockets included (a "
+            "school behind one address needs many); a trusted proxy's are left to the proxy.",
+            min=1,
+            envvar="SEQUENZA_MAX_CONNECTIONS_PER_ADDRESS",
+        ),
+    ] = 128,
+    max_connections: Annotated[
+        int | None,
+        typer.Option(
+            help="Connections one server process holds at once (default: its open-file "
+            "limit, raised to the most allowed, less some for itself).",
+            min=1,
+            envvar="SEQUENZA_MAX_CONNECTIONS",
+        ),
+    ] = None,
+    lookup_misses_per_minute: Annotated[
+        int,
+        typer.Option(
+            help="Unknown table ids one address may ask for a minute (and at once).",
+            min=1,
+            envvar="SEQUENZA_LOOKUP_MISSES_PER_MINUTE",
+        ),
+    ] = 30,
 ) -> None:
     """Play in the browser: start the web app (tables, bots, friends, saved games).
 
@@ -492,14 +543,32 @@ def serve(
     import uvicorn
     from sqlalchemy.exc import SQLAlchemyError
 
+    from sequenza.app.web.connections import (
+        ConnectionLimits,
+        default_allowed_hosts,
+        default_max_connections,
+        raise_open_file_limit,
+        trusts_everyone,
+    )
     from sequenza.app.web.schema import SchemaError
-    from sequenza.app.web.server import SERVER_SETTINGS
+    from sequenza.app.web.server import SERVER_SETTINGS, edge_settings
     from sequenza.app.web.storage import Storage, StorageInUseError
 
     if log_format not in ("text", "json"):
         raise _fail(ValueError(words.text("cli.bad_log_format", value=repr(log_format))))
     if workers > 1 and database.startswith("sqlite"):
         raise _fail(ValueError(words.text("cli.workers_need_postgres", workers=str(workers))))
+    proxies = tuple(trusted_proxy or ())
+    if trusts_everyone(proxies):
+        raise _fail(ValueError(words.text("cli.trusted_proxy_star")))
+    if os.environ.get("FORWARDED_ALLOW_IPS"):
+        typer.echo(words.text("cli.forwarded_allow_ips_ignored"), err=True)
+    hosts = list(allowed_host or ()) or default_allowed_hosts(host)
+    if hosts is None:
+        typer.echo(words.text("cli.any_host", host=host), err=True)
+    # Each connection is an open file: take all the operating system allows (the worker
+    # processes inherit the limit), and stop taking connections before it runs out.
+    open_files = raise_open_file_limit()
     try:
         # Check the database (and create its schema when it is new) once, before any worker.
         Storage(database).close()
@@ -514,8 +583,15 @@ def serve(
             "SEQUENZA_BOT_DELAY": str(bot_delay),
             "SEQUENZA_NEW_TABLES_PER_MINUTE": str(new_tables_per_minute),
             "SEQUENZA_LOG_FORMAT": log_format,
+            "SEQUENZA_ALLOWED_HOSTS": " ".join(hosts or ["*"]),
+            "SEQUENZA_TRUSTED_PROXIES": " ".join(proxies),
+            "SEQUENZA_REQUEST_TIMEOUT": str(request_timeout),
+            "SEQUENZA_MAX_CONNECTIONS_PER_ADDRESS": str(max_connections_per_address),
+            "SEQUENZA_MAX_CONNECTIONS": str(max_connections or default_max_connections(open_files)),
+            "SEQUENZA_LOOKUP_MISSES_PER_MINUTE": str(lookup_misses_per_minute),
         }
     )
+    limits = ConnectionLimits.from_environment()
     shown = database.split("@")[-1] if "@" in database else database
     if workers > 1:
         typer.echo(
@@ -531,6 +607,9 @@ def serve(
         host=host,
         port=port,
         workers=workers,
+        # Each server process reads the limits from the variables above.
+        http="sequenza.app.web.connections:ServeProtocol",
+        **edge_settings(limits),
         **SERVER_SETTINGS,
     )
 

@@ -8,20 +8,30 @@ so that on a busy machine the operating system serves people's moves first.
 A decision that crashes its worker, raises, or runs past its deadline is reported back as a
 ``BotFailure``; the table then plays a fallback move and says so on the table. A broken pool
 is started again for the next decision.
+
+Workers die with their server: a server killed outright (``kill -9``, the out-of-memory killer)
+runs no clean-up, and its workers, each holding a bot's memory, would stay behind for good. A
+watchdog thread in each worker ends it once the server is gone (and on Linux the kernel ends
+it with the fork server that started it); a server that stops cleanly ends its workers itself.
 """
 
 from __future__ import annotations
 
 import asyncio
+import ctypes
 import functools
 import importlib
 import logging
 import multiprocessing
 import os
 import pickle
+import signal
+import sys
+import threading
 from collections.abc import Iterable
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from pathlib import Path
 from typing import Any
 
 from sequenza.ai.base import bot_modules, make_bot
@@ -31,14 +41,79 @@ logger = logging.getLogger("sequenza.web")
 
 #: How much lower than the server a worker runs (``os.nice``): people before bots.
 WORKER_NICENESS = 10
+#: How often a worker checks that its server still runs (seconds).
+WATCH_INTERVAL = 0.5
+#: Seconds a closing server gives its workers to stop before it kills them.
+STOP_GRACE = 2.0
+#: ``prctl`` option: the signal the kernel sends a process when its parent dies.
+_PR_SET_PDEATHSIG = 1
 
 
 class BotFailure(Exception):
     """A bot could not decide: it raised, its process died, or it ran out of time."""
 
 
-def _start_worker(modules: tuple[str, ...]) -> None:
-    """Register the same games and bots as the server (tests and plug-ins add their own)."""
+def _start_time(pid: int) -> str | None:
+    """When process ``pid`` started (``/proc``, in clock ticks since boot), or None when it is
+    gone or a zombie; ``""`` where there is no ``/proc`` to ask."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except FileNotFoundError:
+        return None if Path("/proc/self/stat").exists() else ""
+    except OSError:
+        return ""
+    # The command name (field 2) is in parentheses and may hold spaces: count after it.
+    fields = stat.rsplit(")", 1)[-1].split()
+    state, started = fields[0], fields[19]
+    return None if state in ("Z", "X") else started
+
+
+def server_alive(pid: int, started: str | None) -> bool:
+    """Whether the server ``pid`` that started at ``started`` (``_start_time``) still runs: a
+    zombie or a new process that was given the same number does not count."""
+    now = _start_time(pid)
+    if now is None:
+        return False
+    if now and started:
+        return now == started
+    try:  # no /proc: ask the kernel whether the number is still taken
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def _watch_server(pid: int, started: str | None) -> None:
+    """In a worker: end it as soon as its server is gone, even mid-search."""
+    while server_alive(pid, started):
+        threading.Event().wait(WATCH_INTERVAL)
+    os._exit(0)
+
+
+def _die_with_parent() -> None:
+    """Linux: have the kernel kill this worker when the process that forked it (the fork
+    server, which itself ends when the server's workers are gone) dies."""
+    if not sys.platform.startswith("linux"):
+        return
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+    except (OSError, AttributeError):  # no libc to ask: the watchdog still covers it
+        pass
+
+
+def _start_worker(
+    modules: tuple[str, ...], server: int | None = None, started: str | None = None
+) -> None:
+    """Register the same games and bots as the server (tests and plug-ins add their own), and
+    tie the worker's life to the server's (``server``: its process id, ``started``: when)."""
+    if server is not None:
+        _die_with_parent()
+        threading.Thread(
+            target=_watch_server, args=(server, started), name="server-watch", daemon=True
+        ).start()
     for module in modules:
         importlib.import_module(module)
     try:
@@ -85,7 +160,7 @@ class BotWorkers:
                 self.workers,
                 mp_context=context,
                 initializer=_start_worker,
-                initargs=(registered_modules(),),
+                initargs=(registered_modules(), os.getpid(), _start_time(os.getpid())),
             )
         return self._executor
 
@@ -120,14 +195,21 @@ class BotWorkers:
 
     def close(self) -> None:
         if self._executor is not None:
+            # The executor forgets its processes when it shuts down: take them first.
+            processes = list((getattr(self._executor, "_processes", None) or {}).values())
             self._executor.shutdown(wait=False, cancel_futures=True)
-            self._kill(self._executor)
+            self._kill(processes)
             self._executor = None
 
     @staticmethod
-    def _kill(executor: ProcessPoolExecutor) -> None:
-        """Stop workers still deep in a search: a closing server does not wait for bots."""
-        processes: Iterable[Any] = (getattr(executor, "_processes", None) or {}).values()
-        for process in processes:
+    def _kill(processes: Iterable[Any]) -> None:
+        """Stop workers still deep in a search: a closing server does not wait for bots. Each
+        gets SIGTERM, then SIGKILL if it is still there after ``STOP_GRACE``."""
+        running = [process for process in processes if process.is_alive()]
+        for process in running:
+            process.terminate()
+        for process in running:
+            process.join(STOP_GRACE)
             if process.is_alive():
-                process.terminate()
+                process.kill()
+                process.join(STOP_GRACE)

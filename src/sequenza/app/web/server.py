@@ -120,6 +120,7 @@ from .api_models import (
     TableView,
 )
 from .bot_workers import BotWorkers
+from .connections import ConnectionLimits, HostAllowList, LookupMisses, edge_protocol
 from .notifier import MoveListener
 from .safety import (
     CONTENT_SECURITY_POLICY,
@@ -160,6 +161,10 @@ TABLES_BURST = 20
 TABLES_PER_SECOND = 20 / 60
 #: The latest turn a replay may ask for: far more entries than any game has.
 MAX_REPLAY_TURN = 1_000_000
+#: Unknown table ids one address may ask for: a burst, then one every two seconds (a
+#: mistyped link costs one; guessing ids among 2^96 takes forever at this pace).
+LOOKUP_MISSES_BURST = 30
+LOOKUP_MISSES_PER_SECOND = 0.5
 #: Websocket messages one connection may send: a burst, then this many a second.
 MESSAGES_BURST = 60
 MESSAGES_PER_SECOND = 20.0
@@ -183,12 +188,16 @@ def create_app(
     max_live_tables: int = 2000,
     table_rate: tuple[int, float] = (TABLES_BURST, TABLES_PER_SECOND),
     message_rate: tuple[int, float] = (MESSAGES_BURST, MESSAGES_PER_SECOND),
+    allowed_hosts: Iterable[str] | None = None,
+    lookup_misses: tuple[int, float] = (LOOKUP_MISSES_BURST, LOOKUP_MISSES_PER_SECOND),
 ) -> FastAPI:
     """The app on the database at ``database`` (an SQLAlchemy URL).
 
     ``allowed_origins`` are the sites (``https://games.example.org``) whose pages may open a
     websocket besides the server's own; ``table_rate`` is the tables one address may create
-    (a burst, then so many a second), ``message_rate`` the messages one websocket may send."""
+    (a burst, then so many a second), ``message_rate`` the messages one websocket may send.
+    ``allowed_hosts`` are the names the server answers to in ``Host`` (None: any);
+    ``lookup_misses`` the unknown table ids one address may ask for (a burst, then a rate)."""
     manager = TableManager(
         Storage(database),
         bot_delay=bot_delay,
@@ -231,6 +240,9 @@ def create_app(
     app.state.manager = manager
     _document_request_bodies(app)
     app.add_middleware(BodyLimit)
+    app.add_middleware(LookupMisses, burst=lookup_misses[0], rate=lookup_misses[1])
+    if allowed_hosts is not None:  # outside the others: a foreign Host gets nothing else
+        app.add_middleware(HostAllowList, allowed=allowed_hosts)
 
     @app.middleware("http")
     async def headers(
@@ -654,8 +666,36 @@ def _document_request_bodies(app: FastAPI) -> None:
     app.openapi = openapi  # type: ignore[method-assign]
 
 
-def server_config(app: FastAPI, host: str = "127.0.0.1", port: int = 8000) -> uvicorn.Config:
-    return uvicorn.Config(app, host=host, port=port, **SERVER_SETTINGS)
+def edge_settings(limits: ConnectionLimits) -> dict[str, Any]:
+    """uvicorn's settings for the server's edges: its connection limits (``connections``), and
+    ``X-Forwarded-For`` read only from the trusted proxies (uvicorn trusts 127.0.0.1 and the
+    variable ``FORWARDED_ALLOW_IPS`` unless told otherwise; the server never does)."""
+    return {
+        # The protocol closes connections past ``max_connections`` as they open; uvicorn's
+        # own limit (a plain 503) is one above, a backstop on requests in flight.
+        "limit_concurrency": limits.max_connections + 1,
+        "proxy_headers": bool(limits.trusted_proxies),
+        "forwarded_allow_ips": list(limits.trusted_proxies),
+    }
+
+
+def server_config(
+    app: FastAPI,
+    host: str = "127.0.0.1",
+    port: int = 8000,
+    *,
+    limits: ConnectionLimits | None = None,
+) -> uvicorn.Config:
+    """A server of ``app`` with the connection ``limits`` (default ones when None)."""
+    limits = limits or ConnectionLimits()
+    return uvicorn.Config(
+        app,
+        host=host,
+        port=port,
+        http=edge_protocol(limits),
+        **edge_settings(limits),
+        **SERVER_SETTINGS,
+    )
 
 
 def app_from_environment() -> FastAPI:
@@ -664,6 +704,8 @@ def app_from_environment() -> FastAPI:
     env = os.environ
     logs.configure(env.get("SEQUENZA_LOG_FORMAT", "text"))
     per_minute = int(env.get("SEQUENZA_NEW_TABLES_PER_MINUTE", str(TABLES_BURST)))
+    misses = int(env.get("SEQUENZA_LOOKUP_MISSES_PER_MINUTE", str(LOOKUP_MISSES_BURST)))
+    hosts = env.get("SEQUENZA_ALLOWED_HOSTS", "").replace(",", " ").split()
     bot_workers = env.get("SEQUENZA_BOT_WORKERS")
     return create_app(
         env.get("SEQUENZA_DATABASE", "sqlite:///sequenza.db"),
@@ -674,6 +716,9 @@ def app_from_environment() -> FastAPI:
         ),
         table_rate=(per_minute, per_minute / 60),
         bot_delay=float(env.get("SEQUENZA_BOT_DELAY", "0.7")),
+        # "*" (or nothing): any Host; ``sequenza serve`` says so when it starts.
+        allowed_hosts=None if not hosts or "*" in hosts else hosts,
+        lookup_misses=(misses, misses / 60),
     )
 
 
