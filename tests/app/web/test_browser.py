@@ -406,15 +406,31 @@ def test_a_friend_joins_with_the_invitation_link(
     page.click("#create")
     page.wait_for_selector(".invite-link")
     link = page.input_value(".invite-link")
-    assert "#join=1." in link
+    # The link holds an invitation code, not the seat's token: the creator never holds that.
+    assert "#invite=" in link and "#join" not in link
+    created = json.loads(page.evaluate("localStorage.getItem('sequenza.tables')"))
+    (entry,) = created.values()
+    assert set(entry["invites"]) == {"1"} and set(entry["seats"]) == {"0"}
     friend = Screen(browser, PHONE)
     try:
         friend.page.goto(link)
         friend.page.wait_for_selector(".player-list")
-        assert "#join" not in friend.page.url
+        assert "#invite" not in friend.page.url
         wait_for(
             page, "document.querySelector('.invite-panel .hint').textContent.includes('Everyone')"
         )
+        # The creator's panel shows the seat taken, its spent link gone.
+        wait_for(page, "document.querySelector('.invite.claimed .invite-claimed') !== null")
+        assert page.query_selector(".invite-panel .invite-link") is None
+        # The link opened a second time, on another device: the seat is taken, it says so.
+        stranger = Screen(browser, PHONE)
+        try:
+            stranger.page.goto(link)
+            stranger.page.wait_for_selector(".claim-notice:not([hidden])")
+            assert "already used" in stranger.page.inner_text(".claim-notice")
+            assert "#invite" not in stranger.page.url
+        finally:
+            stranger.close()
         rng = random.Random(3)
         played = {screen: 0, friend: 0}
         while min(played.values()) < 4:

@@ -233,12 +233,9 @@ class TableForm {
       const request = await this.request();
       // Seats left unnamed are named in the creator's language.
       const created = await api(`/api/tables?lang=${encodeURIComponent(currentLanguage())}`, { method: "POST", body: request });
-      const seats = {};
-      const invites = {};
-      for (const [seat, token] of Object.entries(created.tokens)) {
-        (request.seats[Number(seat)].kind === "invite" ? invites : seats)[seat] = token;
-      }
-      saveEntry(created.id, { game: request.game, created: Date.now(), seats, invites });
+      // The tokens of the seats at this screen, and the invitation codes handed to friends
+      // (each claims its seat once; the friend's token never comes here).
+      saveEntry(created.id, { game: request.game, created: Date.now(), seats: created.tokens, invites: created.invites || {} });
       window.location.assign(created.url);
     } catch (error) {
       this.error.textContent = error.message;

@@ -1,6 +1,7 @@
 // Seat tokens this browser holds, kept in localStorage: {tableId: {game, created, seats:
-// {seat: token}, invites: {seat: token}, outbox}}. "seats" are played on this screen;
-// "invites" are the links the creator hands to friends; "outbox" is a move made and not yet
+// {seat: token}, invites: {seat: code}, outbox}}. "seats" are played on this screen;
+// "invites" are the invitation codes of the links the creator hands to friends (each opens
+// its seat once, for a token of the friend's own); "outbox" is a move made and not yet
 // answered by the server.
 
 const KEY = "sequenza.tables";
