@@ -214,7 +214,11 @@ async def table_loop(
             continue
         created = response.json()
         url = f"{ws_url}/ws/tables/{created['id']}"
-        tokens = list(created["tokens"].values())
+        # Each invited friend claims their seat, as their link does, for a token of their own.
+        for seat, code in created.get("invites", {}).items():
+            claimed = await http.post(f"/api/tables/{created['id']}/claim", json={"invite": code})
+            created["tokens"][seat] = claimed.json()["token"]
+        tokens = [created["tokens"][seat] for seat in sorted(created["tokens"], key=int)]
         async with contextlib.AsyncExitStack() as stack:
             sockets = [
                 await stack.enter_async_context(connect(url, max_size=2**22)) for _ in range(2)
