@@ -5,9 +5,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from sequenza.ai.greedy import shares
 from sequenza.core.actions import Action
 from sequenza.core.game import State
+from sequenza.core.heuristics import shares
 from sequenza.core.kit import Play, PositionEvaluation
 
 

@@ -20,9 +20,9 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from sequenza.ai.greedy import shares
 from sequenza.core.actions import Action
 from sequenza.core.game import State
+from sequenza.core.heuristics import shares
 from sequenza.core.kit import Flow, HandModel, Play, PositionEvaluation
 
 from .rules import RUN, SPACE_OF, SPACES, WINDOW_SETS, WINDOWS

@@ -23,9 +23,9 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from sequenza.ai.greedy import shares
 from sequenza.core.actions import Action
 from sequenza.core.game import State
+from sequenza.core.heuristics import shares
 from sequenza.core.kit import Play, PositionEvaluation
 
 # The rules' win (WIN_TOTAL chips, at least WIN_EACH of every colour), a pile's complete

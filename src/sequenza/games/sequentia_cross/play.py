@@ -7,10 +7,10 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from sequenza.ai.greedy import TurnSearch, pile_lead, pile_shares
 from sequenza.components.sequentia_cards import sequentia_deck
 from sequenza.core.actions import Action
 from sequenza.core.game import State
+from sequenza.core.heuristics import TurnSearch, pile_lead, pile_shares
 from sequenza.core.kit import Play, PositionEvaluation
 
 from .rules import COLUMNS, POSITIONS, ROWS
