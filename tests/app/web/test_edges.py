@@ -23,10 +23,13 @@ from typing import Any
 import httpx
 import pytest
 import uvicorn
+import yaml  # type: ignore[import-untyped]
 from fastapi import FastAPI
+from typer.testing import CliRunner
 from websockets.exceptions import InvalidStatus
 from websockets.sync.client import connect
 
+from sequenza.app.cli import app as cli_app
 from sequenza.app.web import create_app, server
 from sequenza.app.web import tables as tables_module
 from sequenza.app.web.connections import (
@@ -560,3 +563,71 @@ def test_bot_workers_end_with_their_server(tmp_path: Path, stop: signal.Signals)
     for pid in left:  # leave nothing behind for the next test, whatever the outcome
         os.kill(pid, signal.SIGKILL)
     assert left == []
+
+
+# ---------------------------------------------------------------------- command line, deployment
+def test_serve_refuses_to_trust_every_proxy(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    started: list[dict[str, Any]] = []
+    monkeypatch.setattr(uvicorn, "run", lambda *args, **kwargs: started.append(kwargs))
+    database = f"sqlite:///{tmp_path / 'tables.db'}"
+    for proxies in (["*"], ["10.0.0.1", "0.0.0.0/0"]):
+        options = [option for proxy in proxies for option in ("--trusted-proxy", proxy)]
+        result = CliRunner().invoke(cli_app, ["serve", "--database", database, *options])
+        assert result.exit_code != 0
+        assert "--trusted-proxy *" in result.output
+    assert started == []
+
+
+def test_serve_passes_its_edges_to_uvicorn(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    started: list[dict[str, Any]] = []
+    monkeypatch.setattr(uvicorn, "run", lambda *args, **kwargs: started.append(kwargs))
+    # ``serve`` hands its settings to the server processes in the environment: keep this
+    # test's apart from the other tests'.
+    monkeypatch.setattr(os, "environ", dict(os.environ))
+    for variable in list(os.environ):
+        if variable.startswith("SEQUENZA_") or variable == "FORWARDED_ALLOW_IPS":
+            del os.environ[variable]
+    database = f"sqlite:///{tmp_path / 'tables.db'}"
+    options = ["--trusted-proxy", "172.30.0.10", "--max-connections-per-address", "150"]
+    result = CliRunner().invoke(cli_app, ["serve", "--database", database, *options])
+    assert result.exit_code == 0, result.output
+    (settings,) = started
+    assert settings["http"] == "sequenza.app.web.connections:ServeProtocol"
+    assert settings["proxy_headers"] is True
+    assert settings["forwarded_allow_ips"] == ["172.30.0.10"]
+    limits = ConnectionLimits.from_environment()
+    assert limits.max_per_address == 150
+    assert settings["limit_concurrency"] == limits.max_connections + 1
+    assert os.environ["SEQUENZA_ALLOWED_HOSTS"].split() == ["127.0.0.1", "::1", "localhost"]
+    # Without a trusted proxy, uvicorn's own default (trust 127.0.0.1) is not used.
+    started.clear()
+    for variable in list(os.environ):
+        if variable.startswith("SEQUENZA_"):
+            del os.environ[variable]
+    os.environ["FORWARDED_ALLOW_IPS"] = "*"
+    result = CliRunner().invoke(cli_app, ["serve", "--database", database, "--host", "0.0.0.0"])
+    assert result.exit_code == 0, result.output
+    assert started[0]["proxy_headers"] is False
+    assert started[0]["forwarded_allow_ips"] == []
+    assert "FORWARDED_ALLOW_IPS" in result.output
+    assert "--allowed-host" in result.output  # any Host is answered: it says so
+    assert os.environ["SEQUENZA_ALLOWED_HOSTS"] == "*"
+
+
+def test_the_shipped_proxy_names_the_visitor_and_is_the_only_one_trusted() -> None:
+    root = Path(__file__).parents[3]
+    compose = yaml.safe_load((root / "compose.yaml").read_text(encoding="utf-8"))
+    proxy = compose["services"]["proxy"]["networks"]["edge"]["ipv4_address"]
+    for name in ("server-1", "server-2"):
+        environment = compose["services"][name]["environment"]
+        assert environment["SEQUENZA_TRUSTED_PROXIES"].split() == [proxy]
+        assert "FORWARDED_ALLOW_IPS" not in environment
+        assert environment["SEQUENZA_ALLOWED_HOSTS"].split()
+    nginx = (root / "deploy" / "nginx.conf").read_text(encoding="utf-8")
+    assert "proxy_set_header X-Forwarded-For $remote_addr;" in nginx
+    assert "$proxy_add_x_forwarded_for" not in nginx
+    for directive in ("client_header_timeout", "client_body_timeout", "keepalive_timeout"):
+        assert f"\n    {directive} " in nginx
+    assert "\n    limit_conn per_visitor " in nginx
