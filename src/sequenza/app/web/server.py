@@ -608,9 +608,9 @@ ERRORS: dict[int | str, dict[str, Any]] = {
     status: {"model": Error, "description": description}
     for status, description in (
         (400, "a bad request"),
-        (403, "a wrong token"),
+        (403, "a wrong token or invitation code"),
         (404, "no such table"),
-        (409, "not now: a stale turn, another's turn, a game not finished"),
+        (409, "not now: a stale turn, another's turn, a game not finished, an invitation claimed"),
         (413, "a body too large"),
         (415, "a body that is not JSON"),
         (429, "too many requests from one address"),
