@@ -52,7 +52,10 @@ shallow, integers short, text Unicode; POST bodies must be ``application/json``;
 open only from the server's own pages or an allowed origin; each address may create a few
 tables a minute (counted in the database when processes share one); names are cleaned of
 control and invisible characters; table ids have 96 random bits, and a malformed one is an
-unknown table; every page carries a content security policy.
+unknown table; every page carries a content security policy. Connections are bounded
+before they reach the app (see ``connections``): a deadline for each request's head and
+body, caps per address and per process, small heads, a ``Host`` allow-list, and a limit on
+the unknown table ids one address may ask for.
 """
 
 from __future__ import annotations
