@@ -9,7 +9,9 @@ RUN pip install --no-cache-dir ".[web]" && useradd --system --home-dir /srv/sequ
     && chown sequenza /srv/sequenza
 USER sequenza
 
-# Every setting of `sequenza serve` also reads its SEQUENZA_* variable.
+# Every setting of `sequenza serve` also reads its SEQUENZA_* variable. Listening on every
+# address, the server answers any Host until SEQUENZA_ALLOWED_HOSTS names the site (it warns);
+# behind a proxy, SEQUENZA_TRUSTED_PROXIES names the proxy's address (see compose.yaml).
 ENV SEQUENZA_HOST=0.0.0.0 \
     SEQUENZA_PORT=8000 \
     SEQUENZA_LOG_FORMAT=json
