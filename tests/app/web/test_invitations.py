@@ -320,3 +320,22 @@ def test_on_postgresql_concurrent_creators_of_one_address_cannot_pass_the_limit(
                 thread.join()
             assert sorted(codes) == [201] * 4 + [429] * 4
             assert first.manager.storage.count_tables() == 4
+
+
+def test_a_claim_through_another_process_shows_on_the_creators_screen() -> None:
+    """On PostgreSQL the creator's process hears of a friend seated through another one, so
+    that the creator's list of links shows the seat taken without waiting for the friend."""
+    with (
+        fresh_postgres_database() as url,
+        live_server(url) as first,
+        live_server(url) as second,
+    ):
+        created = first.create_table(claim=False, game="test-toy", seats=FRIENDS)
+        with first.join(created["id"], created["tokens"]["0"]) as ann:
+            ann.wait_for("state")
+            assert ann.state["table"]["seats"][1]["claimed"] is False
+            second.claim_invite(created["id"], created["invites"]["1"], 1)
+            while True:  # a missing announcement ends in the receive's time-out
+                message = ann.receive(20)
+                if message.get("table", {}).get("seats", [{}, {}])[1].get("claimed"):
+                    break

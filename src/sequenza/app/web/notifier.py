@@ -20,23 +20,28 @@ from .storage import MOVES_CHANNEL
 
 logger = logging.getLogger("sequenza.web")
 
+#: The announcement's second part when a table's seats changed rather than its moves.
+SEATS_CHANGED = "seats"
 #: Seconds between attempts to listen again after the database went away.
 RECONNECT_SECONDS = 2.0
 
 
 class MoveListener:
-    """Calls ``on_move(table_id, turn)`` for every move another process saves, and
-    ``on_resync()`` each time listening (re)starts."""
+    """Calls ``on_move(table_id, turn)`` for every move another process saves,
+    ``on_seats(table_id)`` when another process seated an invited friend (``TABLE:seats``),
+    and ``on_resync()`` each time listening (re)starts."""
 
     def __init__(
         self,
         url: str,
         on_move: Callable[[str, int], None],
         on_resync: Callable[[], None],
+        on_seats: Callable[[str], None] | None = None,
     ) -> None:
         self.conninfo = sa.engine.make_url(url).set(drivername="postgresql").render_as_string(False)
         self.on_move = on_move
         self.on_resync = on_resync
+        self.on_seats = on_seats
         self.listening = asyncio.Event()
 
     async def run(self) -> None:
@@ -51,6 +56,8 @@ class MoveListener:
                         table_id, _, turn = note.payload.rpartition(":")
                         if turn.isdigit():
                             self.on_move(table_id, int(turn))
+                        elif turn == SEATS_CHANGED and self.on_seats is not None:
+                            self.on_seats(table_id)
             except (psycopg.Error, OSError) as error:
                 self.listening.clear()
                 logger.warning("not hearing other processes' moves (%s); retrying", error)

@@ -212,7 +212,7 @@ def create_app(
     table_limiter = RateLimiter(table_rate[1], table_rate[0])
 
     listener = (
-        MoveListener(database, manager.table_moved, manager.resync)
+        MoveListener(database, manager.table_moved, manager.resync, manager.seats_changed)
         if manager.storage.shared
         else None
     )

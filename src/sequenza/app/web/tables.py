@@ -1157,6 +1157,22 @@ class TableManager:
         for table in list(self.live.values()):
             table.schedule_catch_up()
 
+    def seats_changed(self, table_id: str) -> None:
+        """Another process seated an invited friend at ``table_id``: read its seats again and
+        tell this process's screens (the creator's list of links shows the seat taken)."""
+        table = self.live.get(table_id)
+        if table is not None:
+            task = asyncio.get_running_loop().create_task(self._reseat(table))
+            _SEAT_REFRESHES.add(task)
+            task.add_done_callback(_SEAT_REFRESHES.discard)
+
+    async def _reseat(self, table: Table) -> None:
+        try:
+            await self._refresh_seats(table)
+        except TableError:  # the database is away: the next join reads the seats anyway
+            return
+        table.broadcast()
+
     # ------------------------------------------------------------------ creating
     async def create(
         self, request: Any, language: str = i18n.SOURCE_LANGUAGE, quota: Quota | None = None
@@ -1503,6 +1519,10 @@ async def _within_quota(saving: Awaitable[_R]) -> _R:
         return await saving
     except QuotaExceededError as error:
         raise RateLimitedError("problem.too_many_tables", error.retry_after) from None
+
+
+#: Seat refreshes under way, held so that none is collected before it ends.
+_SEAT_REFRESHES: set[asyncio.Task[None]] = set()
 
 
 def _checked_name(name: Any, number: int | None) -> str:
