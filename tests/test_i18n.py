@@ -5,22 +5,29 @@ every key the page and the CLI ask for present."""
 from __future__ import annotations
 
 import ast
+import inspect
 import re
 import string
 from pathlib import Path
 
 import pytest
+from babel.messages.catalog import Catalog, Message
 
 import sequenza
 from sequenza import i18n
 from sequenza.ai import levels
 from sequenza.app.web.tables import UNDO_REASONS
-from sequenza.core.registry import available_games, game_class
+from sequenza.core.registry import available_games, game_class, game_kits
 from sequenza.core.table import UndoRefusal
 from sequenza.sim.metrics import metrics_for
 
 DOMAINS = ("page", "cli", "games", "report")
 TRANSLATIONS = [language for language in i18n.languages() if language != i18n.SOURCE_LANGUAGE]
+#: Every catalogue of these domains, by (domain, folder): the project's shared ones, then each
+#: game's own (the test plug-in's among them), checked the same way.
+CATALOGUES = [(domain, i18n.LOCALE_DIR) for domain in DOMAINS] + [
+    ("games", folder) for folder in i18n.catalogue_folders("games")[1:]
+]
 SOURCE = Path(sequenza.__file__).parent
 STATIC = SOURCE / "app" / "web" / "static"
 
@@ -56,19 +63,32 @@ def test_the_four_languages_have_catalogues() -> None:
     ]
 
 
-@pytest.mark.parametrize("domain", DOMAINS)
-@pytest.mark.parametrize("language", TRANSLATIONS)
-def test_every_message_is_translated_with_the_same_placeholders(domain: str, language: str) -> None:
-    source = i18n.entries(domain, i18n.SOURCE_LANGUAGE)
-    catalogue = i18n.catalogue(domain, language)
-    translated = {
+def keyed(catalogue: Catalog) -> dict[str, Message]:
+    return {
         i18n.message_key(
             message.context, message.id[0] if isinstance(message.id, tuple) else message.id
         ): message
         for message in catalogue
         if message.id
     }
+
+
+@pytest.mark.parametrize(
+    ("domain", "folder"),
+    CATALOGUES,
+    ids=[f"{domain}-{folder.parent.name}" for domain, folder in CATALOGUES],
+)
+@pytest.mark.parametrize("language", TRANSLATIONS)
+def test_every_message_is_translated_with_the_same_placeholders(
+    domain: str, folder: Path, language: str
+) -> None:
+    assert i18n.catalogue_path(domain, language, folder).is_file(), f"no {language} catalogue"
+    source = i18n.catalogue_entries(i18n.catalogue(domain, i18n.SOURCE_LANGUAGE, folder))
+    catalogue = i18n.catalogue(domain, language, folder)
+    translated = keyed(catalogue)
     assert translated.keys() == source.keys(), "keys missing or left over"
+    # A game's catalogue counts plural forms as the language does (the shared one's rule).
+    assert catalogue.plural_forms == i18n.catalogue(domain, language).plural_forms
     forms = catalogue.num_plurals
     problems = []
     for key, entry in source.items():
@@ -228,13 +248,21 @@ def test_every_report_key_the_code_asks_for_exists_and_every_message_is_used() -
     assert asked == set(i18n.entries("report", "en"))
 
 
+def kit_code() -> list[Path]:
+    """Each game's code that asks for its words: its view, its rules page, its drawing."""
+    found = {
+        path
+        for kit in game_kits()
+        for path in (kit.view, kit.guide, Path(inspect.getfile(kit.drawing)))
+    }
+    return sorted(found)
+
+
 #: What asks for the ``games`` catalogue's keys: the views, the shared drawings, the terminal's
 #: drawings, the server.
 GAMES_CODE = [
-    *sorted((SOURCE / "games").glob("*/view.js")),
-    *sorted((SOURCE / "games").glob("*/drawing.py")),
+    *kit_code(),
     SOURCE / "app" / "render.py",
-    *sorted((SOURCE / "games").glob("*/guide*.js")),
     STATIC / "rules" / "common.js",
     STATIC / "cards.js",
     STATIC / "views" / "generic.js",
@@ -246,12 +274,11 @@ GAMES_CODE = [
 def catalogue_texts() -> set[str]:
     """The English the server, the command line and the balance report translate by its text:
     game summaries, options' help (a file's option only on the command line), the bot levels'
-    summaries, the notes of their measured standing and the names of the games' measures."""
+    summaries, the notes of their measured standing and the names of the games' measures (a
+    game from another package brings its own, in its catalogues)."""
     texts = set(levels.SUMMARIES.values())
     for info in available_games():
         cls = game_class(info.id)
-        if not cls.__module__.startswith("sequenza."):
-            continue  # a plugin's game brings its own words
         texts.add(info.summary)
         texts |= {spec.description for spec in cls.options_class.specs()}
         metrics = metrics_for(info.id)
@@ -285,6 +312,25 @@ def test_the_games_keys_are_the_games_own_or_common() -> None:
     keyed = [key for key in i18n.entries("games", "en") if re.fullmatch(r"[a-z_]+\.[a-z_]+", key)]
     assert {key.split(".")[0] for key in keyed} <= owners
     assert set(keyed).isdisjoint(i18n.entries("page", "en")), "the page reads both catalogues"
+    # Each game's keys live in its own folder, the shared words alone in the project's.
+    for folder in i18n.catalogue_folders("games"):
+        english = i18n.catalogue_entries(i18n.catalogue("games", "en", folder))
+        prefixes = {key.split(".")[0] for key in english if re.fullmatch(r"[a-z_]+\.[a-z_]+", key)}
+        if folder == i18n.LOCALE_DIR:
+            assert prefixes == {"common"}
+        else:
+            games = {kit.id.replace("-", "_") for kit in game_kits() if kit.locale == folder}
+            assert prefixes <= games, folder
+
+
+def test_every_game_keeps_its_words_in_its_own_folder() -> None:
+    # A game from this project or another package: its own catalogues, in every language.
+    for kit in game_kits():
+        assert kit.locale is not None, kit.id
+        assert kit.locale.parent == kit.view.parent, kit.id
+        assert kit.locale in i18n.catalogue_folders("games"), kit.id
+        for language in i18n.languages():
+            assert i18n.catalogue_path("games", language, kit.locale).is_file(), (kit.id, language)
 
 
 @pytest.mark.parametrize("language", i18n.languages())

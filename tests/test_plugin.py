@@ -14,8 +14,10 @@ from pathlib import Path
 import pytest
 
 import sequenza
+from sequenza import i18n
 from sequenza.ai.base import bot_names, make_bot
 from sequenza.core import game_kit, register_kit
+from sequenza.text import describe
 
 PLUGIN_PATH = Path(__file__).parent / "plugin"
 
@@ -75,3 +77,18 @@ def test_a_game_without_a_typed_observation_is_refused(monkeypatch: pytest.Monke
     monkeypatch.delattr(toy.game, "observation_class")
     with pytest.raises(ValueError, match="no observation_class"):
         register_kit(dataclasses.replace(toy))
+
+
+def test_the_plug_in_brings_its_words_from_its_own_folder() -> None:
+    toy = game_kit("test-toy")
+    assert toy.locale == PLUGIN_PATH / "toy_cards" / "locale"
+    # The page's words, the terminal's, the catalogue's texts and the log, in Italian, from the
+    # plug-in's catalogues alone: the project's own catalogues hold none of them.
+    assert i18n.page_messages("it")["test_toy.play"] == "Gioca il {card}"
+    assert i18n.Translator("games", "fi").help(toy.game.info.summary) == "testipeli"
+    assert not any(
+        key.startswith("test_toy.") or key == toy.game.info.summary
+        for key in i18n.catalogue_entries(i18n.catalogue("games", "en"))
+    )
+    event = {"event": "action", "seat": 0, "action": "play 4"}
+    assert describe(event, game_id="test-toy", names=["Ann", "Bo"], lang="eo") == "Ann: Ludi 4"

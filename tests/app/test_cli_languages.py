@@ -45,10 +45,13 @@ def test_a_terminal_game_in_italian() -> None:
     assert "sei il posto 0 di 2. Seme 4." in result.output
     assert "«regole» mostra le regole, «esci» termina." in result.output
     assert "posto 0 > " in result.output and "seat 0 >" not in result.output
-    # "regole" showed the rules, then the game went on to its end: the result is Italian, the
-    # ending is the toy game's own sentence (a game from another package has no Italian one).
+    # "regole" showed the rules (the toy game has no rulebook: its own English rules text),
+    # then the game went on to its end: the result is Italian, and so are the drawing and the
+    # ending, the toy game's own words from its own folder (tests/plugin/toy_cards/locale).
     assert "Play a card, draw a card" in result.output
-    assert "Every card is played. Hai vinto (11 – 10)." in result.output
+    assert "Carte giocattolo: giocate 6, 0 carte da pescare" in result.output
+    assert "Tutte le carte sono giocate. Hai vinto (11 – 10)." in result.output
+    assert "Every card is played." not in result.output
 
 
 def test_the_log_of_a_terminal_game_reads_in_the_cli_s_language() -> None:

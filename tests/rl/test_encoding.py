@@ -4,6 +4,8 @@ changes when only what its seat cannot see is dealt again."""
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -12,6 +14,7 @@ import numpy as np
 import pytest
 
 import sequenza
+from sequenza.core.registry import game_kit
 from sequenza.games.sequentia_shift.rules import DECK as SHIFT_DECK
 from sequenza.games.sequentia_shift.types import ShiftObservation
 from sequenza.rl import CARD_FEATURES, EncodingLeak, action_mask, check_encoding, encoding_for
@@ -148,3 +151,36 @@ def test_the_tensor_reference_is_current() -> None:
     assert reference.read_text(encoding="utf-8") == tensor_reference(), (
         "regenerate it: python -m sequenza.rl > src/sequenza/rl/TENSORS.md"
     )
+
+
+def test_each_kit_names_its_encoder_and_only_the_rl_layer_imports_it() -> None:
+    # The engine, the kits, the words and the log come without NumPy; the encoders the kits
+    # name by path are imported when the RL layer first asks for a table's tensor.
+    script = """
+import sys
+import sequenza
+from sequenza import i18n
+from sequenza.core.registry import game_kits
+from sequenza.text import describe
+kits = game_kits()
+state = sequenza.make("sequence-stacks", players=2, seed=1)
+i18n.page_messages("it")
+describe({"event": "draw", "seat": 0, "cards": 1, "deck": 3}, game_id="sequentia-stack",
+         names=["a", "b"], lang="fi")
+assert all(kit.encoder is None or kit.encoder.split(":")[0] not in sys.modules for kit in kits)
+assert "numpy" not in sys.modules
+from sequenza.rl import encoding_for
+encoding_for(state.game).encode(state.observation(0))
+assert "sequenza.games.sequence_stacks.encoding" in sys.modules
+"""
+    subprocess.run([sys.executable, "-c", script], check=True, timeout=120)
+
+
+def test_an_encoder_is_named_by_a_dotted_path() -> None:
+    kit = game_kit("sequentia-shift")
+    assert kit.encoder == "sequenza.games.sequentia_shift.encoding:Encoder"
+    for wrong in ("sequenza.games.sequentia_shift.encoding", "a b:c", ":Encoder"):
+        with pytest.raises(ValueError, match="encoder"):
+            replace(kit, encoder=wrong).check()
+    with pytest.raises(ValueError, match="no observation tensor"):
+        encoding_for(sequenza.make_game("test-toy", 2))

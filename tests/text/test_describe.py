@@ -5,17 +5,18 @@ English catalogue lists exactly the messages the games declare."""
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
+from pathlib import Path
 from typing import Any
 
 import pytest
 from babel.messages.pofile import read_po
 
+from sequenza import i18n
 from sequenza.core.kit import GameKit, Message, Messages, Phrase, Value, Word
 from sequenza.core.registry import game_kit, game_kits, make
 from sequenza.text import COMMON_SENTENCES, COMMON_WORDS, describe, describe_result
-from sequenza.text.__main__ import project_messages
-from sequenza.text.catalogue import catalogue_path, translations
+from sequenza.text.describe import DOMAIN
 
 KITS = [kit.id for kit in game_kits()]
 NAMES = ["Ann", "Greedy bot 2", "Carl", "Dan", "Eve", "Fay"]
@@ -191,7 +192,7 @@ def test_a_plural_sentence_reads_in_the_singular_for_1_and_the_plural_for_2(
     owner: str, message: Message
 ) -> None:
     assert message.count is not None and message.plural is not None
-    english = translations("en")
+    english = i18n.translations(DOMAIN, "en")
     assert english.npgettext(message.code, message.text, message.plural, 1) == message.text
     assert english.npgettext(message.code, message.text, message.plural, 2) == message.plural
 
@@ -285,15 +286,39 @@ def test_an_event_a_game_does_not_know_is_an_error_not_a_guess() -> None:
         describe({"event": "earthquake"}, game_id="sequentia-stack", names=NAMES[:2])
 
 
-def test_the_english_catalogue_lists_exactly_the_declared_messages() -> None:
-    with catalogue_path("en").open("rb") as po:
-        stored = {(message.context, message.id) for message in read_po(po) if message.id}
-    sentences, words_ = project_messages()
-    declared = {
+def declared_messages(sentences: Iterable[Message], words: Iterable[Word]) -> set[object]:
+    return {
         (message.code, message.text if message.plural is None else (message.text, message.plural))
         for message in sentences
-    } | {(word.context, word.text) for word in words_}
-    assert stored == declared, "run python -m sequenza.text to write the English catalogue"
+    } | {(word.context, word.text) for word in words}
+
+
+#: Each folder of log catalogues: the text layer's shared one, then each game's own (two kits of
+#: one package share theirs).
+FOLDERS = list(dict.fromkeys([i18n.LOCALE_DIR, *(kit.locale for kit in game_kits() if kit.locale)]))
+
+
+@pytest.mark.parametrize("folder", FOLDERS, ids=lambda folder: folder.parent.name)
+def test_the_english_catalogue_lists_exactly_the_declared_messages(folder: Path) -> None:
+    with i18n.catalogue_path(DOMAIN, "en", folder).open("rb") as po:
+        stored = {(message.context, message.id) for message in read_po(po) if message.id}
+    if folder == i18n.LOCALE_DIR:
+        declared = declared_messages(COMMON_SENTENCES, COMMON_WORDS)
+    else:
+        kits = [kit for kit in game_kits() if kit.locale == folder]
+        declared = declared_messages(
+            [message for kit in kits for message in kit.messages.sentences],
+            [word for kit in kits for word in kit.messages.words],
+        )
+    assert stored == declared, "run python -m sequenza.text to write the English catalogues"
+
+
+def test_every_game_of_this_project_keeps_its_log_in_its_own_folder() -> None:
+    for kit in game_kits():
+        if kit.game.__module__.startswith("sequenza."):
+            assert kit.locale is not None and kit.locale.is_relative_to(Path(kit.view).parent), (
+                kit.id
+            )
 
 
 def test_an_unknown_language_is_refused_with_the_known_ones() -> None:

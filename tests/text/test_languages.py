@@ -5,25 +5,29 @@ language, with numbers and lists written that language's way."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from typing import Any
 
 import pytest
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
 
+from sequenza import i18n
 from sequenza.core.registry import game_kits
-from sequenza.text import describe, describe_ending, describe_result, languages
-from sequenza.text.catalogue import DOMAIN, SOURCE_LANGUAGE, catalogue_path
-from tests.text.test_describe import NAMES, played_logs
+from sequenza.text import describe, describe_ending, describe_result
+from sequenza.text.describe import DOMAIN
+from tests.text.test_describe import FOLDERS, NAMES, played_logs
 
-TRANSLATED = [lang for lang in languages() if lang != SOURCE_LANGUAGE]
-#: The project's games (a game from another package brings its own catalogue).
-OUR_GAMES = [kit.id for kit in game_kits() if kit.game.__module__.startswith("sequenza.")]
+TRANSLATED = [lang for lang in i18n.languages() if lang != i18n.SOURCE_LANGUAGE]
+#: Every game that brings its log's catalogues (the test plug-in's among them, from its folder).
+OUR_GAMES = [kit.id for kit in game_kits() if kit.locale is not None]
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
 
 
-def catalogue(lang: str) -> Catalog:
-    with catalogue_path(lang).open("rb") as po:
+def catalogue(lang: str, folder: Path = i18n.LOCALE_DIR) -> Catalog:
+    path = i18n.catalogue_path(DOMAIN, lang, folder)
+    assert path.is_file(), f"no {lang} log catalogue in {folder}"
+    with path.open("rb") as po:
         return read_po(po, locale=lang, domain=DOMAIN)
 
 
@@ -32,15 +36,18 @@ def placeholders(text: str) -> set[str]:
 
 
 def test_the_log_reads_in_english_italian_finnish_and_esperanto() -> None:
-    assert languages() == ["en", "eo", "fi", "it"]
+    assert i18n.languages() == ("en", "eo", "fi", "it")
 
 
+@pytest.mark.parametrize("folder", FOLDERS, ids=lambda folder: folder.parent.name)
 @pytest.mark.parametrize("lang", TRANSLATED)
 def test_every_message_is_translated_with_its_placeholders_and_every_plural_form(
-    lang: str,
+    lang: str, folder: Path
 ) -> None:
-    english = {(message.context, message.id) for message in catalogue("en") if message.id}
-    translated = catalogue(lang)
+    english = {(message.context, message.id) for message in catalogue("en", folder) if message.id}
+    translated = catalogue(lang, folder)
+    # A game's catalogue counts plural forms as the language does (the shared one's rule).
+    assert translated.plural_forms == catalogue(lang).plural_forms
     found = {(message.context, message.id) for message in translated if message.id}
     assert found == english, "update the catalogue from the English one (pybabel update)"
     for message in translated:

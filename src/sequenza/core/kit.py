@@ -23,6 +23,12 @@ A kit holds:
 ``messages``
     the log's sentences: the English templates of the game's events, actions and endings,
     and how an event fills them (``sequenza.text`` turns them into a language).
+``locale``
+    the game's own message catalogues in every language it speaks (``sequenza.i18n`` reads
+    them with the words all games share): the words its view, rules page and drawing ask for,
+    and its log's sentences translated.
+``encoder``
+    the observation tensor's encoder, named by a dotted path that only the RL layer imports.
 ``view`` and ``guide``
     the web page's view module and its rules page for people (JavaScript files in the
     package, served at ``/games/<id>/view.js`` and ``/games/<id>/guide.js``).
@@ -38,6 +44,7 @@ The types here are plain data and protocols: a game package imports ``core`` and
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -236,6 +243,10 @@ class Messages:
     phrase: Callable[[Mapping[str, Any]], Phrase | None]
 
 
+#: How a kit names its encoder: ``"package.module:name"``.
+_DOTTED_PATH = re.compile(r"[A-Za-z_]\w*(\.[A-Za-z_]\w*)*:[A-Za-z_]\w*")
+
+
 def logged_actions(state: State[Any]) -> Iterator[tuple[int, str, list[str]]]:
     """Each action of a finished game's log as (seat, verb, argument words), in order."""
     for event in state.log:
@@ -266,6 +277,17 @@ class GameKit:
     #: The rules for people in Markdown, ``<lang>/<id>.md`` under this folder (English at
     #: least); ``None``: the command line prints the game's ``rules_text``.
     rulebook: Path | None = None
+    #: The game's message catalogues, ``<lang>/LC_MESSAGES/<domain>.po`` under this folder
+    #: (English at least, as every catalogue of ``sequenza.i18n``): ``games.po``, the words its
+    #: view, rules page and drawing ask for (keys ``<game_id>.…``) and the English texts of its
+    #: summary, options and measures; ``log.po``, its log's sentences (``python -m
+    #: sequenza.text`` writes the English one from ``messages``). ``None``: it speaks English.
+    locale: Path | None = None
+    #: The observation tensor's encoder as ``"package.module:name"``: a callable from a
+    #: ``Game`` to a ``sequenza.components.tensors.Encoding``. A path, not the object, so that
+    #: the encoder (and NumPy) is imported only when the RL layer asks for it and the light
+    #: install never does. ``None``: the game has no tensor.
+    encoder: str | None = None
 
     @property
     def id(self) -> str:
@@ -300,5 +322,9 @@ class GameKit:
                 problems.append(f"{piece} {path!s} is not a JavaScript file")
         if self.rulebook is not None and not (self.rulebook / "en" / f"{name}.md").is_file():
             problems.append(f"rulebook {self.rulebook!s} has no en/{name}.md")
+        if self.locale is not None and not any((self.locale / "en" / "LC_MESSAGES").glob("*.po")):
+            problems.append(f"locale {self.locale!s} has no en/LC_MESSAGES/*.po catalogue")
+        if self.encoder is not None and not _DOTTED_PATH.fullmatch(str(self.encoder)):
+            problems.append(f"encoder {self.encoder!r} is not a 'package.module:name' path")
         if problems:
             raise ValueError(f"the kit of game {name!r} is incomplete: " + "; ".join(problems))

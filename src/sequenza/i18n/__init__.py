@@ -1,11 +1,19 @@
-"""The players' languages: message catalogues as gettext ``.po`` files, read with Babel.
+"""The players' languages: the one place that knows them and reads the message catalogues,
+gettext ``.po`` files read with Babel (no compile step).
 
-Each domain (``page`` for the web page, ``games`` for what each game's view draws and the
-server's game catalogue, ``cli`` for the terminal) has one catalogue per language
-in ``locale/<lang>/LC_MESSAGES/<domain>.po``. English is the source: a message's ``msgid`` is
-its English text with named placeholders (``{name}``), its ``msgctxt`` the stable key the code
-asks for. A language is known when its folder holds a catalogue: adding a translation is adding
-a folder of ``.po`` files.
+Each domain has one catalogue per language in ``locale/<lang>/LC_MESSAGES/<domain>.po``:
+``page`` for the web page, ``cli`` for the terminal, ``report`` for the balance report,
+``games`` for the games' words (their views, rules pages and terminal drawings, and the
+server's game catalogue), ``log`` for the game log's sentences (``sequenza.text`` writes them).
+The ``games`` and ``log`` domains are gathered: this package holds the words every game
+shares, and each game kit names its own folder of catalogues (``GameKit.locale``), which
+are read with them, so that a game from another package brings its translations along.
+
+English is the source: a message's ``msgid`` is its English text with named placeholders
+(``{name}``), its ``msgctxt`` the stable key the code asks for. A language is known when this
+package's folder for it holds catalogues: adding a translation is adding a folder of ``.po``
+files here and in each game's ``locale``. A game's catalogue in a language the project does
+not speak is not read; a game without a language's catalogue reads in English there.
 
 Plurals follow each language's ``Plural-Forms``; for the page, each form is named by its CLDR
 category ("one", "other"...) so that the browser picks it with ``Intl.PluralRules``.
@@ -13,7 +21,9 @@ category ("one", "other"...) so that the browser picks it with ``Intl.PluralRule
 
 from __future__ import annotations
 
+import copy
 import gettext as stdlib_gettext
+import io
 import os
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
@@ -22,8 +32,11 @@ from pathlib import Path
 
 from babel import Locale
 from babel.messages.catalog import Catalog
+from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.numbers import format_decimal, get_decimal_symbol, get_group_symbol
+
+from sequenza.core.registry import game_kits
 
 LOCALE_DIR = Path(__file__).parent / "locale"
 SOURCE_LANGUAGE = "en"
@@ -33,6 +46,8 @@ _PLURAL_SAMPLES = (*range(0, 1001), 10**6, 10**7)
 
 #: A page message: one text, or its plural forms by CLDR category.
 PageMessage = str | dict[str, str]
+#: The domains whose words each game brings in its own folder, read after this package's.
+KIT_DOMAINS = ("games", "log")
 
 
 @cache
@@ -89,14 +104,41 @@ def from_environment(environ: Mapping[str, str] | None = None) -> str:
     return SOURCE_LANGUAGE
 
 
+def catalogue_folders(domain: str) -> tuple[Path, ...]:
+    """The folders whose catalogues make up a domain: this package's, then (for the games'
+    domains) each game kit's ``locale`` that holds an English catalogue of it, by game id; two
+    kits of one package share their folder, read once."""
+    folders = [LOCALE_DIR]
+    if domain in KIT_DOMAINS:
+        for kit in game_kits():
+            folder = kit.locale
+            if folder is not None and folder not in folders:
+                if (folder / SOURCE_LANGUAGE / "LC_MESSAGES" / f"{domain}.po").is_file():
+                    folders.append(folder)
+    return tuple(folders)
+
+
+def catalogue_path(domain: str, language: str, folder: Path = LOCALE_DIR) -> Path:
+    return folder / language / "LC_MESSAGES" / f"{domain}.po"
+
+
 @cache
-def catalogue(domain: str, language: str) -> Catalog:
-    """One domain's catalogue in one known language, read once."""
+def catalogue(domain: str, language: str, folder: Path = LOCALE_DIR) -> Catalog:
+    """One domain's catalogue in one known language, from one folder (this package's unless
+    given), read once. A game's folder without this language's catalogue gives its English
+    one, whose messages then read in English."""
     if language not in languages():
         raise KeyError(f"no catalogue for language {language!r}")
-    path = LOCALE_DIR / language / "LC_MESSAGES" / f"{domain}.po"
+    path = catalogue_path(domain, language, folder)
+    if folder != LOCALE_DIR and not path.is_file():
+        path = catalogue_path(domain, SOURCE_LANGUAGE, folder)
     with path.open("rb") as file:
         return read_po(file, locale=language, domain=domain)
+
+
+def catalogues(domain: str, language: str) -> list[Catalog]:
+    """A domain's catalogues in a language: this package's, then each game's."""
+    return [catalogue(domain, language, folder) for folder in catalogue_folders(domain)]
 
 
 def message_key(context: str | None, msgid: str) -> str:
@@ -115,17 +157,50 @@ class Entry:
 
 @cache
 def entries(domain: str, language: str) -> dict[str, Entry]:
-    """Every message of a domain in a language, by key; a missing translation reads English."""
+    """Every message of a domain in a language, by key, the games' own with the shared ones;
+    a missing translation reads English. (The ``log`` domain's words share a context, "row":
+    it is read whole with ``translations``.)"""
     result: dict[str, Entry] = {}
-    for message in catalogue(domain, language):
+    for one in catalogues(domain, language):
+        result.update(catalogue_entries(one))
+    return result
+
+
+def catalogue_entries(catalogue: Catalog) -> dict[str, Entry]:
+    """The messages of one catalogue, by key; a missing translation reads English."""
+    result: dict[str, Entry] = {}
+    for message in catalogue:
         if not message.id:
             continue  # the header
         english = tuple(message.id) if isinstance(message.id, tuple) else (str(message.id),)
         strings = message.string if isinstance(message.string, tuple) else (message.string,)
-        translated = tuple(str(one) for one in strings) if all(strings) else english
+        translated = tuple(str(text) for text in strings) if all(strings) else english
         key = message_key(message.context, english[0])
         result[key] = Entry(key, english, translated)
     return result
+
+
+@cache
+def translations(domain: str, language: str) -> stdlib_gettext.NullTranslations:
+    """A domain's catalogues in a language as one set of gettext translations (contexts and
+    plural forms included), the games' own with the shared ones; a message a catalogue does
+    not translate reads in English. ``ValueError`` for a language without catalogues."""
+    if language not in languages():
+        raise ValueError(
+            f"there is no {language!r} catalogue; the languages are {', '.join(languages())}"
+        )
+    # A copy of this package's catalogue keeps its header, whose plural rule is the language's
+    # (a test checks that every game's catalogue states the same); the games' messages join it.
+    shared, *games = catalogues(domain, language)
+    merged = copy.deepcopy(shared)
+    for one in games:
+        for message in one:
+            if message.id:
+                merged[message.id] = message
+    compiled = io.BytesIO()
+    write_mo(compiled, merged)
+    compiled.seek(0)
+    return stdlib_gettext.GNUTranslations(compiled)
 
 
 @cache
@@ -155,8 +230,8 @@ PAGE_DOMAINS = ("page", "games")
 
 @cache
 def page_messages(language: str) -> dict[str, PageMessage]:
-    """The ``page`` and ``games`` catalogues as the browser reads them: key to text, or to its
-    plural forms by CLDR category."""
+    """The ``page`` and ``games`` catalogues as the browser reads them (every game's words
+    with the shared ones): key to text, or to its plural forms by CLDR category."""
     result: dict[str, PageMessage] = {}
     for domain in PAGE_DOMAINS:
         categories = plural_categories(domain, language)

@@ -1,5 +1,6 @@
 """Events into sentences: a game's ``phrase`` names the message of an event and its values,
-the catalogue of the reader's language gives the template, and the values are written in
+the ``log`` catalogues of the reader's language (the game's own with the shared ones, read by
+``sequenza.i18n``) give the template, and the values are written in
 that language (seats by the names players see, "you" for the reader, numbers and lists as
 the language writes them)."""
 
@@ -12,10 +13,13 @@ from typing import Any
 from babel.lists import format_list
 from babel.numbers import format_decimal
 
+from sequenza import i18n
 from sequenza.core.game import SharedTermination
 from sequenza.core.kit import Message, Messages, Phrase, Seat, Seats, Value, Word
 from sequenza.core.registry import game_kit
-from sequenza.text.catalogue import translations
+
+#: The catalogues' domain of the log's sentences (this layer's own and each game's).
+DOMAIN = "log"
 
 #: Suffix of the message whose subject is the seat reading it ("You draw 2 cards").
 YOU = ".you"
@@ -56,7 +60,7 @@ class _Reader:
         message = self.sentences.get(code)
         if message is None:
             raise LookupError(f"no message {code!r} for this game")
-        catalogue = translations(self.lang)
+        catalogue = i18n.translations(DOMAIN, self.lang)
         if message.plural is None or message.count is None:
             template = catalogue.pgettext(message.code, message.text)
         else:
@@ -71,7 +75,7 @@ class _Reader:
         if isinstance(value, Phrase):
             return self.render(value)
         if isinstance(value, Word):
-            return translations(self.lang).pgettext(value.context, value.text)
+            return i18n.translations(DOMAIN, self.lang).pgettext(value.context, value.text)
         if isinstance(value, Seat):
             return self.seat(value.seat)
         if isinstance(value, Seats):

@@ -1,7 +1,9 @@
 """Toy cards, a game from another package: it touches nothing outside its folder, yet plays in
-the command line, the web app, the simulator and against every bot, because its kit is named
-in the ``sequenza.games`` entry points of its distribution (``toy_cards-1.0.dist-info``
-beside this folder stands for an installed package's metadata)."""
+the command line, the web app, the simulator and against every bot, in every language, because
+its kit is named in the ``sequenza.games`` entry points of its distribution
+(``toy_cards-1.0.dist-info`` beside this folder stands for an installed package's metadata) and
+its kit names its own catalogues (``locale/<lang>/LC_MESSAGES/``: ``games.po`` for its view,
+rules page, drawing, summary, option and measure, ``log.po`` for its log's sentences)."""
 
 from pathlib import Path
 
@@ -23,4 +25,6 @@ KIT = GameKit(
     messages=MESSAGES,
     view=_HERE / "view.js",
     guide=_HERE / "guide.js",
+    # Its words in every language Sequenza speaks, read with Sequenza's own.
+    locale=_HERE / "locale",
 )

@@ -1,7 +1,8 @@
-// The rules of Toy cards for people.
+// The rules of Toy cards for people, in the words of the game's own catalogue.
 
+import { t } from "/static/i18n.js";
 import { para } from "/static/rules/common.js";
 
 export function rules() {
-  return [para("Play a card from your hand and draw one. When every card is played, the highest total wins.")];
+  return [para(t("test_toy.rules"))];
 }

@@ -1,13 +1,17 @@
-// Toy cards on the page: the played cards of each seat and your hand, a button per card.
+// Toy cards on the page: the played cards of each seat and your hand, a button per card, in the
+// words of the game's own catalogue (locale/, sent with the page's words).
 
 import { h } from "/static/dom.js";
+import { list, t } from "/static/i18n.js";
 
 export function render(observation) {
   return h(
     "div.toy-table",
     {},
-    ...observation.played.map((cards, seat) => h("p", {}, `Seat ${seat + 1} played: ${cards.join(", ") || "nothing"}`)),
-    h("p", {}, `${observation.draw_pile} cards to draw`),
+    ...observation.played.map((cards, seat) =>
+      h("p", {}, t("test_toy.played", { seat: seat + 1, cards: cards.length ? list(cards.map(String)) : t("test_toy.nothing") })),
+    ),
+    h("p", {}, t("test_toy.to_draw", { count: observation.draw_pile })),
   );
 }
 
@@ -16,5 +20,5 @@ export function parts() {
 }
 
 export function label(action) {
-  return `Play the ${String(action).split(" ")[1]}`;
+  return t("test_toy.play", { card: String(action).split(" ")[1] });
 }

@@ -98,7 +98,6 @@ from sequenza.ai.levels import menu as bot_menu
 from sequenza.app.render import rules_for_people
 from sequenza.core.errors import SequenzaError
 from sequenza.core.registry import available_games, game_class, game_kits, make_game
-from sequenza.text import languages as log_languages
 
 from . import logs
 from .api_models import (
@@ -804,8 +803,7 @@ def _known_language(value: object) -> str:
         return i18n.SOURCE_LANGUAGE
     if not isinstance(value, str) or len(value) > MAX_LANGUAGE_LENGTH:
         raise TableError("bad_request", "problem.lang_code", example='"it"')
-    # A language the page speaks but the log does not (yet) would fail at the first event.
-    known = [language for language in i18n.languages() if language in log_languages()]
+    known = i18n.languages()
     if value not in known:
         raise TableError("unknown_language", "problem.unknown_language", languages=", ".join(known))
     return value

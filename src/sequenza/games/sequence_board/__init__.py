@@ -28,6 +28,8 @@ SEQUENCE = GameKit(
     view=_HERE / "view.js",
     guide=_HERE / "guide.js",
     rulebook=_HERE / "rulebook",
+    locale=_HERE / "locale",
+    encoder="sequenza.games.sequence_board.encoding:Encoder",
 )
 
 NUMBERS = GameKit(
@@ -39,4 +41,6 @@ NUMBERS = GameKit(
     view=_HERE / "view.js",
     guide=_HERE / "guide_numbers.js",
     rulebook=_HERE / "rulebook",
+    locale=_HERE / "locale",
+    encoder="sequenza.games.sequence_board.encoding:Encoder",
 )

@@ -25,4 +25,6 @@ KIT = GameKit(
     view=_HERE / "view.js",
     guide=_HERE / "guide.js",
     rulebook=_HERE / "rulebook",
+    locale=_HERE / "locale",
+    encoder="sequenza.games.sequentia_stack.encoding:Encoder",
 )
