@@ -3,6 +3,7 @@ changes when only what its seat cannot see is dealt again."""
 
 from __future__ import annotations
 
+import importlib
 import random
 import subprocess
 import sys
@@ -18,7 +19,7 @@ from sequenza.core.registry import game_kit
 from sequenza.games.sequentia_shift.rules import DECK as SHIFT_DECK
 from sequenza.games.sequentia_shift.types import ShiftObservation
 from sequenza.rl import CARD_FEATURES, EncodingLeak, action_mask, check_encoding, encoding_for
-from sequenza.rl.encoding import encoded_games, tensor_reference
+from sequenza.rl.encoding import encoded_games, references, tensor_reference
 
 TABLES = [(info.id, count) for info in encoded_games() for count in info.player_counts]
 
@@ -147,10 +148,22 @@ def test_a_limit_switched_off_leaves_its_field_at_zero() -> None:
 
 
 def test_the_tensor_reference_is_current() -> None:
-    reference = Path(sequenza.__file__).parent / "rl" / "TENSORS.md"
-    assert reference.read_text(encoding="utf-8") == tensor_reference(), (
-        "regenerate it: python -m sequenza.rl > src/sequenza/rl/TENSORS.md"
-    )
+    # Every encoded game's fields, in the TENSORS.md of its own folder.
+    written = references()
+    assert {path.parent for path in written} == {
+        Path(
+            importlib.import_module(str(game_kit(info.id).encoder).split(":")[0]).__file__ or ""
+        ).parent
+        for info in encoded_games()
+    }
+    documented = set()
+    for path, text in written.items():
+        assert path.is_file() and path.read_text(encoding="utf-8") == text, (
+            f"regenerate it: python -m sequenza.rl (writes {path.name} in each game's folder)"
+        )
+        documented |= {line[3:] for line in text.splitlines() if line.startswith("## ")}
+    assert documented == {info.id for info in encoded_games()}
+    assert tensor_reference().count("\n## ") == len(encoded_games())
 
 
 def test_each_kit_names_its_encoder_and_only_the_rl_layer_imports_it() -> None:

@@ -112,9 +112,12 @@ def catalogue_folders(domain: str) -> tuple[Path, ...]:
     if domain in KIT_DOMAINS:
         for kit in game_kits():
             folder = kit.locale
-            if folder is not None and folder not in folders:
-                if (folder / SOURCE_LANGUAGE / "LC_MESSAGES" / f"{domain}.po").is_file():
-                    folders.append(folder)
+            if (
+                folder is not None
+                and folder not in folders
+                and catalogue_path(domain, SOURCE_LANGUAGE, folder).is_file()
+            ):
+                folders.append(folder)
     return tuple(folders)
 
 

@@ -24,9 +24,10 @@ dotted path (``GameKit.encoder``), imported here the first time a table of that 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from functools import cache
 from importlib import import_module
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -34,7 +35,7 @@ import numpy.typing as npt
 
 from sequenza.components.tensors import CARD_FEATURES, Encoding, Field
 from sequenza.core.game import Game, GameInfo, State
-from sequenza.core.registry import available_games, game_kit, make
+from sequenza.core.registry import available_games, game_kit, make, make_game
 
 __all__ = [
     "CARD_FEATURES",
@@ -46,6 +47,8 @@ __all__ = [
     "check_encoding",
     "encoded_games",
     "encoding_for",
+    "reference_path",
+    "references",
     "tensor_reference",
 ]
 
@@ -74,11 +77,11 @@ def encoding_for(game: Game[Any]) -> Encoding:
     return _encoder(path)(game)
 
 
-def tensor_reference() -> str:
-    """Every game's fields as Markdown, at its fewest players (``TENSORS.md``; per-seat fields
-    grow by one row per seat, the rest keeps its shape at every player count)."""
-    from sequenza.core.registry import make_game
-
+def tensor_reference(game_ids: Iterable[str] | None = None) -> str:
+    """The fields of these games (every encoded game unless given) as Markdown, at each one's
+    fewest players (a game's ``TENSORS.md``; per-seat fields grow by one row per seat, the
+    rest keeps its shape at every player count)."""
+    infos = encoded_games() if game_ids is None else [game_kit(one).game.info for one in game_ids]
     lines = [
         "# Observation tensors",
         "",
@@ -87,7 +90,7 @@ def tensor_reference() -> str:
         "gives them by name. Seats are seen from the observer (0 is itself); every value is",
         "in [0, 1]. A Sequentia card is 14 numbers: " + ", ".join(CARD_FEATURES) + ".",
     ]
-    for info in encoded_games():
+    for info in infos:
         encoding = encoding_for(make_game(info.id, info.min_players))
         sizes = ", ".join(
             f"{count}: {encoding_for(make_game(info.id, count)).size}"
@@ -99,6 +102,28 @@ def tensor_reference() -> str:
             shape = " x ".join(str(n) for n in item.shape)
             lines.append(f"| `{item.name}` | {shape} | {item.doc} |")
     return "\n".join(lines) + "\n"
+
+
+def reference_path(game_id: str) -> Path:
+    """Where a game's tensor reference is kept: ``TENSORS.md`` beside its encoder, in the
+    game's own folder (the games of one package share it)."""
+    path = game_kit(game_id).encoder
+    if path is None:
+        raise ValueError(f"no observation tensor is defined for {game_id!r}")
+    module = import_module(path.partition(":")[0])
+    return Path(str(module.__file__)).parent / "TENSORS.md"
+
+
+def references(game_ids: Iterable[str] | None = None) -> dict[Path, str]:
+    """Each tensor reference file of these games (every encoded game unless given) and what
+    it holds: the fields of every game whose encoder lives in that folder."""
+    wanted = {info.id for info in encoded_games()} if game_ids is None else set(game_ids)
+    folders: dict[Path, list[str]] = {}
+    for info in encoded_games():
+        folders.setdefault(reference_path(info.id), []).append(info.id)
+    return {
+        path: tensor_reference(ids) for path, ids in folders.items() if wanted.intersection(ids)
+    }
 
 
 def action_mask(state: State[Any]) -> npt.NDArray[np.int8]:

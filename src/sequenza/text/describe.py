@@ -1,8 +1,7 @@
 """Events into sentences: a game's ``phrase`` names the message of an event and its values,
 the ``log`` catalogues of the reader's language (the game's own with the shared ones, read by
-``sequenza.i18n``) give the template, and the values are written in
-that language (seats by the names players see, "you" for the reader, numbers and lists as
-the language writes them)."""
+``sequenza.i18n``) give the template, and the values are written in that language (seats by
+the names players see, "you" for the reader, numbers and lists as the language writes them)."""
 
 from __future__ import annotations
 

@@ -2,9 +2,11 @@
 on two boards, what the bots know of them (``play.py``), what the simulator measures
 (``metrics.py``), their terminal drawing (``drawing.py``), their web view (``view.js``) and
 their rules pages for people (``guide.js``, ``guide_numbers.js``; ``rulebook/`` in Markdown for
-the command line); their log in words
-(``messages.py``). ``SEQUENCE`` and
-``NUMBERS`` declare them; ``pyproject.toml`` names both in the ``sequenza.games`` entry points.
+the command line); their log in words (``messages.py``), their words in every language
+(``locale/<lang>/LC_MESSAGES/``: ``games.po``, ``log.po``) and their observation tensor
+(``encoding.py``, which only the RL layer imports; ``TENSORS.md`` lists its fields).
+``SEQUENCE`` and ``NUMBERS`` declare them; ``pyproject.toml`` names both in the
+``sequenza.games`` entry points.
 """
 
 from pathlib import Path

@@ -1,7 +1,9 @@
 """Sequentia · Shift, the whole game: its rules (``rules.py``), what the bots know of it
 (``play.py``), what the simulator measures (``metrics.py``), its terminal drawing
-(``drawing.py``), its log in words (``messages.py``), and its web view and rules page for
-people (``view.js``, ``guide.js``; ``rulebook/``, in Markdown, for the command line).
+(``drawing.py``), its log in words (``messages.py``), its web view and rules page for people
+(``view.js``, ``guide.js``; ``rulebook/``, in Markdown, for the command line), its words in
+every language (``locale/<lang>/LC_MESSAGES/``: ``games.po``, ``log.po``) and its observation
+tensor (``encoding.py``, which only the RL layer imports; ``TENSORS.md`` lists its fields).
 ``KIT`` declares them all; ``pyproject.toml`` names it in the ``sequenza.games`` entry points."""
 
 from pathlib import Path

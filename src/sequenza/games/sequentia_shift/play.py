@@ -7,9 +7,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from sequenza.core.heuristics import TurnSearch, pile_lead, pile_shares
 from sequenza.core.actions import Action
 from sequenza.core.game import State
+from sequenza.core.heuristics import TurnSearch, pile_lead, pile_shares
 from sequenza.core.kit import Play, PositionEvaluation
 
 from .solver import best_slide, fewest_slides
