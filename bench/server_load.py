@@ -12,7 +12,11 @@ table. All traffic stays on the loopback; the run stops after ``--seconds``.
 
 Prints the round trip of people's moves (sending the action to seeing the position it made)
 at p50/p95/p99, the errors the server answered, and the server's CPU and memory (its own
-process, and its bot workers).
+process, and its bot workers), and the cost of a move: the event loop's CPU per saved move
+from the server's ``/metrics`` (checking, the take-back check, wording and queueing it), and
+the server's whole CPU divided by the moves (sending every message and the database's work
+included), from which ``docs/capacity.md`` plans. ``--think 0.2`` drives ten times the usual
+move rate, to compare the plan's prediction with what the processes measure.
 """
 
 from __future__ import annotations
@@ -59,6 +63,8 @@ class Figures:
     measure_from: float = 0.0
     bot_moves: int = 0
     sockets: int = 0
+    #: Bytes of every message the server sent the load's sockets (after the opening rush).
+    bytes_received: int = 0
 
 
 def free_port() -> int:
@@ -79,6 +85,9 @@ def start_server(port: int, database: str, workers: int) -> subprocess.Popen[byt
         database,
         "--new-tables-per-minute",
         "100000",
+        # Every player of the load comes from 127.0.0.1: one address for hundreds of sockets.
+        "--max-connections-per-address",
+        "100000",
         "--workers",
         str(workers),
     ]
@@ -91,6 +100,19 @@ def start_server(port: int, database: str, workers: int) -> subprocess.Popen[byt
         time.sleep(0.2)
     server.kill()
     raise RuntimeError("the server did not start")
+
+
+def move_cpu(port: int) -> tuple[float, float]:
+    """Saved moves and the event loop's CPU seconds they took, from one process's /metrics."""
+    text = httpx.get(f"http://127.0.0.1:{port}/metrics", timeout=10).text
+    figures = {}
+    for line in text.splitlines():
+        name, _, value = line.partition(" ")
+        if name in ("sequenza_move_cpu_seconds_count", "sequenza_move_cpu_seconds_sum"):
+            figures[name] = float(value)
+    return figures.get("sequenza_move_cpu_seconds_count", 0.0), figures.get(
+        "sequenza_move_cpu_seconds_sum", 0.0
+    )
 
 
 def cpu_seconds(pid: int) -> float:
@@ -151,6 +173,8 @@ class Seat:
                     return False
                 message = json.loads(text)
                 now = time.monotonic()
+                if now >= self.figures.measure_from:
+                    self.figures.bytes_received += len(text)
                 if message["type"] == "error":
                     self.figures.errors[message["code"]] += 1
                     continue
@@ -185,6 +209,8 @@ async def watch(socket_: ClientConnection, figures: Figures, deadline: float) ->
     with contextlib.suppress(TimeoutError):
         async with asyncio.timeout(max(0.01, deadline - time.monotonic())):
             async for text in socket_:
+                if time.monotonic() >= figures.measure_from:
+                    figures.bytes_received += len(text)
                 message = json.loads(text)
                 if message["type"] == "state" and message["events"]:
                     figures.bot_moves += 1
@@ -289,6 +315,7 @@ def main() -> None:
             time.sleep(2)  # the worker processes start
             servers, bots = processes(server.pid)
             before = {pid: cpu_seconds(pid) for pid in servers + bots}
+            moves_before, loop_before = move_cpu(port)
             started = time.monotonic()
             figures = asyncio.run(
                 load(
@@ -301,6 +328,7 @@ def main() -> None:
                 )
             )
             wall = time.monotonic() - started
+            moves_after, loop_after = move_cpu(port)
             client_cpu = time.process_time() / wall
             servers, bots = processes(server.pid)
             server_cpu = sum(cpu_seconds(pid) - before.get(pid, 0.0) for pid in servers) / wall
@@ -330,6 +358,19 @@ def main() -> None:
         + (f"  mean {statistics.fmean(trips):.1f}" if trips else "")
     )
     print(f"bot moves seen: {figures.bot_moves}, games finished: {figures.games_finished}")
+    print(
+        f"sent to the sockets: {figures.bytes_received / measured / 1024:.0f} KiB/s "
+        "(JSON text, before the websocket's compression)"
+    )
+    saved = moves_after - moves_before
+    if saved and arguments.workers == 1:
+        per_move = (loop_after - loop_before) / saved * 1000
+        whole = server_cpu * wall / saved * 1000
+        print(
+            f"moves saved: {saved:.0f} ({saved / wall:.0f}/s); cost per move: event loop "
+            f"{per_move:.2f} ms CPU (from /metrics), whole server {whole:.2f} ms CPU "
+            f"(sending and database included)"
+        )
     print(f"errors: {dict(figures.errors) or 'none'}")
     print(
         f"server ({len(servers)} processes): CPU {server_cpu:.0%} of a core, "

@@ -20,7 +20,9 @@ from __future__ import annotations
 import asyncio
 import ctypes
 import functools
+import heapq
 import importlib
+import itertools
 import logging
 import multiprocessing
 import os
@@ -28,6 +30,7 @@ import pickle
 import signal
 import sys
 import threading
+import time
 from collections.abc import Iterable
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -36,6 +39,8 @@ from typing import Any
 
 from sequenza.ai.base import bot_modules, make_bot
 from sequenza.core.registry import available_games, game_class, state_from_json
+
+from . import metrics
 
 logger = logging.getLogger("sequenza.web")
 
@@ -146,12 +151,55 @@ def registered_modules() -> tuple[str, ...]:
 
 
 class BotWorkers:
-    """A pool of worker processes that play bot moves."""
+    """A pool of worker processes that play bot moves.
+
+    Decisions wait here, not in the pool, until a worker is free: a bot's time limit then
+    counts its thinking only, never its wait behind other tables' searches. Decisions for
+    tables where a person plays go first (in the order they came); tables of bots alone, a
+    spectacle, use what is left, so that a crowd of them never slows a person's game."""
 
     def __init__(self, workers: int | None = None, *, move_timeout: float = 30.0) -> None:
         self.workers = workers or max(1, os.cpu_count() or 1)
         self.move_timeout = move_timeout
         self._executor: ProcessPoolExecutor | None = None
+        #: Workers thinking now (a job past its time limit keeps its worker until it ends).
+        self.busy = 0
+        #: Decisions waiting for a worker: (0 for a person's table else 1, arrival, ticket).
+        self._waiting: list[tuple[int, int, asyncio.Future[None]]] = []
+        self._arrivals = itertools.count()
+
+    @property
+    def waiting(self) -> int:
+        """Decisions waiting for a free worker."""
+        return sum(1 for *_, ticket in self._waiting if not ticket.done())
+
+    async def _free_worker(self, urgent: bool) -> None:
+        """Until a worker is free for this decision (then it counts as busy)."""
+        if self.busy < self.workers and not self._waiting:
+            self.busy += 1
+            metrics.BOT_WAIT.observe(0.0)
+            return
+        ticket: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        heapq.heappush(self._waiting, (0 if urgent else 1, next(self._arrivals), ticket))
+        asked = time.monotonic()
+        try:
+            await ticket
+            metrics.BOT_WAIT.observe(time.monotonic() - asked)
+        except asyncio.CancelledError:
+            if ticket.done() and not ticket.cancelled():
+                self._worker_freed()  # granted as it was cancelled: hand the worker on
+            else:
+                ticket.cancel()  # the waiting list skips it
+            raise
+
+    def _worker_freed(self) -> None:
+        self.busy -= 1
+        while self._waiting:
+            *_, ticket = heapq.heappop(self._waiting)
+            if not ticket.done():
+                self.busy += 1
+                ticket.set_result(None)
+                return
 
     def _pool(self) -> ProcessPoolExecutor:
         if self._executor is None:
@@ -165,16 +213,32 @@ class BotWorkers:
         return self._executor
 
     async def decide(
-        self, bot: str, settings: dict[str, Any], seed: int, state_text: str, memory: bytes = b""
+        self,
+        bot: str,
+        settings: dict[str, Any],
+        seed: int,
+        state_text: str,
+        memory: bytes = b"",
+        *,
+        urgent: bool = True,
     ) -> tuple[str, bytes]:
         """The bot's move in the position ``state_text`` (``State.dumps()``) and its memory for
-        the next move (``memory`` is what the previous move returned), or ``BotFailure``."""
+        the next move (``memory`` is what the previous move returned), or ``BotFailure``.
+        ``urgent``: a person plays at the table (else it waits behind those that are)."""
         job = functools.partial(_decide, bot, settings, seed, state_text, memory)
+        await self._free_worker(urgent)
+        loop = asyncio.get_running_loop()
         try:
-            future: Future[tuple[str, bytes]] = self._pool().submit(job)
-        except BrokenProcessPool:
-            self._restart()
-            future = self._pool().submit(job)
+            try:
+                future: Future[tuple[str, bytes]] = self._pool().submit(job)
+            except BrokenProcessPool:
+                self._restart()
+                future = self._pool().submit(job)
+        except BaseException:
+            self._worker_freed()
+            raise
+        # The worker is free again when the job ends, not when its answer is given up on.
+        future.add_done_callback(lambda _done: loop.call_soon_threadsafe(self._worker_freed))
         try:
             return await asyncio.wait_for(asyncio.wrap_future(future), self.move_timeout)
         except TimeoutError:

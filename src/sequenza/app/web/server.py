@@ -31,6 +31,7 @@ for a refused move or option or pydantic's list of wrong fields, comes as ``"det
     GET  /api/tables/{id}/replay/{turn}  the position after ``turn`` actions, every seat's view
                                          (``?lang=it``: its log in that language)
     GET  /healthz                        200 while the process runs
+    GET  /metrics                        Prometheus figures of this process (see ``metrics``)
     GET  /readyz                         200 when the database answers (and, with several
                                          processes, moves from the others are heard), else 503
 
@@ -86,7 +87,13 @@ import uvicorn
 from fastapi import FastAPI, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
 from fastapi.openapi.utils import get_openapi
-from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
+from fastapi.responses import (
+    FileResponse,
+    HTMLResponse,
+    JSONResponse,
+    PlainTextResponse,
+    Response,
+)
 from fastapi.staticfiles import StaticFiles
 from fastapi_offline import FastAPIOffline
 from pydantic import BaseModel, ValidationError
@@ -99,7 +106,7 @@ from sequenza.app.render import rules_for_people
 from sequenza.core.errors import SequenzaError
 from sequenza.core.registry import available_games, game_class, game_kits, make_game
 
-from . import logs
+from . import logs, metrics
 from .api_models import (
     REQUEST_BODIES,
     ActionRequest,
@@ -176,6 +183,7 @@ _CLOSE_CODES = {
     "bad_token": 4403,
     "bad_origin": 4403,
     "too_slow": 4408,
+    "put_away": 4409,
     "corrupt": 4500,
 }
 
@@ -343,6 +351,12 @@ def create_app(
     async def healthz() -> dict[str, str]:
         return {"status": "up"}
 
+    @app.get("/metrics", tags=["operations"], response_class=PlainTextResponse)
+    async def metrics_page() -> PlainTextResponse:
+        """This process's figures in Prometheus's text format (see ``metrics``): the cost per
+        move, sockets, tables in memory, the bots' queue and wait, storage errors."""
+        return PlainTextResponse(metrics.exposition(manager), media_type=metrics.CONTENT_TYPE)
+
     @app.get(
         "/readyz", response_model=Status, responses={503: {"model": Error}}, tags=["operations"]
     )
@@ -501,7 +515,7 @@ def create_app(
                 shown = str(turn) if len(str(turn)) <= 12 else f"{str(turn)[:12]}…"
                 total = len(table.history.entries)
                 raise TableError("bad_request", "problem.replay_turn", 404, turn=shown, total=total)
-            return table.replay_frame(turn, language)
+            return await table.replay_frame(turn, language)
 
     @app.websocket("/ws/tables/{table_id}")
     async def table_socket(websocket: WebSocket, table_id: str) -> None:
@@ -537,6 +551,8 @@ def create_app(
             table.leave(client)
         if client.lagging:
             await _refuse(websocket, TableError("too_slow", "problem.too_slow"), client.lang)
+        elif client.dismissed:
+            await _refuse(websocket, TableError("put_away", "problem.put_away", 503), client.lang)
 
     return app
 
