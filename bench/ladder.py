@@ -16,8 +16,9 @@ without playing.
 Levels one or two steps apart meet in ``--games`` games (so each level meets the one below
 and the one below that, ``greedy`` among them), levels further apart in ``--far`` (their
 outcome is rarely in doubt); Sequentia Stack, whose search is the slowest by far, in half
-as many. ``--write`` stores the table in ``src/sequenza/ai/levels.json``, which the bots'
-per-game descriptions read (``sequenza.ai.levels``).
+as many. ``--write`` stores each game's table in the file its kit names (``ratings``: the
+``levels.json`` in the game's own folder), which the bots' per-game descriptions read
+(``sequenza.ai.levels``).
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import sequenza
-from sequenza.ai.levels import LEVELS, LEVELS_FILE
+from sequenza.ai.levels import LEVELS, ratings_file
 from sequenza.sim import Simulation, parse_bots, run
 from sequenza.sim.stats import wilson
 
@@ -240,18 +241,21 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=1000, help="bootstrap rounds")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--workers", type=int, default=1, help="processes (default: one)")
-    parser.add_argument("--write", action="store_true", help=f"update {LEVELS_FILE.name}")
+    parser.add_argument("--write", action="store_true", help="update each game's levels.json")
     parser.add_argument(
         "--refit",
         action="store_true",
-        help=f"rate again the games stored in {LEVELS_FILE.name} instead of playing",
+        help="rate again the games stored in each game's levels.json instead of playing",
     )
     arguments = parser.parse_args()
     levels = arguments.levels.split(",")
     game_ids = arguments.game_ids or [info.id for info in sequenza.available_games()]
-    stored: dict[str, Any] = json.loads(LEVELS_FILE.read_text()) if LEVELS_FILE.exists() else {}
     print(f"# {platform.processor() or platform.machine()}, Python {platform.python_version()}")
     for game_id in game_ids:
+        path = ratings_file(game_id)
+        if path is None and (arguments.write or arguments.refit):
+            raise SystemExit(f"{game_id}'s kit names no ratings file")
+        stored: dict[str, Any] = json.loads(path.read_text()) if path and path.exists() else {}
         if arguments.refit:
             pairings = [unpack(entry) for entry in stored["pairings"][game_id]]
         else:
@@ -266,7 +270,8 @@ def main() -> None:
             stored["levels"] = levels
             stored.setdefault("games", {})[game_id] = rows
             stored.setdefault("pairings", {})[game_id] = [pack(p) for p in pairings]
-            LEVELS_FILE.write_text(json.dumps(stored, indent=1) + "\n")
+            assert path is not None
+            path.write_text(json.dumps(stored, indent=1) + "\n")
 
 
 def pack(pairing: Pairing) -> dict[str, Any]:

@@ -1,8 +1,8 @@
 """The bot levels, weakest first, and how each measured in each game.
 
 ``bench/ladder.py --write`` plays every level against every other and stores the ratings in
-``levels.json`` beside this module; the functions here only read it, for menus and help
-texts that describe a bot per game.
+each game's own folder (the file its kit names as ``ratings``, ``levels.json``); the
+functions here only read it, for menus and help texts that describe a bot per game.
 """
 
 from __future__ import annotations
@@ -14,10 +14,12 @@ from typing import Any
 
 from sequenza import i18n
 from sequenza.ai.base import bot_names
+from sequenza.core.errors import UnknownGameError
+from sequenza.core.registry import game_kit
 
 #: The levels a player can pick, from a true beginner to the strongest bot.
 LEVELS = ("random", "novice", "greedy", "mcts", "expert")
-LEVELS_FILE = Path(__file__).with_name("levels.json")
+
 
 #: What each level does, in a player's words.
 SUMMARIES = {
@@ -29,11 +31,19 @@ SUMMARIES = {
 }
 
 
+def ratings_file(game_id: str) -> Path | None:
+    """Where a game's measured levels are kept (its kit's ``ratings``), or ``None``."""
+    try:
+        return game_kit(game_id).ratings
+    except UnknownGameError:
+        return None
+
+
 @cache
-def _measured() -> dict[str, Any]:
-    if not LEVELS_FILE.exists():
+def _measured(path: Path) -> dict[str, Any]:
+    if not path.exists():
         return {}
-    data: dict[str, Any] = json.loads(LEVELS_FILE.read_text())
+    data: dict[str, Any] = json.loads(path.read_text())
     return data
 
 
@@ -42,7 +52,8 @@ def rating(level: str, game_id: str) -> dict[str, Any] | None:
     interval ``low`` to ``high``, a plain ``note`` on the level below ("beats greedy",
     "plays like the level below") and ``versus_below`` (its share of the points against
     that level, with the interval and the games played); ``None`` where not measured."""
-    entry = _measured().get("games", {}).get(game_id, {}).get(level)
+    path = ratings_file(game_id)
+    entry = None if path is None else _measured(path).get("games", {}).get(game_id, {}).get(level)
     return dict(entry) if entry is not None else None
 
 

@@ -29,6 +29,9 @@ A kit holds:
     and its log's sentences translated.
 ``encoder``
     the observation tensor's encoder, named by a dotted path that only the RL layer imports.
+``ratings``
+    the bot levels' measured standing in the game (a JSON file in its folder, written by
+    ``bench/ladder.py --write``), which the bots' per-game descriptions read.
 ``view`` and ``guide``
     the web page's view module and its rules page for people (JavaScript files in the
     package, served at ``/games/<id>/view.js`` and ``/games/<id>/guide.js``).
@@ -288,6 +291,10 @@ class GameKit:
     #: the encoder (and NumPy) is imported only when the RL layer asks for it and the light
     #: install never does. ``None``: the game has no tensor.
     encoder: str | None = None
+    #: The bot levels' measured standing in this game, a JSON file in its folder
+    #: (``levels.json``; two kits of one package share it) that ``bench/ladder.py --write``
+    #: writes and ``sequenza.ai.levels`` reads. ``None``: the levels are described unmeasured.
+    ratings: Path | None = None
 
     @property
     def id(self) -> str:
@@ -326,5 +333,9 @@ class GameKit:
             problems.append(f"locale {self.locale!s} has no en/LC_MESSAGES/*.po catalogue")
         if self.encoder is not None and not _DOTTED_PATH.fullmatch(str(self.encoder)):
             problems.append(f"encoder {self.encoder!r} is not a 'package.module:name' path")
+        if self.ratings is not None and not (
+            isinstance(self.ratings, Path) and self.ratings.suffix == ".json"
+        ):
+            problems.append(f"ratings {self.ratings!s} is not a JSON file's path")
         if problems:
             raise ValueError(f"the kit of game {name!r} is incomplete: " + "; ".join(problems))

@@ -4,9 +4,9 @@ on two boards, what the bots know of them (``play.py``), what the simulator meas
 their rules pages for people (``guide.js``, ``guide_numbers.js``; ``rulebook/`` in Markdown for
 the command line); their log in words (``messages.py``), their words in every language
 (``locale/<lang>/LC_MESSAGES/``: ``games.po``, ``log.po``) and their observation tensor
-(``encoding.py``, which only the RL layer imports; ``TENSORS.md`` lists its fields).
-``SEQUENCE`` and ``NUMBERS`` declare them; ``pyproject.toml`` names both in the
-``sequenza.games`` entry points.
+(``encoding.py``, which only the RL layer imports; ``TENSORS.md`` lists its fields), and
+the bot levels' measured standing in them (``levels.json``). ``SEQUENCE`` and ``NUMBERS``
+declare them; ``pyproject.toml`` names both in the ``sequenza.games`` entry points.
 """
 
 from pathlib import Path
@@ -32,6 +32,7 @@ SEQUENCE = GameKit(
     rulebook=_HERE / "rulebook",
     locale=_HERE / "locale",
     encoder="sequenza.games.sequence_board.encoding:Encoder",
+    ratings=_HERE / "levels.json",
 )
 
 NUMBERS = GameKit(
@@ -45,4 +46,5 @@ NUMBERS = GameKit(
     rulebook=_HERE / "rulebook",
     locale=_HERE / "locale",
     encoder="sequenza.games.sequence_board.encoding:Encoder",
+    ratings=_HERE / "levels.json",
 )

@@ -3,7 +3,8 @@
 (``drawing.py``), its log in words (``messages.py``), its web view and rules page for people
 (``view.js``, ``guide.js``; ``rulebook/``, in Markdown, for the command line), its words in
 every language (``locale/<lang>/LC_MESSAGES/``: ``games.po``, ``log.po``) and its observation
-tensor (``encoding.py``, which only the RL layer imports; ``TENSORS.md`` lists its fields).
+tensor (``encoding.py``, which only the RL layer imports; ``TENSORS.md`` lists its fields),
+and the bot levels' measured standing in it (``levels.json``).
 ``KIT`` declares them all; ``pyproject.toml`` names it in the ``sequenza.games`` entry points."""
 
 from pathlib import Path
@@ -29,4 +30,5 @@ KIT = GameKit(
     rulebook=_HERE / "rulebook",
     locale=_HERE / "locale",
     encoder="sequenza.games.sequence_stacks.encoding:Encoder",
+    ratings=_HERE / "levels.json",
 )
