@@ -279,6 +279,7 @@ class EdgeProtocol(HttpToolsProtocol):
         self._deadline: asyncio.TimerHandle | None = None
         self._head_bytes: int | None = 0  # None: between a head's end and its message's end
         self._header_count = 0
+        self._heads = 0  # heads read whole
         self._received = 0  # requests received whole
         self._answered = 0  # responses sent whole
 
@@ -382,12 +383,13 @@ class EdgeProtocol(HttpToolsProtocol):
             room = self._limits.max_header_bytes - self._head_bytes
             if len(data) > room:
                 # Parse no more of a head than the limit: the parser would keep it all.
+                heads = self._heads
                 self._feed(data[:room])
                 if self._refused or self.transport.is_closing():
                     return
                 if self.transport.get_protocol() is not self:
                     return  # upgraded to a websocket, which read its own bytes
-                if self._head_bytes is not None:
+                if self._heads == heads:  # the head did not end within the limit
                     self._refuse_head()
                     return
                 self.data_received(data[room:])
@@ -421,6 +423,7 @@ class EdgeProtocol(HttpToolsProtocol):
         if self._refused:
             return
         self._head_bytes = None
+        self._heads += 1
         super().on_headers_complete()
 
     def on_body(self, body: bytes) -> None:
