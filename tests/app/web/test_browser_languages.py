@@ -323,6 +323,36 @@ def test_each_games_table_speaks_the_browsers_language(
         context.close()
 
 
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_plug_in_games_table_speaks_its_own_words(
+    server: LiveServer, browser: Any, language: str
+) -> None:
+    # A game from another package brings its words in its own folder
+    # (tests/plugin/toy_cards/locale), and its view asks for them as a built-in game's does.
+    created = server.create_table(
+        game="test-toy",
+        seats=[{"kind": "hotseat", "name": "Ada"}, {"kind": "bot", "bot": "random"}],
+    )
+    context, page, errors = open_page(browser, language)
+    try:
+        open_at_seat(page, server.url, created)
+        wait_for(page, "document.querySelector('.move-list .move')")
+        text = page.evaluate(GAME_TEXT, GAME_PARTS)
+        words = i18n.page_messages(language)
+        nothing = str(words["test_toy.nothing"])
+        assert str(words["test_toy.played"]).format(seat=1, cards=nothing) in text
+        moves = page.evaluate(
+            "[...document.querySelectorAll('.move-list .move')].map((node) => node.textContent)"
+        )
+        assert moves and all(
+            move.startswith(str(words["test_toy.play"]).split("{")[0]) for move in moves
+        ), moves
+        assert games_english_left(text, language) == []
+        assert errors == []
+    finally:
+        context.close()
+
+
 #: Each sentence of an open rules page: its paragraphs, steps, points, captions and titles.
 RULES_SENTENCES = """() => [...document.querySelectorAll(
     "dialog .rules-page :is(p, li, h3, figcaption, .with-caption span)")]
