@@ -662,6 +662,7 @@ def test_module_examples_run() -> None:
 
 
 # ---------------------------------------------------------------------- conformance
+# Twenty deals at each player count here; bench/conformance.py soaks thousands more.
 @pytest.mark.parametrize("game_id", [CLASSIC, NUMBERS])
 def test_conformance_quick(game_id: str) -> None:
     report = check_game(game_id, games=20)
@@ -676,23 +677,3 @@ def test_conformance_with_options() -> None:
         options={"teams": 3, "shared_limit": 4, "random_first_player": True},
     )
     check_game(NUMBERS, games=3, players=[6], options={"teams": 2, "idle_rounds": 2})
-
-
-# The kit's deep checks cost about as much per seat as a whole playout step: a game costs
-# about 60 ms of kit time, so 500 games for each of classic Sequence's 8 player counts would
-# take 4 minutes. The larger tables play fewer games (about 80 s in all per game id).
-SLOW_GAMES = {
-    CLASSIC: {2: 500, 3: 250, 4: 250, 6: 50, 8: 50, 9: 50, 10: 50, 12: 50},
-    NUMBERS: {2: 500, 3: 500, 4: 500, 6: 150},
-}
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize(
-    ("game_id", "players"),
-    [(game_id, players) for game_id, counts in SLOW_GAMES.items() for players in counts],
-)
-def test_conformance_slow(game_id: str, players: int) -> None:
-    games = SLOW_GAMES[game_id][players]
-    report = check_game(game_id, games=games, players=[players])
-    assert report.games == games

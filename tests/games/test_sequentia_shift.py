@@ -574,6 +574,7 @@ def test_the_renderer_warns_of_a_repeated_position() -> None:
 # one exchange at a time (about 1,500 actions, some 15 times longer than a game cut short by
 # idle_rounds=5, the old default). Many games run with that net, to see many deals; a few
 # run with the default rules, through the short refills and the passes of the end.
+# bench/conformance.py soaks thousands more.
 def test_conformance_quick() -> None:
     check_game(ID, games=20, options={"idle_rounds": 5})
     check_game(ID, games=1, players=[2])
@@ -582,8 +583,3 @@ def test_conformance_quick() -> None:
 @pytest.mark.slow
 def test_conformance_through_the_end_of_the_deck() -> None:
     check_game(ID, games=4, players=[2, 3])
-
-
-@pytest.mark.slow
-def test_conformance_long() -> None:
-    check_game(ID, games=500, options={"idle_rounds": 5})

@@ -581,6 +581,7 @@ def test_the_renderer_shows_the_row_the_codes_and_the_own_hand_only() -> None:
 
 
 # ---------------------------------------------------------------------- conformance
+# Twenty deals at each player count here; bench/conformance.py soaks thousands more.
 def test_conformance_quick() -> None:
     report = check_game(GAME_ID, games=20)
     assert report.games == 60
@@ -589,9 +590,3 @@ def test_conformance_quick() -> None:
 def test_conformance_quick_with_the_review_variant() -> None:
     report = check_game(GAME_ID, games=5, options={"claim_must_include_last_pile": True})
     assert report.games == 15
-
-
-@pytest.mark.slow
-def test_conformance_long() -> None:
-    report = check_game(GAME_ID, games=500)
-    assert report.games == 1500
