@@ -485,6 +485,37 @@ def test_a_socket_closed_for_not_reading_is_aborted(
             silent.close()
 
 
+def test_an_http_response_left_unread_aborts_its_connection(tmp_path: Path) -> None:
+    """A client asks for page after page on one connection and reads none of them: once the
+    server's buffer is full, the connection goes after ``send_timeout``."""
+    limits = ConnectionLimits(send_timeout=0.5, request_timeout=30)
+    with edge_server(tmp_path, limits, send_buffer=16_384) as edge:
+        stalled = socket.socket()
+        stalled.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 2048)
+        stalled.connect(("127.0.0.1", edge.port))
+        try:
+            deadline = time.monotonic() + CLOSE_WAIT
+            while not edge.open_connections and time.monotonic() < deadline:
+                time.sleep(0.01)
+            assert edge.open_connections == 1
+            asked = 0
+            deadline = time.monotonic() + 15
+            while edge.open_connections and time.monotonic() < deadline:
+                try:
+                    stalled.sendall(b"GET /static/table.js HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+                except OSError:  # the server has aborted it
+                    break
+                asked += 1
+                time.sleep(0.2)
+            assert asked >= 2  # 45 KB each: the second fills the server's buffer
+            deadline = time.monotonic() + CLOSE_WAIT
+            while edge.open_connections and time.monotonic() < deadline:
+                time.sleep(0.05)
+            assert edge.open_connections == 0
+        finally:
+            stalled.close()
+
+
 # ---------------------------------------------------------------------- bot workers
 SERVE = [sys.executable, "-c", "from sequenza.app.cli import main; main()", "serve"]
 

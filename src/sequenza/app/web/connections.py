@@ -20,7 +20,8 @@ few checks added) closes those connections:
   connection is closed at once, so the process keeps files for its database and its bots;
 - **closing means closed**: a connection closed while its peer does not read (a lagging
   websocket, a refused one) is aborted after ``close_grace`` seconds instead of holding its
-  unsent megabytes in the kernel for good.
+  unsent megabytes in the kernel for good; an HTTP response that the peer leaves unread for
+  ``send_timeout`` seconds (its buffer full) aborts its connection too.
 
 ``HostAllowList`` and ``LookupMisses`` are ASGI middleware of the app: the first refuses a
 ``Host`` that is not the server's (DNS rebinding), the second limits how many unknown table ids
@@ -94,6 +95,7 @@ class ConnectionLimits:
     max_connections: int = field(default_factory=default_max_connections)
     max_header_bytes: int = 16 * 1024
     close_grace: float = 5.0
+    send_timeout: float = 30.0
     trusted_proxies: tuple[str, ...] = ()
 
     def trusts(self, address: str | None) -> bool:
@@ -277,6 +279,7 @@ class EdgeProtocol(HttpToolsProtocol):
         self._address: str | None = None  # counted against its address's cap
         self._refused = False
         self._deadline: asyncio.TimerHandle | None = None
+        self._stalled: asyncio.TimerHandle | None = None  # a response its peer does not read
         self._head_bytes: int | None = 0  # None: between a head's end and its message's end
         self._header_count = 0
         self._heads = 0  # heads read whole
@@ -310,6 +313,7 @@ class EdgeProtocol(HttpToolsProtocol):
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._disarm()
+        self._unstall()
         self._release()
         if self.transport is None:  # refused before it was made
             return
@@ -323,6 +327,7 @@ class EdgeProtocol(HttpToolsProtocol):
     def handle_websocket_upgrade(self) -> None:
         """The websocket protocol takes the connection over: its end frees the address's slot."""
         self._disarm()
+        self._unstall()  # the websocket has its own send timeout (the app's)
         super().handle_websocket_upgrade()
         protocol = self.transport.get_protocol()
         if protocol is self:
@@ -341,6 +346,23 @@ class EdgeProtocol(HttpToolsProtocol):
                 release()
 
         protocol.connection_lost = connection_lost  # type: ignore[method-assign]
+
+    # ------------------------------------------------------------------ unread responses
+    def pause_writing(self) -> None:
+        """The peer stopped reading (the transport's buffer is full): the response waits,
+        and so would its connection, for good, without a deadline."""
+        super().pause_writing()
+        if self._stalled is None:
+            self._stalled = self.loop.call_later(self._limits.send_timeout, self.transport.abort)
+
+    def resume_writing(self) -> None:
+        super().resume_writing()
+        self._unstall()
+
+    def _unstall(self) -> None:
+        if self._stalled is not None:
+            self._stalled.cancel()
+            self._stalled = None
 
     # ------------------------------------------------------------------ the request deadline
     def _arm(self) -> None:
