@@ -281,9 +281,7 @@ class Storage:
             if self.shared:
                 # The other processes read the seats again, so that the creator's screen on
                 # any of them shows the invitation used.
-                connection.execute(
-                    sa.select(sa.func.pg_notify(MOVES_CHANNEL, f"{table_id}:seats"))
-                )
+                connection.execute(sa.select(sa.func.pg_notify(MOVES_CHANNEL, f"{table_id}:seats")))
         return int(seat)
 
     def load_seats(self, table_id: str) -> list[SeatRecord]:
