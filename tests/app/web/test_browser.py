@@ -77,8 +77,11 @@ def shots(tmp_path: Path) -> Path:
 class Screen:
     """One browser page at a Sequenza table, with the errors its scripts raised."""
 
-    def __init__(self, browser: Any, viewport: dict[str, int]) -> None:
-        self.context = browser.new_context(viewport=viewport)
+    def __init__(self, browser: Any, viewport: dict[str, int], *, motion: bool = False) -> None:
+        # Without motion (as a player may ask), the board's pieces land at once instead of
+        # gliding for 0.4 s, which every click and screenshot would otherwise wait out.
+        reduced_motion = "no-preference" if motion else "reduce"
+        self.context = browser.new_context(viewport=viewport, reduced_motion=reduced_motion)
         self.page = self.context.new_page()
         self.page.set_default_timeout(15_000)
         self.errors: list[str] = []
@@ -144,17 +147,6 @@ class Screen:
             self.page.click(f'.actionbar button[data-action="{action}"]')
         return str(action)
 
-    def play_to_the_end(self, rng: random.Random, limit: int = 400) -> int:
-        for moves in range(limit):
-            state = self.wait_for_turn()
-            if state == "over":
-                return moves
-            if state == "reveal":
-                self.page.click("#reveal")
-                continue
-            self.play_move(rng)
-        raise AssertionError(f"the game did not end within {limit} moves")
-
 
 def wait_for(page: Any, expression: str, timeout: float = 15) -> Any:
     """The first truthy value of ``expression`` in the page. Polled from here, since
@@ -180,6 +172,23 @@ def screen(browser: Any) -> Iterator[Screen]:
 # rule options, ends it within the test's budget.
 OPTIONS = {"sequentia-shift": {"idle_rounds": "5"}}
 
+#: Every move of a whole game clicked through the page takes a minute a game. The tests click
+#: a game's opening and its last moves, and play its middle over the table's websocket with
+#: the page's own seat token, as the player's other device would, while the page follows.
+#: SEQUENZA_WHOLE_GAMES=1 clicks every move (bench/browser_games.py times them).
+WHOLE_GAMES = bool(os.environ.get("SEQUENZA_WHOLE_GAMES"))
+
+#: The turn from which the page clicks again: some 16 turns before a game of random moves
+#: (claims first) usually ends, by the median length of 40 seeded games of each.
+LAST_CLICKS_FROM = {
+    "sequentia-shift": 24,
+    "sequentia-stack": 74,
+    "sequentia-cross": 25,
+    "sequence": 65,
+    "sequence-numbers": 46,
+    "sequence-stacks": 129,
+}
+
 
 def start_from_lobby(screen: Screen, server: LiveServer, game: str) -> None:
     page = screen.page
@@ -195,6 +204,29 @@ def start_from_lobby(screen: Screen, server: LiveServer, game: str) -> None:
     page.click("#create")
     page.wait_for_url("**/t/*")
     page.wait_for_selector(".player-list")
+
+
+def play_seat_by_socket(
+    server: LiveServer, page: Any, rng: random.Random, until_turn: int | None = None
+) -> None:
+    """Seat 0's moves, random and legal (claims first, as ``Screen.play_move`` picks), sent
+    over a websocket of its own with the seat token the page holds, until the table's turn
+    reaches ``until_turn`` or the game ends; the page follows every move."""
+    table_id = page.url.split("/t/")[1]
+    token = page.evaluate(
+        f"JSON.parse(localStorage.getItem('sequenza.tables'))[{table_id!r}].seats['0']"
+    )
+    with server.join(table_id, token) as player:
+        while True:
+            state = player.wait_until(lambda state: state["over"] or state["legal"].get("0"))
+            if state["over"] or (until_turn is not None and state["turn"] >= until_turn):
+                break
+            actions = state["legal"]["0"]
+            preferred = [action for action in actions if action.split(" ")[0] in {"claim", "mark"}]
+            player.act(rng.choice(preferred or actions))
+            player.wait_until(lambda seen, turn=state["turn"]: seen["turn"] > turn)
+    # The page has caught up: it neither shows an earlier turn nor offers a move made.
+    wait_for(page, f"window.sequenzaTable.message.turn >= {state['turn']}")
 
 
 @pytest.mark.slow
@@ -216,8 +248,9 @@ def test_a_whole_game_through_the_page(
         if moves == 6:
             middle = shots / f"{game}-desktop.png"
             screen.wait_for_turn()
-            page.wait_for_timeout(450)
             page.screenshot(path=str(middle), full_page=True)
+            if not WHOLE_GAMES:
+                play_seat_by_socket(server, page, rng, until_turn=LAST_CLICKS_FROM[game])
         assert moves < 400, "the game did not end"
     banner = page.inner_text(".banner")
     assert "Game over" in banner
@@ -233,7 +266,6 @@ def test_a_whole_game_through_the_page(
     # A game of random moves may end in a draw, with no seat or every seat crowned.
     if "a draw" not in banner.lower():
         assert page.locator(".player.winner").count() >= 1
-    page.wait_for_timeout(450)
     page.screenshot(path=str(shots / f"{game}-over.png"), full_page=True)
     # The finished game replays move by move.
     page.click("#end-replay")
@@ -243,7 +275,6 @@ def test_a_whole_game_through_the_page(
     wait_for(page, "document.querySelector('.banner').textContent.startsWith('Move 1 of')")
     page.select_option(".replay-seat", "0")
     wait_for(page, "document.querySelector('.replay-turn').textContent.startsWith('1 /')")
-    page.wait_for_timeout(450)
     page.screenshot(path=str(shots / f"{game}-replay.png"), full_page=True)
     assert screen.errors == []
 
@@ -274,7 +305,8 @@ def test_the_log_shows_the_servers_sentences_naming_the_players(
 def test_a_phone_sized_page_fits_and_plays(
     game: str, server: LiveServer, browser: Any, shots: Path
 ) -> None:
-    phone = Screen(browser, PHONE)
+    # With motion, as most players have it: the pieces glide, and the page raises no error.
+    phone = Screen(browser, PHONE, motion=True)
     try:
         start_from_lobby(phone, server, game)
         rng = random.Random(1)
@@ -580,8 +612,13 @@ def test_the_end_screen_after_a_whole_game(server: LiveServer, screen: Screen, s
     )
     page = screen.page
     open_seats(screen, server, created, 0)
-    moves = screen.play_to_the_end(random.Random(8))
-    assert moves > 0
+    # A move clicked, then the rest of the game over the seat's own socket (the end is the
+    # subject here; test_a_whole_game_through_the_page clicks the ends of games).
+    rng = random.Random(8)
+    assert screen.wait_for_turn() == "move"
+    screen.play_move(rng)
+    play_seat_by_socket(server, page, rng)
+    assert screen.wait_for_turn() == "over"
     page.wait_for_selector(".end-screen:not([hidden])")
     result = page.evaluate("window.sequenzaTable.message.result")
     title = page.inner_text(".end-title")
@@ -603,7 +640,6 @@ def test_the_end_screen_after_a_whole_game(server: LiveServer, screen: Screen, s
     assert log[-1].startswith("The deck and every hand are empty. ")
     assert any(line.startswith(f"{bot}: ") for line in log)
     assert any(line.startswith("You: ") for line in log)
-    page.wait_for_timeout(450)
     page.screenshot(path=str(shots / "end-screen.png"), full_page=True)
     with page.expect_download() as download:
         page.click("#end-download")
@@ -627,7 +663,8 @@ def test_play_again_seats_everyone_with_the_first_player_rotated(
     page = screen.page
     open_seats(screen, server, created, 0)
     bot = page.inner_text('.player[data-seat="1"] .player-name')
-    screen.play_to_the_end(random.Random(4))
+    play_seat_by_socket(server, page, random.Random(4))
+    assert screen.wait_for_turn() == "over"
     page.wait_for_selector(".end-screen:not([hidden])")
     assert page.inner_text("#end-rematch") == "Play again"
     page.click("#end-rematch")
@@ -639,7 +676,6 @@ def test_play_again_seats_everyone_with_the_first_player_rotated(
     wait_for(page, "window.sequenzaTable.message && window.sequenzaTable.message.seats.length")
     assert page.evaluate("window.sequenzaTable.message.seats") == [1]
     assert not page.evaluate("window.sequenzaTable.message.over")
-    page.wait_for_timeout(450)
     page.screenshot(path=str(shots / "rematch.png"), full_page=True)
     # The old table points to the rematch for whoever comes back to it.
     page.goto(server.url + created["url"])
@@ -862,7 +898,6 @@ def test_resigning_ends_a_two_player_game_for_the_other_side(
     assert page.inner_text(".end-reason") == "Ada resigned."
     assert "Ada resigned" in log_text(page)
     assert page.locator("#resign").count() == 0 or not page.is_visible("#resign")
-    page.wait_for_timeout(300)
     page.screenshot(path=str(shots / "resigned.png"), full_page=True)
     # The replay shows the resignation as a step of its own.
     page.click("#end-replay")
@@ -899,7 +934,6 @@ def test_a_per_move_clock_running_out_loses_the_game(
     assert page.inner_text(".end-title").endswith("won")
     assert page.evaluate("window.sequenzaTable.message.result.termination") == "time"
     assert "Ada ran out of time" in log_text(page)
-    page.wait_for_timeout(300)
     page.screenshot(path=str(shots / "clock-ran-out.png"), full_page=True)
     assert screen.errors == []
 

@@ -98,7 +98,10 @@ def english_left(text: str, language: str) -> list[str]:
 
 
 def open_page(browser: Any, language: str) -> tuple[Any, Any, list[str]]:
-    context = browser.new_context(viewport=DESKTOP, locale=BROWSER_LOCALES[language])
+    # Reduced motion: nothing glides, so nothing is waited for (test_browser.Screen).
+    context = browser.new_context(
+        viewport=DESKTOP, locale=BROWSER_LOCALES[language], reduced_motion="reduce"
+    )
     page = context.new_page()
     page.set_default_timeout(15_000)
     errors: list[str] = []

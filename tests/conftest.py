@@ -1,0 +1,27 @@
+"""The order of the run. CI runs the tests on two workers with ``--dist loadfile`` (pyproject's
+addopts), each test file whole on one worker so that a file's browser, server and tables are
+made once, and hands out the files in the order collected: the longest files first, so that
+at the end the two workers finish together instead of one waiting on a long file."""
+
+from __future__ import annotations
+
+import pytest
+
+#: The files that take longest, longest first (measured with --durations=0 on two workers);
+#: every other file follows in its usual order.
+LONGEST_FIRST = [
+    "tests/app/web/test_accessibility.py",
+    "tests/app/web/test_browser.py",
+    "tests/app/web/test_browser_languages.py",
+    "tests/games/test_sequence_stacks.py",
+    "tests/sim/test_runner.py",
+    "tests/app/web/test_processes.py",
+    "tests/app/web/test_server.py",
+    "tests/games/test_sequence_board.py",
+    "tests/games/test_sequentia_stack.py",
+]
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    rank = {path: index for index, path in enumerate(LONGEST_FIRST)}
+    items.sort(key=lambda item: rank.get(item.nodeid.split("::")[0], len(rank)))
