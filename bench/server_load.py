@@ -73,7 +73,7 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-def start_server(port: int, database: str, workers: int) -> subprocess.Popen[bytes]:
+def start_server(port: int, database: str, workers: int, log: Path) -> subprocess.Popen[bytes]:
     command = [
         sys.executable,
         "-c",
@@ -91,7 +91,10 @@ def start_server(port: int, database: str, workers: int) -> subprocess.Popen[byt
         "--workers",
         str(workers),
     ]
-    server = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    # The server's warnings go to a file: a pipe nobody reads would fill, and the server's
+    # next warning would then hold its event loop (and every table) until read.
+    with log.open("wb") as warnings:
+        server = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=warnings)
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
         with contextlib.suppress(httpx.HTTPError):
@@ -100,6 +103,17 @@ def start_server(port: int, database: str, workers: int) -> subprocess.Popen[byt
         time.sleep(0.2)
     server.kill()
     raise RuntimeError("the server did not start")
+
+
+def loop_lag(port: int) -> dict[float, float]:
+    """The event loop's lag histogram of one process's /metrics: probes at most each bound."""
+    text = httpx.get(f"http://127.0.0.1:{port}/metrics", timeout=10).text
+    buckets = {}
+    for line in text.splitlines():
+        if line.startswith("sequenza_event_loop_lag_seconds_bucket"):
+            bound = line.split('le="', 1)[1].split('"', 1)[0]
+            buckets[float(bound)] = float(line.rsplit(" ", 1)[1])
+    return buckets
 
 
 def move_cpu(port: int) -> tuple[float, float]:
@@ -310,12 +324,14 @@ def main() -> None:
     port = free_port()
     with tempfile.TemporaryDirectory() as folder:
         database = arguments.database or f"sqlite:///{Path(folder) / 'load.db'}"
-        server = start_server(port, database, arguments.workers)
+        log = Path(folder) / "server.log"
+        server = start_server(port, database, arguments.workers, log)
         try:
             time.sleep(2)  # the worker processes start
             servers, bots = processes(server.pid)
             before = {pid: cpu_seconds(pid) for pid in servers + bots}
             moves_before, loop_before = move_cpu(port)
+            lag_before = loop_lag(port)
             started = time.monotonic()
             figures = asyncio.run(
                 load(
@@ -329,6 +345,7 @@ def main() -> None:
             )
             wall = time.monotonic() - started
             moves_after, loop_after = move_cpu(port)
+            lag_after = loop_lag(port)
             client_cpu = time.process_time() / wall
             servers, bots = processes(server.pid)
             server_cpu = sum(cpu_seconds(pid) - before.get(pid, 0.0) for pid in servers) / wall
@@ -338,6 +355,7 @@ def main() -> None:
         finally:
             server.terminate()
             server.wait(15)
+        warned = log.read_text(errors="replace").splitlines()
     trips = [trip * 1000 for trip in figures.round_trips]
     print(
         f"{platform.processor() or platform.machine()}, {os.cpu_count()} cores, "
@@ -358,6 +376,14 @@ def main() -> None:
         + (f"  mean {statistics.fmean(trips):.1f}" if trips else "")
     )
     print(f"bot moves seen: {figures.bot_moves}, games finished: {figures.games_finished}")
+    probes = {bound: lag_after[bound] - lag_before.get(bound, 0.0) for bound in lag_after}
+    total = probes.get(float("inf"), 0.0)
+    if total:
+        late = {bound: total - count for bound, count in probes.items() if bound in (0.01, 0.1)}
+        print(
+            f"event loop lag (server's probe every {0.25:g} s): {late[0.01] / total:.1%} of "
+            f"probes over 10 ms, {late[0.1] / total:.1%} over 100 ms"
+        )
     print(
         f"sent to the sockets: {figures.bytes_received / measured / 1024:.0f} KiB/s "
         "(JSON text, before the websocket's compression)"
@@ -372,6 +398,8 @@ def main() -> None:
             f"(sending and database included)"
         )
     print(f"errors: {dict(figures.errors) or 'none'}")
+    if warned:
+        print(f"the server wrote {len(warned)} lines of warnings, the last: {warned[-1][:200]}")
     print(
         f"server ({len(servers)} processes): CPU {server_cpu:.0%} of a core, "
         f"RSS {server_rss:.0f} MiB; bot workers ({len(bots)}): CPU {worker_cpu:.0%}, "

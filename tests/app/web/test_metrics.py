@@ -29,6 +29,7 @@ def test_metrics_follow_the_tables_sockets_and_moves(server: LiveServer) -> None
         "sequenza_bot_workers_busy",
         "sequenza_storage_errors_total",
         "sequenza_bot_wait_seconds_count",
+        "sequenza_event_loop_lag_seconds_count",
         "process_resident_memory_bytes",
     ):
         assert name in before, name

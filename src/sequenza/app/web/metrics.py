@@ -19,11 +19,15 @@ The figures and what they tell:
   ``max_live_tables``), and finished ones kept for their replays;
 - ``sequenza_bot_queue``, ``sequenza_bot_workers_busy``: bot decisions waiting for a worker, and
   workers thinking now; ``sequenza_bot_wait_seconds``: how long a decision waited for a worker;
-- ``sequenza_bot_failures_total``: bot decisions that failed (a fallback move was played).
+- ``sequenza_bot_failures_total``: bot decisions that failed (a fallback move was played);
+- ``sequenza_event_loop_lag_seconds``: how late the event loop woke a probe that sleeps a
+  quarter of a second: every table's messages wait this long behind whatever held the loop.
 """
 
 from __future__ import annotations
 
+import asyncio
+import time
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
@@ -49,6 +53,13 @@ BOT_WAIT = Histogram(
     "Seconds a bot decision waited for a free worker.",
     buckets=(0.01, 0.05, 0.1, 0.5, 1, 2, 5, 10, 30, 60),
 )
+LOOP_LAG = Histogram(
+    "sequenza_event_loop_lag_seconds",
+    "How late the event loop woke a probe that sleeps a quarter of a second.",
+    buckets=(0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5),
+)
+#: How often the loop's lag is probed.
+LAG_PROBE_SECONDS = 0.25
 BOT_FAILURES = Counter("sequenza_bot_failures", "Bot decisions that failed (a fallback played).")
 
 
@@ -77,6 +88,14 @@ class TablesCollector(Collector):
 
 def _gauge(name: str, documentation: str, value: float) -> GaugeMetricFamily:
     return GaugeMetricFamily(name, documentation, value=value)
+
+
+async def probe_loop_lag() -> None:
+    """Measure the event loop's lag until cancelled (a task of the app's lifespan)."""
+    while True:
+        asked = time.perf_counter()
+        await asyncio.sleep(LAG_PROBE_SECONDS)
+        LOOP_LAG.observe(max(0.0, time.perf_counter() - asked - LAG_PROBE_SECONDS))
 
 
 def exposition(manager: TableManager) -> bytes:

@@ -227,13 +227,17 @@ def create_app(
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         listening = asyncio.create_task(listener.run()) if listener is not None else None
+        probing = asyncio.create_task(metrics.probe_loop_lag())
         try:
             yield
         finally:
+            probing.cancel()
             if listening is not None:
                 listening.cancel()
                 with contextlib.suppress(asyncio.CancelledError):
                     await listening
+            with contextlib.suppress(asyncio.CancelledError):
+                await probing
             await manager.close()
 
     # The documentation page works offline: its scripts are served from an installed package.
