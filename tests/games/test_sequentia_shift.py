@@ -578,6 +578,9 @@ def test_the_renderer_warns_of_a_repeated_position() -> None:
 def test_conformance_quick() -> None:
     check_game(ID, games=20, options={"idle_rounds": 5})
     check_game(ID, games=1, players=[2])
+    # A deal whose replays slide a card into an empty position other than the hole the state
+    # tracks, a branch of the rules that only the long soaks reached otherwise.
+    check_game(ID, games=1, players=[4], first_seed=15, options={"idle_rounds": 5})
 
 
 @pytest.mark.slow
