@@ -230,6 +230,15 @@ async def watch(socket_: ClientConnection, figures: Figures, deadline: float) ->
                     figures.bot_moves += 1
 
 
+async def post(http: httpx.AsyncClient, path: str, body: dict[str, Any]) -> httpx.Response:
+    """POST, once more on a fresh connection when a pooled one was closed under it (the
+    server closes connections idle for a few seconds; a browser tries again the same way)."""
+    try:
+        return await http.post(path, json=body)
+    except httpx.TransportError:
+        return await http.post(path, json=body)
+
+
 async def table_loop(
     http: httpx.AsyncClient,
     ws_url: str,
@@ -247,7 +256,7 @@ async def table_loop(
             if bot is None
             else [{"kind": "hotseat"}, {"kind": "bot", "bot": bot}]
         )
-        response = await http.post("/api/tables", json={"game": game, "players": 2, "seats": seats})
+        response = await post(http, "/api/tables", {"game": game, "players": 2, "seats": seats})
         if response.status_code != 201:
             figures.errors[response.json().get("code", str(response.status_code))] += 1
             await asyncio.sleep(1)
@@ -256,7 +265,7 @@ async def table_loop(
         url = f"{ws_url}/ws/tables/{created['id']}"
         # Each invited friend claims their seat, as their link does, for a token of their own.
         for seat, code in created.get("invites", {}).items():
-            claimed = await http.post(f"/api/tables/{created['id']}/claim", json={"invite": code})
+            claimed = await post(http, f"/api/tables/{created['id']}/claim", {"invite": code})
             created["tokens"][seat] = claimed.json()["token"]
         tokens = [created["tokens"][seat] for seat in sorted(created["tokens"], key=int)]
         async with contextlib.AsyncExitStack() as stack:
