@@ -201,6 +201,7 @@ def create_app(
     message_rate: tuple[int, float] = (MESSAGES_BURST, MESSAGES_PER_SECOND),
     allowed_hosts: Iterable[str] | None = None,
     lookup_misses: tuple[int, float] = (LOOKUP_MISSES_BURST, LOOKUP_MISSES_PER_SECOND),
+    freeze_startup: bool = False,
 ) -> FastAPI:
     """The app on the database at ``database`` (an SQLAlchemy URL).
 
@@ -208,7 +209,9 @@ def create_app(
     websocket besides the server's own; ``table_rate`` is the tables one address may create
     (a burst, then so many a second), ``message_rate`` the messages one websocket may send.
     ``allowed_hosts`` are the names the server answers to in ``Host`` (None: any);
-    ``lookup_misses`` the unknown table ids one address may ask for (a burst, then a rate)."""
+    ``lookup_misses`` the unknown table ids one address may ask for (a burst, then a rate).
+    ``freeze_startup``: a server process of its own (``sequenza serve``) hides what it holds
+    from its start from the garbage collector (not for an app among others in one process)."""
     manager = TableManager(
         Storage(database),
         bot_delay=bot_delay,
@@ -230,8 +233,9 @@ def create_app(
         # What the process holds from its start (modules, catalogues, the app) lives as long
         # as it does: out of the collector's sight, a full collection scans only the tables,
         # and pauses every table's messages for a fraction of the time.
-        gc.collect()
-        gc.freeze()
+        if freeze_startup:
+            gc.collect()
+            gc.freeze()
         listening = asyncio.create_task(listener.run()) if listener is not None else None
         probing = asyncio.create_task(metrics.probe_loop_lag())
         try:
@@ -744,6 +748,7 @@ def app_from_environment() -> FastAPI:
         ),
         table_rate=(per_minute, per_minute / 60),
         bot_delay=float(env.get("SEQUENZA_BOT_DELAY", "0.7")),
+        freeze_startup=True,
         # "*" (or nothing): any Host; ``sequenza serve`` says so when it starts.
         allowed_hosts=None if not hosts or "*" in hosts else hosts,
         lookup_misses=(misses, misses / 60),
