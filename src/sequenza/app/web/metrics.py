@@ -9,8 +9,9 @@ adds the target's).
 
 The figures and what they tell:
 
-- ``sequenza_move_cpu_seconds``: the event loop's CPU time per saved entry (checking the move,
-  the take-back check, wording it and queueing it for every connection), the cost per move;
+- ``sequenza_move_cpu_seconds``: the time the event loop spends on each saved entry (checking
+  the move, the take-back check, wording it and queueing it for every connection; the loop
+  runs it without a pause, so it is CPU time unless the machine is short of cores);
 - ``sequenza_moves_total``: entries saved (moves, resignations, time-outs, moves taken back);
 - ``sequenza_storage_errors_total``: database calls that failed (disk full, server away);
 - ``sequenza_sockets``, ``sequenza_spectators``: websocket connections now, and of them the
@@ -43,7 +44,7 @@ CONTENT_TYPE = "text/plain; version=0.0.4; charset=utf-8"
 
 MOVE_CPU = Histogram(
     "sequenza_move_cpu_seconds",
-    "Event-loop CPU time per saved table entry (check, save call, broadcast).",
+    "Event-loop time per saved table entry (check, take-back check, broadcast).",
     buckets=(0.0002, 0.0005, 0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.5),
 )
 MOVES = Counter("sequenza_moves", "Table entries saved (moves, resignations, time-outs...).")
