@@ -84,6 +84,7 @@ from html import escape
 from pathlib import Path
 from typing import Any, TypeVar
 
+import orjson
 import uvicorn
 from fastapi import FastAPI, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
@@ -886,8 +887,12 @@ async def _send_queued(websocket: WebSocket, client: Client) -> None:
         message = await client.queue.get()
         if message is LAGGING:
             return
+        # orjson: the messages are the server's largest work after the rules (every view to
+        # every socket), and it writes them several times faster than the standard library.
+        text = orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
         try:
-            await asyncio.wait_for(websocket.send_json(message), SEND_TIMEOUT)
+            async with asyncio.timeout(SEND_TIMEOUT):
+                await websocket.send_text(text)
         except TimeoutError:
             client.lagging = True
             client.fell_behind.set()
