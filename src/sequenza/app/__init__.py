@@ -1,1 +1,1 @@
-"""Front ends: the command line and terminal play (later the terminal app and web server)."""
+"""Front ends: the command line, terminal play and the web app (``web``)."""

@@ -25,7 +25,7 @@ from sequenza.core.observation import observation_schema
 from sequenza.core.options import OptionSpec
 from sequenza.core.registry import available_games, game_class, make_game
 from sequenza.core.rng import new_seed
-from sequenza.extras import MissingExtraError, require
+from sequenza.extras import MissingExtraError, missing, require
 
 #: The CLI's own messages, in the language of ``--lang`` or of the environment.
 words = i18n.Translator("cli", i18n.SOURCE_LANGUAGE)
@@ -689,11 +689,13 @@ def simulate(
     ] = None,
 ) -> None:
     """Play seeded bot games on every core (or a Ray cluster) and write a balance report:
-    report.html with plots, summary.json and games.csv."""
+    report.html with plots (with the sim extra), summary.json and games.csv."""
+    # Without the plotting library the run still writes its data (summary.json, games.csv),
+    # and says so before any game is played rather than at the end of a long run.
+    page = not missing("sim")
+    if not page:
+        typer.echo(words.text("cli.sim_no_page", extra="sim"), err=True)
     try:
-        # Checked before any game is played, so that a missing plotting library does not
-        # surface only when the report is written at the end of a long run.
-        require("sim", "sequenza simulate (its report's plots)")
         if backend == "ray":
             require("ray", "sequenza simulate --backend ray")
     except MissingExtraError as error:
@@ -786,7 +788,12 @@ def simulate(
         for (label, sim), games_played in zip(variants, results, strict=True)
     ]
     paths = write_report(
-        out or Path(f"simulation-{game}"), report, run_facts, words.language, run_shown
+        out or Path(f"simulation-{game}"),
+        report,
+        run_facts,
+        words.language,
+        run_shown,
+        page=page,
     )
     for variant in report:
         facts = summarize(variant)

@@ -197,25 +197,26 @@ def write_report(
     run: dict[str, Any] | None = None,
     language: str = i18n.SOURCE_LANGUAGE,
     run_shown: dict[str, Any] | None = None,
+    *,
+    page: bool = True,
 ) -> dict[str, Path]:
     """Write ``report.html`` (in ``language``), ``summary.json`` and ``games.csv`` (data, with
     English keys whatever the language) into ``out``; their paths. ``run`` holds the command
     line's facts about the run as ``summary.json`` keeps them; ``run_shown``, the same facts
-    worded in ``language`` for the page (``run`` itself when not given)."""
+    worded in ``language`` for the page (``run`` itself when not given). Without ``page``
+    (no plotting library here) only the data is written."""
     out.mkdir(parents=True, exist_ok=True)
     summaries = [summarize(variant) for variant in variants]
-    paths = {
-        "html": out / "report.html",
-        "json": out / "summary.json",
-        "csv": out / "games.csv",
-    }
+    paths = {"json": out / "summary.json", "csv": out / "games.csv"}
     document = {"run": run or {}, "seating": SEATING, "variants": summaries}
     paths["json"].write_text(json.dumps(document, indent=2) + "\n", encoding="utf-8")
     write_csv(paths["csv"], variants)
-    paths["html"].write_text(
-        render_html(variants, summaries, run_shown or run or {}, Words(language)),
-        encoding="utf-8",
-    )
+    if page:
+        paths["html"] = out / "report.html"
+        paths["html"].write_text(
+            render_html(variants, summaries, run_shown or run or {}, Words(language)),
+            encoding="utf-8",
+        )
     return paths
 
 

@@ -37,7 +37,7 @@ for a refused move or option or pydantic's list of wrong fields, comes as ``"det
 
 Websocket ``/ws/tables/{id}``: the client first sends ``{"type": "join", "tokens": [...]}``
 (no tokens: a spectator; an optional ``"lang": "it"`` words its events in that language), then
-``{"type": "act", "action": "slide 5", "turn": 12}`` where ``turn`` is the ``turn`` of the
+``{"type": "act", "action": "slide 5 4", "turn": 12}`` where ``turn`` is the ``turn`` of the
 observation it answers; ``{"type": "resign", "seat": 0}``,
 ``{"type": "undo"}`` (take back this client's last move, asking the other people if any) and
 ``{"type": "undo_answer", "accept": true}`` act for the table. The server sends ``state`` messages

@@ -371,8 +371,9 @@ The game is drawn when idle_rounds full rounds pass in which no player placed or
 chip (everybody passed).
 
 Decisions of this engine (options):
-- shared_limit (default 1): the spaces a second sequence may share with the first. The seeds
-  say any of its chips (4); the publisher's classic rule says one.
+- shared_limit (default 1): the spaces a second sequence may share with the first. The
+  Italian seed says any one of its chips, as the publisher's classic rule does (the Finnish
+  reads as plural, so the limit is an option).
 - idle_rounds (default 1): full rounds of passes that draw the game.
 """
 
