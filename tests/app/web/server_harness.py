@@ -125,6 +125,23 @@ class Player:
             {"type": "act", "action": action, "turn": self.state["turn"] if turn is None else turn}
         )
 
+    def play(self, action: str, timeout: float = 20) -> dict[str, Any]:
+        """Play ``action`` on the latest state and read until the table has moved past it, as a
+        well-behaved client does: a move refused for coming too fast (the socket's message
+        limit) is sent again after a pause; any other refusal fails the test."""
+        turn = self.state["turn"]
+        deadline = time.monotonic() + timeout
+        self.act(action, turn)
+        while not (self.state["turn"] > turn or self.state["over"]):
+            message = self.receive(max(0.01, deadline - time.monotonic()))
+            if message["type"] != "error":
+                continue
+            if message["code"] != "rate_limited":
+                raise AssertionError(f"{action!r} was refused: {message}")
+            time.sleep(0.2)
+            self.act(action, turn)
+        return self.state
+
 
 @contextmanager
 def live_server(

@@ -346,9 +346,7 @@ def play_by_socket(server: Any, created: dict[str, Any], rng: random.Random, mov
                 return
             actions = state["legal"]["0"]
             preferred = [action for action in actions if action.split(" ")[0] in {"claim", "mark"}]
-            turn = state["turn"]
-            player.act(rng.choice(preferred or actions))
-            player.wait_until(lambda state, turn=turn: state["turn"] > turn)
+            player.play(rng.choice(preferred or actions))
         player.wait_until(lambda state: state["over"] or state["legal"])
 
 

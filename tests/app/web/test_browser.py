@@ -223,8 +223,7 @@ def play_seat_by_socket(
                 break
             actions = state["legal"]["0"]
             preferred = [action for action in actions if action.split(" ")[0] in {"claim", "mark"}]
-            player.act(rng.choice(preferred or actions))
-            player.wait_until(lambda seen, turn=state["turn"]: seen["turn"] > turn)
+            player.play(rng.choice(preferred or actions))
     # The page has caught up: it neither shows an earlier turn nor offers a move made.
     wait_for(page, f"window.sequenzaTable.message.turn >= {state['turn']}")
 
