@@ -43,6 +43,8 @@ from typing import Any
 import httpx
 from websockets.asyncio.client import ClientConnection, connect
 
+from sequenza.app.web.metrics import LAG_PROBE_SECONDS
+
 GAMES = (
     "sequentia-shift",
     "sequentia-stack",
@@ -390,7 +392,8 @@ def main() -> None:
     if total:
         late = {bound: total - count for bound, count in probes.items() if bound in (0.01, 0.1)}
         print(
-            f"event loop lag (server's probe every {0.25:g} s): {late[0.01] / total:.1%} of "
+            f"event loop lag (server's probe every {LAG_PROBE_SECONDS:g} s): "
+            f"{late[0.01] / total:.1%} of "
             f"probes over 10 ms, {late[0.1] / total:.1%} over 100 ms"
         )
     print(
