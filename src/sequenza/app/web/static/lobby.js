@@ -11,7 +11,7 @@ const DEFAULT_BOT_ORDER = ["greedy", "random", "mcts"];
 
 export async function showLobby(root) {
   document.title = "Sequenza";
-  document.getElementById("title").textContent = "";
+  document.getElementById("title").textContent = t("nav.tables");
   const { games, bots } = await loadCatalog();
   const gameList = [...games.values()].sort((a, b) => a.name.localeCompare(b.name));
   const defaultBot = DEFAULT_BOT_ORDER.find((name) => bots.some((bot) => bot.name === name)) || bots[0]?.name;

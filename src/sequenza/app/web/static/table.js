@@ -19,6 +19,13 @@ const RECONNECT_DELAYS = [500, 1000, 2000, 4000, 8000];
 const LANDING_MS = 1400;
 // How many of the last announcements for screen readers stay in the page.
 const ANNOUNCED_KEPT = 5;
+// Up to this width the page is a phone's: one column that scrolls down (never sideways), the
+// banner held under the top bar. Wider, the board is zoomed to the height left on the screen.
+const PHONE_WIDTH = 820;
+// Below this zoom a 10×10 board's spaces would be too small to read or hit: the page scrolls.
+const SMALLEST_ZOOM = 0.5;
+// Room kept under the last button, so that the page's own margin does not make it scroll.
+const FIT_MARGIN = 14;
 
 export async function showTable(root, tableId) {
   const refused = await takeInvitation(tableId);
@@ -93,6 +100,13 @@ class TablePage {
     this.replay = null;
     this.clocks = new SeatClocks();
     this.build();
+    // The board is fitted again when the window changes size (a laptop's window, a phone
+    // turned), once per frame at most.
+    let fitting = 0;
+    window.addEventListener("resize", () => {
+      cancelAnimationFrame(fitting);
+      fitting = requestAnimationFrame(() => this.fit());
+    });
   }
 
   get pending() {
@@ -391,6 +405,29 @@ class TablePage {
     this.replayButton.hidden = !message.over;
     const mine = legal.length > 0;
     document.title = mine ? t("table.title_mine", { game: this.game.name }) : `${this.game.name} · Sequenza`;
+    this.fit();
+  }
+
+  // One screen at a time: on a screen wider than a phone's, the banner, the whole board (the
+  // hand included) and the buttons under it are in view without scrolling. The board's drawing
+  // is zoomed down to the height left between the banner and the buttons; the page scrolls
+  // only where that would shrink it below SMALLEST_ZOOM. The banner stays under the top bar.
+  fit() {
+    const topbar = document.querySelector(".topbar");
+    if (topbar) document.documentElement.style.setProperty("--topbar-h", `${topbar.offsetHeight}px`);
+    const board = this.board;
+    board.style.zoom = "";
+    if (window.innerWidth <= PHONE_WIDTH || this.boardFrame.offsetParent === null) return;
+    const gap = parseFloat(getComputedStyle(this.boardFrame.parentElement).rowGap) || 0;
+    let below = 0;
+    for (let next = this.boardFrame.nextElementSibling; next; next = next.nextElementSibling) {
+      if (next.offsetHeight) below += next.offsetHeight + gap;
+    }
+    const top = this.boardFrame.getBoundingClientRect().top + window.scrollY;
+    const room = window.innerHeight - top - below - FIT_MARGIN;
+    const natural = board.offsetHeight;
+    if (natural <= room || natural <= 0) return;
+    board.style.zoom = String(Math.max(SMALLEST_ZOOM, room / natural).toFixed(3));
   }
 
   // Take back and resign, for the seat this screen shows (none while the cover is up).
@@ -491,6 +528,9 @@ class TablePage {
       h("h2.end-title", {}, winnerText(result, names, held, observation)),
       reason ? h("p.end-reason", {}, reason) : null,
       h(
+        "div.end-figures",
+        { tabindex: 0, role: "region", "aria-label": t("end.figures") },
+        h(
         "table.end-table",
         {},
         h("thead", {}, h("tr", {}, h("th", {}, t("end.player")), h("th", {}, figures.score || t("end.score")), figures.columns.map((column) => h("th", {}, column)))),
@@ -506,6 +546,7 @@ class TablePage {
               (figures.rows[seat.seat] || []).map((value) => h("td.num", {}, typeof value === "number" ? formatNumber(value) : value)),
             ),
           ),
+        ),
         ),
       ),
       h("p.end-length", {}, t("end.length", { turns: t("end.turns", { count: turns }), moves: t("end.moves", { count: moves }) })),
@@ -867,6 +908,7 @@ class TablePage {
     this.setBanner(last, "replay");
     this.renderPlayers();
     this.renderLog(frame.log);
+    this.fit();
   }
 
   drawReplayBar() {

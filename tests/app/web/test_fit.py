@@ -1,0 +1,152 @@
+"""One screen at a time: every game's table fits the screen it is shown on. From a 1920x1080
+monitor down to a 1280x720 laptop, the banner, the whole board, the hand and the buttons under
+it are in view without scrolling; on a 390x844 phone nothing reaches past the right edge and the
+banner stays in view when the page scrolls down to the hand. Set SEQUENZA_SCREENSHOTS=DIR to keep
+a PNG of every game at every size."""
+
+from __future__ import annotations
+
+import os
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.app.web.server_harness import LiveServer
+from tests.app.web.test_browser import GAMES, PHONE, Screen, browser, open_seats, server, shots
+
+__all__ = ["browser", "server", "shots"]  # fixtures, used by name
+
+SCREENS = [(1920, 1080), (1366, 768), (1280, 720)]
+
+# Where each part of the table lies on the screen: [left, top, right, bottom], or None for a
+# part the game or the moment does not show (Shift has no hand; the tools only for a seat).
+PARTS = """() => {
+    const box = (selector) => {
+        const element = document.querySelector(selector);
+        if (!element || !element.offsetParent) return null;
+        const r = element.getBoundingClientRect();
+        return [r.left, r.top, r.right, r.bottom];
+    };
+    return {
+        banner: box(".banner"),
+        board: box(".board"),
+        hand: box(".board .hand, .board [data-nav=hand]"),
+        actions: box(".actionbar"),
+        resign: box("#resign"),
+        scrolled: [window.scrollX, window.scrollY],
+        wide: document.documentElement.scrollWidth,
+    };
+}"""
+
+
+def shoot(page: Any, path: Path, *, full_page: bool = False) -> None:
+    """A screenshot to look at, only when asked for: CI has no one to look at it."""
+    if os.environ.get("SEQUENZA_SCREENSHOTS"):
+        page.screenshot(path=str(path), full_page=full_page)
+
+
+def parts(page: Any) -> dict[str, Any]:
+    found: dict[str, Any] = page.evaluate(PARTS)
+    return found
+
+
+def outside(found: dict[str, Any], width: int, height: int | None) -> list[str]:
+    """The parts that reach past the screen (below it too, unless ``height`` is None)."""
+    names = ["banner", "board", "hand", "actions", "resign"]
+    return [
+        f"{name} at {[round(edge) for edge in found[name]]}"
+        for name in names
+        if found[name] is not None
+        and (
+            found[name][0] < 0
+            or found[name][2] > width + 0.5
+            or found[name][1] < 0
+            or (height is not None and found[name][3] > height + 0.5)
+        )
+    ]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_table_fits_the_screen_it_is_on(
+    game: str, server: LiveServer, browser: Any, shots: Path
+) -> None:
+    created = server.create_table(
+        game=game,
+        seed=3,
+        seats=[{"kind": "hotseat", "name": "Ada"}, {"kind": "bot", "bot": "random"}],
+    )
+    width, height = SCREENS[0]
+    screen = Screen(browser, {"width": width, "height": height})
+    page = screen.page
+    try:
+        open_seats(screen, server, created, 0)
+        assert screen.wait_for_turn() == "move"
+        for width, height in SCREENS:
+            page.set_viewport_size({"width": width, "height": height})
+            page.wait_for_timeout(100)  # the resize is fitted at the next frame
+            found = parts(page)
+            shoot(page, shots / f"fit-{game}-{width}x{height}.png")
+            assert found["board"] is not None and found["actions"] is not None
+            assert found["scrolled"] == [0, 0]
+            assert outside(found, width, height) == [], f"{game} at {width}x{height}"
+            if game not in {"sequentia-shift"}:
+                assert found["hand"] is not None, f"{game} shows no hand at {width}x{height}"
+
+        # Choosing a card or a place on a laptop's screen leaves the page where it is: the
+        # banner that says what to do next stays in view.
+        page.set_viewport_size({"width": 1366, "height": 768})
+        page.wait_for_timeout(100)
+        screen.play_move(random.Random(4))
+        assert screen.wait_for_turn() in {"move", "over"}
+        found = parts(page)
+        assert found["scrolled"] == [0, 0]
+        assert outside(found, 1366, 768) == [], f"{game} after a move"
+
+        # A phone: nothing reaches past the right edge, and the banner is still in view when
+        # the page is scrolled down to the hand and the buttons.
+        page.set_viewport_size(PHONE)
+        page.wait_for_timeout(100)
+        shoot(page, shots / f"fit-{game}-phone.png", full_page=True)
+        found = parts(page)
+        assert found["wide"] <= PHONE["width"]
+        assert outside(found, PHONE["width"], None) == [], f"{game} on a phone"
+        page.locator(".actionbar").scroll_into_view_if_needed()
+        banner = parts(page)["banner"]
+        assert banner[1] >= 0 and banner[3] <= PHONE["height"], f"the banner left: {banner}"
+        assert screen.errors == []
+    finally:
+        screen.close()
+
+
+def test_every_page_has_a_heading_and_the_end_figures_can_be_reached_by_keyboard(
+    server: LiveServer, browser: Any, shots: Path
+) -> None:
+    screen = Screen(browser, PHONE)
+    page = screen.page
+    try:
+        page.goto(server.url + "/")
+        page.wait_for_selector("#create")
+        assert page.inner_text("h1").strip() == "Tables"
+        created = server.create_table(
+            game="sequence",
+            seed=2,
+            seats=[{"kind": "hotseat", "name": "Ada"}, {"kind": "bot", "bot": "random"}],
+        )
+        open_seats(screen, server, created, 0)
+        assert screen.wait_for_turn() == "move"
+        assert page.inner_text("h1").strip() == "Sequence"
+        page.click("#resign")
+        page.click("#resign-confirm")
+        page.wait_for_selector(".end-screen:not([hidden])")
+        figures = page.locator(".end-figures")
+        # The figures scroll sideways on a narrow phone: their box is a named tab stop.
+        assert figures.get_attribute("tabindex") == "0"
+        assert figures.get_attribute("aria-label") == "The game's figures"
+        figures.focus()
+        assert page.evaluate("document.activeElement.classList.contains('end-figures')")
+        shoot(page, shots / "fit-end-phone.png", full_page=True)
+        assert screen.errors == []
+    finally:
+        screen.close()
