@@ -357,11 +357,32 @@ def rules(
 @app.command("schema", cls=LocalizedCommand)
 def schema(
     game: Annotated[str, typer.Argument(help="A game id (see `sequenza games`).")],
+    events: Annotated[
+        bool,
+        typer.Option(
+            "--events",
+            help="Print the schema of the log's events instead: the game's and the table's.",
+        ),
+    ] = False,
+    save: Annotated[
+        bool, typer.Option("--save", help="Print the schema of a saved game record instead.")
+    ] = False,
 ) -> None:
-    """Print the JSON schema of a game's observations (what the web page receives)."""
+    """Print the JSON schema of a game's observations (what the web page receives), of its
+    log's events (--events) or of its saved records (--save)."""
+    from sequenza.core.schemas import events_schema, save_schema
+
+    if events and save:
+        raise _fail(ValueError(words.text("cli.schema_one")))
     _check_game(game)
     kind = game_class(game)
-    typer.echo(json.dumps(observation_schema(kind), indent=2, ensure_ascii=False))
+    if events:
+        described = events_schema(kind)
+    elif save:
+        described = save_schema(kind)
+    else:
+        described = observation_schema(kind)
+    typer.echo(json.dumps(described, indent=2, ensure_ascii=False))
 
 
 @app.command("play", cls=LocalizedCommand)

@@ -41,6 +41,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar
 
 from sequenza.core.actions import Action, ActionSpace
 from sequenza.core.errors import CorruptStateError, IllegalActionError, NotationError, OptionError
+from sequenza.core.events import Event, game_over_class
 from sequenza.core.options import Options
 from sequenza.core.rng import child_rng, rng_from_json, rng_to_json
 
@@ -171,6 +172,10 @@ class Game(ABC, Generic[OptionsT]):
     terminations: ClassVar[type[Termination]]
     #: What ``State.observe`` returns for this game (its ``types.py``).
     observation_class: ClassVar[type[Observation]]
+    #: The events this game's rules write (its ``types.py``), beyond the action and the end
+    #: every game writes (``sequenza.core.events``); its own ``GameOver`` subclass among them
+    #: when its endings name numbers.
+    event_classes: ClassVar[tuple[type[Event], ...]] = ()
 
     def __init__(self, players: int, options: OptionsT) -> None:
         if players not in self.info.player_counts:
@@ -238,7 +243,8 @@ class State(ABC, Generic[G]):
 
     - ``to_act``: the seat whose decision it is (ignored once the game is over);
     - ``history``: the text of every action applied, in order (the game record);
-    - ``log``: public events, each a dict with at least ``"event"``.
+    - ``log``: public events, each the JSON of an ``Event`` (a dict with its code as
+      ``"event"``; ``sequenza schema GAME --events`` describes them).
     """
 
     #: Attributes that are not game data and never travel in ``to_json``.
@@ -325,17 +331,21 @@ class State(ABC, Generic[G]):
             best = max(self.final_scores)
             winners = [seat for seat, score in enumerate(self.final_scores) if score == best]
         self.final_winners = sorted(winners)
-        self._event(
-            "game_over",
-            scores=self.final_scores,
-            winners=self.final_winners,
-            termination=self.termination,
-            **details,
-        )
-
-    def _event(self, event: str, **data: Any) -> None:
         if self._recording:
-            self.log.append({"event": event, **data})
+            over = game_over_class(self.game.event_classes)
+            self._event(
+                over(
+                    scores=tuple(self.final_scores),
+                    winners=tuple(self.final_winners),
+                    termination=self.termination,
+                    **details,
+                )
+            )
+
+    def _event(self, event: Event) -> None:
+        """Write ``event`` into the log (its JSON), unless this is a search copy."""
+        if self._recording:
+            self.log.append(event.to_json())
 
     # ------------------------------------------------------------------ the public API
     @property
@@ -412,6 +422,7 @@ class State(ABC, Generic[G]):
         if self._recording:
             text = str(action)
             self.history.append(text)
+            # ``ActionPlayed``'s JSON, written out: this runs on every recorded action.
             self.log.append({"event": "action", "seat": self.to_act, "action": text})
         self._apply(action)
 

@@ -54,10 +54,13 @@ from sequenza.core.options import Options, option
 
 # A space's chip is a team's index, EMPTY or FREE (the corners).
 from .types import (
+    BOARD_EVENTS,
     EMPTY,
     FREE,
     BoardCard,
     BoardObservation,
+    BoardReshuffled,
+    BoardSequenceMade,
     CardKind,
     ChipRow,
     NumberCard,
@@ -485,6 +488,7 @@ class SequenceBoardGame(Game[BoardOptionsT], Generic[BoardOptionsT]):
 
     rules: ClassVar[BoardRules]
     observation_class: ClassVar[type[BoardObservation]]
+    event_classes = BOARD_EVENTS
     layout: Layout
     #: Each face of the layout as a typed card.
     cards: tuple[BoardCard, ...]
@@ -885,7 +889,7 @@ class SequenceBoardState(State[SequenceBoardGame[Any]]):
             if not self._marked[space] and space not in CORNER_SPACES:
                 self._loose[team].remove(space)
             self._marked[space] = True
-        self._event("sequence", seat=self.to_act, team=team, window=WINDOW_NAMES[window])
+        self._event(BoardSequenceMade(seat=self.to_act, team=team, window=WINDOW_NAMES[window]))
 
     def _win(self, team: int) -> None:
         self._finish(
@@ -921,7 +925,7 @@ class SequenceBoardState(State[SequenceBoardGame[Any]]):
                 pile.clear()
             shuffle(pool, self.rng)
             self.draw_pile = pool
-            self._event("reshuffle", cards=len(pool))
+            self._event(BoardReshuffled(cards=len(pool)))
         card = self.draw_pile.pop()
         self.hands[seat].append(card)
         face = self._layout.card_faces[card]

@@ -12,6 +12,7 @@ from enum import StrEnum
 from typing import Literal
 
 from sequenza.core.errors import NotationError
+from sequenza.core.events import Event, GameOver, omitted_when_none
 from sequenza.core.observation import Notated, Observation
 
 #: A space's chip, besides a team's index.
@@ -162,3 +163,33 @@ class SequenceObservation(BoardObservation):
 class NumbersObservation(BoardObservation):
     hand: tuple[NumberCard, ...] | None
     discards: tuple[tuple[NumberCard, ...], ...]
+
+
+# ---------------------------------------------------------------------- events
+@dataclass(frozen=True, kw_only=True)
+class BoardSequenceMade(Event):
+    code = "sequence"
+    seat: int
+    team: int
+    #: The window's name, its first and last spaces (``A1-A5``).
+    window: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class BoardReshuffled(Event):
+    """The draw pile ran out: the discards, shuffled, became the draw pile."""
+
+    code = "reshuffle"
+    cards: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class BoardGameOver(GameOver):
+    #: The winning team's sequences (a win).
+    sequences: int | None = omitted_when_none()
+    #: The idle rounds that ended the game (the stall rule).
+    rounds: int | None = omitted_when_none()
+
+
+#: Every event of Sequence's and Sequence Numbers' logs beyond the actions.
+BOARD_EVENTS: tuple[type[Event], ...] = (BoardSequenceMade, BoardReshuffled, BoardGameOver)

@@ -44,7 +44,23 @@ from sequenza.core.game import Game, GameInfo, State, Termination
 from sequenza.core.notation import position_fields
 from sequenza.core.options import Options, option
 
-from .types import ActionKind, StacksBlock, StacksCard, StacksObservation, StacksPile
+from .types import (
+    STACKS_EVENTS,
+    ActionKind,
+    StacksBlock,
+    StacksCard,
+    StacksChip,
+    StacksCompleted,
+    StacksDealt,
+    StacksDrew,
+    StacksNoChip,
+    StacksObservation,
+    StacksPile,
+    StacksReshuffled,
+    StacksSkipped,
+    StacksStoleCard,
+    StacksTurnLost,
+)
 
 _DATA = load_data("sequence_stacks_deck.json")
 
@@ -349,6 +365,7 @@ class StacksGame(Game[StacksOptions]):
     options_class: ClassVar[type[Options]] = StacksOptions
     terminations = StacksTermination
     observation_class = StacksObservation
+    event_classes = STACKS_EVENTS
 
     action_space = ActionSpace(
         _ACTIONS,
@@ -422,7 +439,7 @@ class StacksState(State[StacksGame]):
         self.chipless_turns = 0
         self._legal: tuple[Action, ...] | None = None
         first = self.rng.randrange(players) if game.options.random_first_player else 0
-        self._event("deal", cards=HAND_SIZE, draw_pile=len(self.draw_pile))
+        self._event(StacksDealt(cards=HAND_SIZE, draw_pile=len(self.draw_pile)))
         self._start_turn(first)
 
     # ------------------------------------------------------------------ rules
@@ -443,7 +460,7 @@ class StacksState(State[StacksGame]):
                 self.set_aside = []
                 shuffle(pile, self.rng)
                 self.reshuffled = [CARD_FACE[card] for card in pile]
-                self._event("reshuffle", cards=len(pile))
+                self._event(StacksReshuffled(cards=len(pile)))
             hand.append(pile.pop())
             drawn += 1
         return drawn
@@ -460,14 +477,14 @@ class StacksState(State[StacksGame]):
         if wanted > 0:
             drawn = self._draw(seat, wanted)
             if drawn:
-                self._event("draw", seat=seat, cards=drawn)
+                self._event(StacksDrew(seat=seat, cards=drawn))
 
     def _refill(self, seat: int) -> None:
         """A hand played out during the turn draws five more."""
         if not self.hands[seat]:
             drawn = self._draw(seat, HAND_SIZE)
             if drawn:
-                self._event("draw", seat=seat, cards=drawn)
+                self._event(StacksDrew(seat=seat, cards=drawn))
 
     def _take_from_hand(self, seat: int, face: int) -> int:
         hand = self.hands[seat]
@@ -515,7 +532,7 @@ class StacksState(State[StacksGame]):
         seat = next_seat(self.turn_seat, self.game.players, self.direction)
         while not self.finished and self.skips[seat]:
             self.skips[seat] -= 1
-            self._event("turn_lost", seat=seat)
+            self._event(StacksTurnLost(seat=seat))
             self._count_turn()
             seat = next_seat(seat, self.players, self.direction)
         if not self.finished:
@@ -527,7 +544,7 @@ class StacksState(State[StacksGame]):
         self.block_waiting = seats_from(seat, self.players, self.direction)
         self.to_act = self.block_waiting[0]
         colour, number = divmod(slot, PILES_PER_COLOUR)
-        self._event("completed", seat=seat, colour=COLOURS[colour], pile=number + 1)
+        self._event(StacksCompleted(seat=seat, colour=COLOURS[colour], pile=number + 1))
 
     def _close_window(self, *, blocked: bool) -> None:
         slot = self.block_pile
@@ -545,7 +562,7 @@ class StacksState(State[StacksGame]):
                 self.supply[colour] -= 1
                 self.chips[seat][colour] += 1
                 self._chip_taken()
-                self._event("chip", seat=seat, colour=COLOURS[colour])
+                self._event(StacksChip(seat=seat, colour=COLOURS[colour]))
                 if self._would_win(self.chips[seat]):
                     self._end_game(
                         StacksTermination.CHIPS_COLLECTED,
@@ -555,7 +572,7 @@ class StacksState(State[StacksGame]):
                     )
                     return
             else:
-                self._event("no_chip", seat=seat, colour=COLOURS[colour], reason="supply_empty")
+                self._event(StacksNoChip(seat=seat, colour=COLOURS[colour], reason="supply_empty"))
         self._refill(seat)
 
     def _play(self, seat: int, face: int, source: int, target: int, colour: int) -> None:
@@ -577,14 +594,16 @@ class StacksState(State[StacksGame]):
             if face == _SKIP:
                 skipped = next_seat(seat, self.players, self.direction)
                 self.skips[skipped] += 1
-                self._event("skip", seat=skipped)
+                self._event(StacksSkipped(seat=skipped))
             elif face == _REVERSE:
                 self.direction = -self.direction
             elif face == _STEAL_CARD:
                 stolen = self.discards[target].pop()
                 self.hands[seat].append(stolen)
                 self.known[seat].append(CARD_FACE[stolen])
-                self._event("stole_card", seat=seat, source=target, card=FACES[CARD_FACE[stolen]])
+                self._event(
+                    StacksStoleCard(seat=seat, source=target, card=FACES[CARD_FACE[stolen]])
+                )
             else:
                 self.chips[target][colour] -= 1
                 self.chips[seat][colour] += 1

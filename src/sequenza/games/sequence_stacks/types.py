@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from sequenza.core.events import Event, GameOver, omitted_when_none
 from sequenza.core.observation import Notated, Observation
 
 #: The colourless action cards.
@@ -87,3 +88,101 @@ class StacksObservation(Observation):
     stall_turns: int
     chipless_turns: int
     chipless_turn_limit: int
+
+
+# ---------------------------------------------------------------------- events
+@dataclass(frozen=True, kw_only=True)
+class StacksDealt(Event):
+    code = "deal"
+    #: Cards dealt to each seat.
+    cards: int
+    draw_pile: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class StacksReshuffled(Event):
+    """The draw pile ran out: the set-aside stack, shuffled, became the draw pile."""
+
+    code = "reshuffle"
+    cards: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class StacksDrew(Event):
+    code = "draw"
+    seat: int
+    cards: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class StacksTurnLost(Event):
+    """The seat's turn passed without a move (it had nothing to draw and nothing to play)."""
+
+    code = "turn_lost"
+    seat: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class StacksCompleted(Event):
+    """A pile reached its top card: the Block window opens."""
+
+    code = "completed"
+    seat: int
+    colour: str
+    #: The pile of the colour, 1 or 2.
+    pile: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class StacksChip(Event):
+    code = "chip"
+    seat: int
+    colour: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class StacksNoChip(Event):
+    code = "no_chip"
+    seat: int
+    colour: str
+    reason: Literal["supply_empty"]
+
+
+@dataclass(frozen=True, kw_only=True)
+class StacksSkipped(Event):
+    code = "skip"
+    seat: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class StacksStoleCard(Event):
+    code = "stole_card"
+    seat: int
+    #: The seat whose discard pile the card came from.
+    source: int
+    #: The card's face.
+    card: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class StacksGameOver(GameOver):
+    #: The winner's chips and the chips of each colour a win needs (a win by chips).
+    chips: int | None = omitted_when_none()
+    each: int | None = omitted_when_none()
+    #: The rounds of the stall rule or safety net that ended the game.
+    rounds: int | None = omitted_when_none()
+
+
+#: Every event of Sequence Stacks' log beyond the actions.
+STACKS_EVENTS: tuple[type[Event], ...] = (
+    StacksDealt,
+    StacksReshuffled,
+    StacksDrew,
+    StacksTurnLost,
+    StacksCompleted,
+    StacksChip,
+    StacksNoChip,
+    StacksSkipped,
+    StacksStoleCard,
+    StacksGameOver,
+)

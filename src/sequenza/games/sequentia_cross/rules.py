@@ -39,7 +39,21 @@ from sequenza.core.game import Game, GameInfo, State, Termination
 from sequenza.core.notation import position_fields
 from sequenza.core.options import Options, option
 
-from .types import CrossClaim, CrossObservation, CrossPhase, CrossPile, Direction
+from .types import (
+    CROSS_EVENTS,
+    CrossClaim,
+    CrossClaimed,
+    CrossDealt,
+    CrossDiscarded,
+    CrossDrew,
+    CrossNoSequence,
+    CrossObservation,
+    CrossPassed,
+    CrossPhase,
+    CrossPile,
+    CrossRefilled,
+    Direction,
+)
 
 SIZE = 3
 POSITIONS = SIZE * SIZE
@@ -165,6 +179,7 @@ class CrossGame(Game[CrossOptions]):
     options_class: ClassVar[type[Options]] = CrossOptions
     terminations = CrossTermination
     observation_class = CrossObservation
+    event_classes = CROSS_EVENTS
 
     action_space = ActionSpace(
         (
@@ -212,7 +227,9 @@ class CrossState(State[CrossGame]):
         if game.options.random_first_player:
             self.to_act = self.rng.randrange(game.players)
         self._rebuild_caches()
-        self._event("deal", grid=[_TEXTS[pile[0]] for pile in self.grid], hand_size=HAND_SIZE)
+        self._event(
+            CrossDealt(grid=tuple(_TEXTS[pile[0]] for pile in self.grid), hand_size=HAND_SIZE)
+        )
         self._settle()
 
     def _rebuild_caches(self) -> None:
@@ -340,7 +357,7 @@ class CrossState(State[CrossGame]):
             taken += len(self.grid[position])
             self.collected[seat].extend(self.grid[position])
             self.grid[position] = []
-        self._event("claim", seat=seat, lines=direction, indices=list(indices), cards=taken)
+        self._event(CrossClaimed(seat=seat, lines=direction, indices=indices, cards=taken))
         refilled: dict[str, str] = {}
         for position in positions:
             if not self.deck:
@@ -349,7 +366,7 @@ class CrossState(State[CrossGame]):
             refilled[str(position)] = _TEXTS[self.grid[position][0]]
         self._rebuild_caches()
         if refilled:
-            self._event("refill", positions=refilled, deck=len(self.deck))
+            self._event(CrossRefilled(positions=refilled, deck=len(self.deck)))
         self._end_turn(claimed=True)
 
     def _settle(self) -> None:
@@ -361,14 +378,14 @@ class CrossState(State[CrossGame]):
             for card in [card for card in hand if not self._allowed_mask(card)]:
                 hand.remove(card)
                 self.out_of_play.append(card)
-                self._event("discard", seat=seat, card=_TEXTS[card])
+                self._event(CrossDiscarded(seat=seat, card=_TEXTS[card]))
             if hand:
                 return
             found = self.sequences()
             if found["rows"] or found["columns"]:
                 self.phase = CLAIM
                 return
-            self._event("no_sequence" if self.covered else "pass", seat=seat)
+            self._event(CrossNoSequence(seat=seat) if self.covered else CrossPassed(seat=seat))
             self._end_turn(claimed=False)
 
     def _end_turn(self, *, claimed: bool) -> None:
@@ -382,7 +399,7 @@ class CrossState(State[CrossGame]):
         drawn = draw(self.deck, HAND_SIZE)
         self.hands[seat] = sorted(self.hands[seat] + drawn)
         if drawn:
-            self._event("draw", seat=seat, cards=len(drawn), deck=len(self.deck))
+            self._event(CrossDrew(seat=seat, cards=len(drawn), deck=len(self.deck)))
         self.covered = []
         self._covered_mask = 0
         self.phase = PLACE

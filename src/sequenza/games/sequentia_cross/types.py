@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from sequenza.components.sequentia_cards import SequentiaCard
+from sequenza.core.events import Event, GameOver, omitted_when_none
 from sequenza.core.observation import Observation
 
 #: Placing the hand, or choosing which lines to collect.
@@ -59,3 +60,81 @@ class CrossObservation(Observation):
     claims: tuple[CrossClaim, ...]
     idle_turns: int
     stall_turns: int
+
+
+# ---------------------------------------------------------------------- events
+@dataclass(frozen=True, kw_only=True)
+class CrossDealt(Event):
+    code = "deal"
+    #: The card of each grid position (texts), row by row.
+    grid: tuple[str, ...]
+    hand_size: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class CrossClaimed(Event):
+    code = "claim"
+    seat: int
+    #: ``rows`` or ``columns``.
+    lines: str
+    indices: tuple[int, ...]
+    #: Cards collected by the claim.
+    cards: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class CrossRefilled(Event):
+    code = "refill"
+    #: Position (as text) -> the card text placed there.
+    positions: dict[str, str]
+    deck: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class CrossDiscarded(Event):
+    code = "discard"
+    seat: int
+    card: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class CrossNoSequence(Event):
+    """The seat covered cards but made no sequence."""
+
+    code = "no_sequence"
+    seat: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class CrossPassed(Event):
+    """The seat had nothing to place and no sequence to claim."""
+
+    code = "pass"
+    seat: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class CrossDrew(Event):
+    code = "draw"
+    seat: int
+    cards: int
+    deck: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class CrossGameOver(GameOver):
+    #: The rounds of the stall rule that ended the game.
+    rounds: int | None = omitted_when_none()
+
+
+#: Every event of Sequentia · Cross's log beyond the actions.
+CROSS_EVENTS: tuple[type[Event], ...] = (
+    CrossDealt,
+    CrossClaimed,
+    CrossRefilled,
+    CrossDiscarded,
+    CrossNoSequence,
+    CrossPassed,
+    CrossDrew,
+    CrossGameOver,
+)

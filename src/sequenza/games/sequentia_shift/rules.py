@@ -46,7 +46,20 @@ from sequenza.core import (
 )
 from sequenza.core.notation import position_fields
 
-from .types import ShiftObservation, ShiftPhase
+from .types import (
+    SHIFT_EVENTS,
+    ExchangeCause,
+    ShiftClaimed,
+    ShiftDealt,
+    ShiftDrewTarget,
+    ShiftExchanged,
+    ShiftNoTarget,
+    ShiftObservation,
+    ShiftPhase,
+    ShiftRefilled,
+    ShiftRepetition,
+    ShiftTurnOver,
+)
 
 SIZE = 3
 POSITIONS = SIZE * SIZE
@@ -239,6 +252,7 @@ class ShiftGame(Game[ShiftOptions]):
     options_class = ShiftOptions
     terminations = ShiftTermination
     observation_class = ShiftObservation
+    event_classes = SHIFT_EVENTS
 
     action_space = ACTION_SPACE
 
@@ -290,10 +304,11 @@ class ShiftState(State[ShiftGame]):
         self.repetitions = 0
         self._grid_changed()
         self._event(
-            "deal",
-            grid=self._grid_texts(),
-            targets_dealt=game.players,
-            first_player=self.first_player,
+            ShiftDealt(
+                grid=tuple(self._grid_texts()),
+                targets_dealt=game.players,
+                first_player=self.first_player,
+            )
         )
         self._count_position()
 
@@ -357,7 +372,7 @@ class ShiftState(State[ShiftGame]):
             and target is not None
             and self.table_can_make(target)
         ):
-            self._event("repetition", seat=self.to_act, occurrences=seen)
+            self._event(ShiftRepetition(seat=self.to_act, occurrences=seen))
 
     def _position_key(self) -> str:
         return f"{self._key_cells.decode()}{self.to_act}/{self.slides}"
@@ -430,7 +445,7 @@ class ShiftState(State[ShiftGame]):
                 and target is not None
                 and not self.rows_showing(target)
             ):
-                self._event("turn_over", seat=seat, reason="slide_limit")
+                self._event(ShiftTurnOver(seat=seat, reason="slide_limit"))
                 self._end_turn(progress=False)
         elif verb == "claim":
             self._claim(seat, int(action.args[0]))
@@ -443,11 +458,11 @@ class ShiftState(State[ShiftGame]):
             assert old is not None
             # Rule 1 comes first: a repeated position forces the exchange only of a target
             # the table could still make.
-            cause = "impossible" if not self.table_can_make(old) else "repetition"
+            cause: ExchangeCause = "impossible" if not self.table_can_make(old) else "repetition"
             self.out_of_play.append(old)
             self.targets[seat] = self.deck.pop()
             self._event(
-                "exchange", seat=seat, card=TEXTS[old], deck_size=len(self.deck), cause=cause
+                ShiftExchanged(seat=seat, card=TEXTS[old], deck_size=len(self.deck), cause=cause)
             )
             self._end_turn(progress=True)
         else:  # pass or end
@@ -463,12 +478,13 @@ class ShiftState(State[ShiftGame]):
         self.score_piles[seat] += [*cards, target]
         self.targets[seat] = None
         self._event(
-            "claim",
-            seat=seat,
-            row=row,
-            cards=[TEXTS[card] for card in cards],
-            target=TEXTS[target],
-            collected=len(self.score_piles[seat]),
+            ShiftClaimed(
+                seat=seat,
+                row=row,
+                cards=tuple(TEXTS[card] for card in cards),
+                target=TEXTS[target],
+                collected=len(self.score_piles[seat]),
+            )
         )
         if self.deck:
             self.phase = REFILL
@@ -483,23 +499,23 @@ class ShiftState(State[ShiftGame]):
                 self.grid[position] = card
                 placed[str(position)] = TEXTS[card]
         self._grid_changed()
-        self._event("refill", seat=self.to_act, placed=placed, hole=hole)
+        self._event(ShiftRefilled(seat=self.to_act, placed=placed, hole=hole))
         self._after_refill(self.to_act)
 
     def _refill_one(self, position: int) -> None:
         card = self.deck.pop()
         self.grid[position] = card
         self._grid_changed()
-        self._event("refill", seat=self.to_act, placed={str(position): TEXTS[card]})
+        self._event(ShiftRefilled(seat=self.to_act, placed={str(position): TEXTS[card]}))
         if not self.deck:
             self._after_refill(self.to_act)
 
     def _after_refill(self, seat: int) -> None:
         if self.deck:
             self.targets[seat] = self.deck.pop()
-            self._event("draw_target", seat=seat, deck_size=len(self.deck))
+            self._event(ShiftDrewTarget(seat=seat, deck_size=len(self.deck)))
         else:
-            self._event("no_target", seat=seat, reason="deck_empty")
+            self._event(ShiftNoTarget(seat=seat, reason="deck_empty"))
         self._end_turn(progress=True)
 
     def _end_turn(self, *, progress: bool) -> None:

@@ -1,6 +1,7 @@
 """What a seat sees of Sequentia · Shift, typed: the grid row by row, its own target and the
 public counts. ``state.observation(seat)`` is ``ShiftObservation.to_json()``; cards travel in
-JSON as their text (``2:131+``)."""
+JSON as their text (``2:131+``). Then the events its rules write into the log (cards as their
+text there too)."""
 
 from __future__ import annotations
 
@@ -8,10 +9,13 @@ from dataclasses import dataclass
 from typing import Literal
 
 from sequenza.components.sequentia_cards import SequentiaCard
+from sequenza.core.events import Event, GameOver, omitted_when_none
 from sequenza.core.observation import Observation
 
 #: Sliding and claiming, or placing deck cards after a claim.
 ShiftPhase = Literal["play", "refill"]
+#: Why a seat gave up its target: the table cannot make it (rule 1), or the position repeated.
+ExchangeCause = Literal["impossible", "repetition"]
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -35,3 +39,97 @@ class ShiftObservation(Observation):
     repetitions: int
     repetition_limit: int
     first_player: int
+
+
+# ---------------------------------------------------------------------- events
+@dataclass(frozen=True, kw_only=True)
+class ShiftDealt(Event):
+    code = "deal"
+    #: The nine positions row by row (card texts), ``None`` where one is empty.
+    grid: tuple[str | None, ...]
+    targets_dealt: int
+    first_player: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class ShiftRepetition(Event):
+    """The position occurred as often as the repetition rule allows: the seat must exchange."""
+
+    code = "repetition"
+    seat: int
+    occurrences: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class ShiftTurnOver(Event):
+    """The seat slid as often as a turn allows without showing its target."""
+
+    code = "turn_over"
+    seat: int
+    reason: Literal["slide_limit"]
+
+
+@dataclass(frozen=True, kw_only=True)
+class ShiftExchanged(Event):
+    code = "exchange"
+    seat: int
+    #: The target given up (it leaves play, face up).
+    card: str
+    deck_size: int
+    cause: ExchangeCause
+
+
+@dataclass(frozen=True, kw_only=True)
+class ShiftClaimed(Event):
+    code = "claim"
+    seat: int
+    row: int
+    cards: tuple[str, ...]
+    target: str
+    collected: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class ShiftRefilled(Event):
+    """Deck cards placed after a claim: every empty position but the chosen ``hole``, or one
+    position at a time (no ``hole``) when the deck runs short."""
+
+    code = "refill"
+    seat: int
+    #: Position (as text) -> card text.
+    placed: dict[str, str]
+    hole: int | None = omitted_when_none()
+
+
+@dataclass(frozen=True, kw_only=True)
+class ShiftDrewTarget(Event):
+    code = "draw_target"
+    seat: int
+    deck_size: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class ShiftNoTarget(Event):
+    code = "no_target"
+    seat: int
+    reason: Literal["deck_empty"]
+
+
+@dataclass(frozen=True, kw_only=True)
+class ShiftGameOver(GameOver):
+    #: The rounds of the stall rule or safety net that ended the game.
+    rounds: int | None = omitted_when_none()
+
+
+#: Every event of Sequentia · Shift's log beyond the actions.
+SHIFT_EVENTS: tuple[type[Event], ...] = (
+    ShiftDealt,
+    ShiftRepetition,
+    ShiftTurnOver,
+    ShiftExchanged,
+    ShiftClaimed,
+    ShiftRefilled,
+    ShiftDrewTarget,
+    ShiftNoTarget,
+    ShiftGameOver,
+)

@@ -53,7 +53,16 @@ from sequenza.core.game import Game, GameInfo, State, Termination
 from sequenza.core.notation import position_fields
 from sequenza.core.options import Options, option
 
-from .types import StackObservation, StackPhase, StackPile
+from .types import (
+    STACK_EVENTS,
+    StackClaimed,
+    StackDealt,
+    StackDrew,
+    StackObservation,
+    StackPhase,
+    StackPile,
+    StackTurnEnds,
+)
 
 ROW_LENGTH = 4
 CLAIM_WIDTH = 3
@@ -188,6 +197,7 @@ class SequentiaStack(Game[StackOptions]):
     options_class = StackOptions
     terminations = StackTermination
     observation_class = StackObservation
+    event_classes = STACK_EVENTS
 
     def _check_setup(self) -> None:
         if self.players * self.options.hand_size > len(_DECK):
@@ -234,7 +244,7 @@ class SequentiaStackState(State[SequentiaStack]):
         self.phase = TURN_START
         #: Index in ``piles`` of the pile played on last this turn.
         self.last_pile: int | None = None
-        self._event("deal", cards_each=game.options.hand_size, deck=len(self.deck))
+        self._event(StackDealt(cards_each=game.options.hand_size, deck=len(self.deck)))
 
     # ------------------------------------------------------------------ rules
     def _claims(self, hand: list[int]) -> list[Action]:
@@ -297,11 +307,7 @@ class SequentiaStackState(State[SequentiaStack]):
             self.piles[self.last_pile].append(card)
         self.phase = BONUS_PLACED if _BONUS[card] else SIMPLE_PLACED
         if not hand:
-            self._event(
-                "turn_ends",
-                seat=self.to_act,
-                reason="hand_empty",
-            )
+            self._event(StackTurnEnds(seat=self.to_act, reason="hand_empty"))
             self._end_turn()
 
     def _claim(self, card: int, start: int) -> None:
@@ -314,12 +320,13 @@ class SequentiaStackState(State[SequentiaStack]):
         gained.append(card)
         self.collected[seat].extend(gained)
         self._event(
-            "claim",
-            seat=seat,
-            card=_TEXT[card],
-            piles=list(range(start, start + CLAIM_WIDTH)),
-            cards=len(gained),
-            collected=len(self.collected[seat]),
+            StackClaimed(
+                seat=seat,
+                card=_TEXT[card],
+                piles=tuple(range(start, start + CLAIM_WIDTH)),
+                cards=len(gained),
+                collected=len(self.collected[seat]),
+            )
         )
         self._end_turn()
 
@@ -331,7 +338,7 @@ class SequentiaStackState(State[SequentiaStack]):
             drawn = draw(self.deck, missing)
             hand.extend(drawn)
             _sort_hand(hand)
-            self._event("draw", seat=seat, cards=len(drawn), deck=len(self.deck))
+            self._event(StackDrew(seat=seat, cards=len(drawn), deck=len(self.deck)))
         self.phase = TURN_START
         self.last_pile = None
         if not self.deck and not any(self.hands):

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from sequenza.components.sequentia_cards import SequentiaCard
+from sequenza.core.events import Event
 from sequenza.core.observation import Observation
 
 #: Where the turn stands: nothing placed yet, a simple card placed, or a bonus card placed
@@ -43,3 +44,45 @@ class StackObservation(Observation):
     last_pile: int | None
     hand_size: int
     claim_must_include_last_pile: bool
+
+
+# ---------------------------------------------------------------------- events
+@dataclass(frozen=True, kw_only=True)
+class StackDealt(Event):
+    code = "deal"
+    cards_each: int
+    deck: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class StackTurnEnds(Event):
+    """The seat's turn ended by itself (it played its last card)."""
+
+    code = "turn_ends"
+    seat: int
+    reason: Literal["hand_empty"]
+
+
+@dataclass(frozen=True, kw_only=True)
+class StackClaimed(Event):
+    code = "claim"
+    seat: int
+    #: The card played to claim.
+    card: str
+    #: The three piles claimed, by position.
+    piles: tuple[int, ...]
+    #: Cards collected by the claim.
+    cards: int
+    collected: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class StackDrew(Event):
+    code = "draw"
+    seat: int
+    cards: int
+    deck: int
+
+
+#: Every event of Sequentia · Stack's log beyond the actions (its ending names no number).
+STACK_EVENTS: tuple[type[Event], ...] = (StackDealt, StackTurnEnds, StackClaimed, StackDrew)

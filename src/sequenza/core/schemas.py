@@ -1,0 +1,160 @@
+"""The JSON schemas of a game's log and of its saved records, generated from the same typed
+declarations as the observation's (``observation_schema``): ``sequenza schema GAME --events``
+and ``sequenza schema GAME --save`` print them.
+
+>>> from sequenza.core.registry import game_class
+>>> schema = events_schema(game_class("sequentia-stack"))
+>>> sorted(kind["properties"]["event"]["const"] for kind in schema["oneOf"])[:4]
+['action', 'claim', 'deal', 'draw']
+>>> save_schema(game_class("sequentia-stack"))["properties"]["players"]
+{'enum': [2, 3, 4]}
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from sequenza.core.events import (
+    GAME_EVENTS,
+    OMITTED_WHEN_NONE,
+    TABLE_EVENTS,
+    Event,
+    GameOver,
+    TableOver,
+    game_over_class,
+)
+from sequenza.core.game import Game, SharedTermination
+from sequenza.core.observation import Schema, json_schema
+from sequenza.core.options import OptionSpec
+from sequenza.core.table import EntryKind
+
+_DIALECT = "https://json-schema.org/draft/2020-12/schema"
+
+
+def game_events(game: type[Game[Any]]) -> tuple[type[Event], ...]:
+    """Every kind of event a game's state writes into its log: the action, the game's own
+    events and its end (the game's ``GameOver`` subclass, or the shared one)."""
+    own = tuple(kind for kind in game.event_classes if not issubclass(kind, GameOver))
+    return (GAME_EVENTS[0], *own, game_over_class(game.event_classes))
+
+
+def event_schema(kind: type[Event], endings: list[str] | None = None) -> Schema:
+    """The schema of one kind of event's JSON: ``event`` is its code; a field left out when
+    ``None`` is optional (and never ``null``); ``termination`` is one of ``endings``."""
+    schema = json_schema(kind)
+    properties: dict[str, Schema] = {"event": {"const": kind.code}, **schema["properties"]}
+    required = ["event"]
+    for field in dataclasses.fields(kind):
+        if field.metadata.get(OMITTED_WHEN_NONE):
+            properties[field.name] = _without_null(properties[field.name])
+        else:
+            required.append(field.name)
+    if endings is not None and "termination" in properties:
+        properties["termination"] = {"type": "string", "enum": endings}
+    return {
+        "title": kind.code,
+        "type": "object",
+        "properties": properties,
+        "required": required,
+        "additionalProperties": False,
+    }
+
+
+def _without_null(schema: Schema) -> Schema:
+    choices = [choice for choice in schema.get("anyOf", [schema]) if choice != {"type": "null"}]
+    return choices[0] if len(choices) == 1 else {"anyOf": choices}
+
+
+def _endings(game: type[Game[Any]]) -> list[str]:
+    return [member.value for kind in (game.terminations, SharedTermination) for member in kind]
+
+
+def events_schema(game: type[Game[Any]], table: bool = True) -> Schema:
+    """The JSON schema of every entry of ``game``'s log: one of its kinds of event, each
+    with ``event`` as a constant. With ``table``, a table's log too (what the web page
+    receives): the table's own events, and actions with their entry's ``turn``."""
+    endings = _endings(game)
+    kinds = [*game_events(game), *(TABLE_EVENTS if table else ())]
+    return {
+        "$schema": _DIALECT,
+        "title": f"{game.info.name} log event",
+        "oneOf": [
+            event_schema(
+                kind, endings if kind in (TableOver,) or issubclass(kind, GameOver) else None
+            )
+            for kind in kinds
+        ],
+    }
+
+
+def _option_schema(spec: OptionSpec) -> Schema:
+    schema = json_schema(spec.kind)
+    if spec.choices:
+        schema["enum"] = list(spec.choices)
+    if spec.minimum is not None:
+        schema["minimum"] = spec.minimum
+    if spec.maximum is not None:
+        schema["maximum"] = spec.maximum
+    return {"description": spec.description, **schema}
+
+
+def save_schema(game: type[Game[Any]]) -> Schema:
+    """The JSON schema of a saved game record of ``game`` (``GameRecord.to_json``: what
+    ``sequenza play`` saves and replays), with the fields the web app's record adds: every
+    entry of the table (``history``) and its outcome (``result``)."""
+    endings = _endings(game)
+    specs = game.options_class.specs()
+    result: Schema = {
+        "type": "object",
+        "properties": {
+            "scores": {"type": "array", "items": {"type": "number"}},
+            "winners": {"type": "array", "items": {"type": "integer", "minimum": 0}},
+            "termination": {"type": "string", "enum": endings},
+        },
+        "required": ["scores", "winners", "termination"],
+        "additionalProperties": False,
+    }
+    entry: Schema = {
+        "type": "object",
+        "properties": {
+            "kind": {"type": "string", "enum": [kind.value for kind in EntryKind]},
+            "seat": {"type": "integer", "minimum": 0},
+            "action": {"type": "string"},
+            "elapsed": {"type": ["number", "null"]},
+            "at": {"type": "number"},
+        },
+        "required": ["kind", "seat", "action"],
+        "additionalProperties": False,
+    }
+    return {
+        "$schema": _DIALECT,
+        "title": f"{game.info.name} saved record",
+        "type": "object",
+        "properties": {
+            "game": {"const": game.info.id},
+            "rules_version": {"const": game.info.rules_version},
+            "players": {"enum": list(game.info.player_counts)},
+            "options": {
+                "description": "the options that differ from their defaults",
+                "type": "object",
+                "properties": {spec.name: _option_schema(spec) for spec in specs},
+                "additionalProperties": False,
+            },
+            "seed": {"type": "integer"},
+            "actions": {
+                "description": "the actions in force, in order: replaying them gives the game",
+                "type": "array",
+                "items": {"type": "string", "minLength": 1},
+            },
+            "history": {
+                "description": "every entry of a web table: moves, resignations, time-outs, "
+                "moves taken back",
+                "type": "array",
+                "items": entry,
+            },
+            "result": {"anyOf": [result, {"type": "null"}]},
+        },
+        "required": ["game", "rules_version", "players", "seed"],
+        "additionalProperties": False,
+    }
