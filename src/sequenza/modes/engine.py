@@ -1,0 +1,1042 @@
+"""A mode compiled into a game: ``compile_mode(mode)`` builds, once, the ``Game`` class of a
+mode file, with its options class, endings and action space; each table (a player count and
+options) then resolves the file's numbers and picks plain functions for its phases, so that a
+step costs a few list operations, never a walk of the file.
+
+The state holds the places the file declares, in plain lists of card ids (the deck list's
+indices): ``table`` (a pile per grid position, or the row's piles left to right; a grid that
+holds one card a position has piles of at most one card), ``hands``, ``targets``,
+``scores`` (score piles), ``out`` (out of play) and the deck (top card last), with the turn's
+counters: ``phase``, ``steps`` (slides this turn), ``covered`` (grid positions placed on this
+turn), ``last_pile`` (the row's pile placed on last), ``quiet_turns`` (turns without a claim
+or an exchange) and the repeated positions.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from itertools import combinations
+from typing import Any, ClassVar, Self, cast
+
+from sequenza.components.decks import draw, redeal, shuffle
+from sequenza.components.sequentia_cards import SequentiaCard, card_ids_by_text, sequentia_deck
+from sequenza.core.actions import Action, ActionSpace
+from sequenza.core.errors import OptionError
+from sequenza.core.game import Game, GameInfo, State, Termination
+from sequenza.core.observation import Observation
+from sequenza.core.options import Options, option
+from sequenza.modes.model import END_TURN, Amount, Mode
+
+PASS = Action("pass")
+END = Action("end")
+EXCHANGE = Action("exchange")
+
+Legal = Callable[["ModeState"], list[Action]]
+Apply = Callable[["ModeState", Action], None]
+
+
+class ModeTermination(Termination):
+    """The endings of a mode file (each mode's enum is made from its ``[[endings]]``)."""
+
+    @property
+    def is_stall(self) -> bool:
+        return self.value in _STALLS.get(type(self), frozenset())
+
+
+_STALLS: dict[type, frozenset[str]] = {}
+
+
+# ---------------------------------------------------------------------- observation
+@dataclass(frozen=True, kw_only=True)
+class PlaceView:
+    """One place as a seat sees it. Table places give ``cells``: one tuple of cards per grid
+    position (row by row) or per pile of the row (left to right), each bottom card first.
+    Other places give ``cards`` (``None`` where the seat may not see them) and ``size``."""
+
+    name: str
+    #: ``grid``, ``row``, ``hand``, ``target``, ``score`` or ``out``.
+    kind: str
+    #: The seat a seat's place belongs to; ``None`` for the table's places.
+    seat: int | None
+    #: ``[rows, columns]`` of a grid, ``[max_piles]`` of a row, ``[]`` otherwise.
+    shape: tuple[int, ...]
+    cells: tuple[tuple[SequentiaCard, ...], ...] | None
+    cards: tuple[SequentiaCard, ...] | None
+    size: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class ModeObservation(Observation):
+    """What a seat sees of a mode's table: every declared place (see ``PlaceView``), the deck's
+    size, the phase of the turn and its counters."""
+
+    mode: str
+    places: tuple[PlaceView, ...]
+    deck_size: int
+    phase: str
+    #: ``slides`` (this turn), ``slide_limit``, ``quiet_turns``, ``repetitions``, as the
+    #: mode uses them.
+    counters: dict[str, int]
+    #: Grid positions placed on this turn, in order.
+    covered: tuple[int, ...]
+    #: The row's pile placed on last this turn (1 is the leftmost), ``None`` if none.
+    last_pile: int | None
+    #: Cards collected, per seat.
+    scores: tuple[int, ...]
+    first_player: int
+
+
+# ---------------------------------------------------------------------- compiled mode
+class CompiledMode:
+    """What a mode file becomes once: its card tables, actions, options and endings."""
+
+    def __init__(self, mode: Mode) -> None:
+        self.mode = mode
+        self.cards = sequentia_deck()
+        self.ids = card_ids_by_text()
+        self.texts = tuple(str(card) for card in self.cards)
+        self.digits = tuple(card.digit for card in self.cards)
+        self.codes = tuple(card.code_digits for card in self.cards)
+        self.code_texts = tuple(card.code for card in self.cards)
+        self.bonus = tuple(card.bonus for card in self.cards)
+        self.needs = tuple(tuple(code.count(digit) for digit in range(4)) for code in self.codes)
+        rank = sorted(range(len(self.cards)), key=self.texts.__getitem__)
+        self.text_rank = {card: index for index, card in enumerate(rank)}
+        table = mode.places.table
+        self.table = table
+        self.positions = table.positions
+        self._build_lines()
+        self._build_actions()
+        self.options_class = _options_class(mode)
+        self.terminations = _termination_class(mode)
+
+    # -- lines: each family's lines as position tuples, and each position's line per family
+    def _build_lines(self) -> None:
+        table = self.table
+        self.lines: dict[str, tuple[tuple[int, ...], ...]] = {}
+        if table.kind == "grid":
+            rows, columns = table.rows, table.columns
+            self.lines["rows"] = tuple(
+                tuple(row * columns + column for column in range(columns)) for row in range(rows)
+            )
+            self.lines["columns"] = tuple(
+                tuple(row * columns + column for row in range(rows)) for column in range(columns)
+            )
+            self.line_of = {
+                family: tuple(
+                    next(index for index, line in enumerate(lines) if position in line)
+                    for position in range(self.positions)
+                )
+                for family, lines in self.lines.items()
+            }
+
+    def _build_actions(self) -> None:
+        mode, table, turn = self.mode, self.table, self.mode.turn
+        actions: list[Action] = []
+        texts = self.texts
+        if turn.slide:
+            columns = table.columns
+            self.neighbours = tuple(
+                tuple(
+                    sorted(
+                        other
+                        for other in (
+                            position - columns,
+                            position + columns,
+                            position - 1,
+                            position + 1,
+                        )
+                        if 0 <= other < self.positions
+                        and (
+                            other // columns == position // columns
+                            or other % columns == position % columns
+                        )
+                    )
+                )
+                for position in range(self.positions)
+            )
+            self.slides = tuple(
+                (source, target, Action("slide", (source, target)))
+                for source in range(self.positions)
+                for target in self.neighbours[source]
+            )
+            self.slides_into = tuple(
+                tuple(action for source, target, action in self.slides if target == hole)
+                for hole in range(self.positions)
+            )
+            actions += [action for _, _, action in self.slides]
+        if turn.place:
+            if table.kind == "row":
+                self.place_targets: tuple[str | int, ...] = (
+                    "left",
+                    "right",
+                    *range(1, table.max_piles + 1),
+                )
+            else:
+                self.place_targets = tuple(range(self.positions))
+            self.place_actions = tuple(
+                tuple(Action("place", (text, where)) for where in self.place_targets)
+                for text in texts
+            )
+            actions += [action for row in self.place_actions for action in row]
+        claim = turn.claim
+        if claim:
+            self.claim_families = claim.lines
+            if table.kind == "row":
+                count = table.max_piles - claim.width + 1
+                self.windows = tuple(range(max(count, 0)))
+            families = claim.lines
+            prefix = families if (claim.sets or len(families) > 1) else ()
+            self.claim_by_line: dict[tuple[str, tuple[int, ...]], Action] = {}
+            line_sets: list[tuple[str, tuple[int, ...]]] = []
+            for kind in families:
+                family: str = kind
+                count = len(self.windows) if family == "windows" else len(self.lines[family])
+                indices = range(count)
+                if claim.sets:
+                    line_sets += [
+                        (family, chosen)
+                        for size in range(1, count + 1)
+                        for chosen in combinations(indices, size)
+                    ]
+                else:
+                    line_sets += [(family, (index,)) for index in indices]
+            self.line_sets = tuple(line_sets)
+            base = 1 if families == ("windows",) else 0
+            if claim.code == "hand":
+                self.claim_hand = tuple(
+                    tuple(
+                        Action(
+                            "claim",
+                            (text, *((family,) if prefix else ()), *(i + base for i in chosen)),
+                        )
+                        for family, chosen in self.line_sets
+                    )
+                    for text in texts
+                )
+                actions += [action for row in self.claim_hand for action in row]
+            else:
+                for family, chosen in self.line_sets:
+                    self.claim_by_line[family, chosen] = Action(
+                        "claim",
+                        (*((family,) if family in prefix else ()), *(i + base for i in chosen)),
+                    )
+                actions += list(self.claim_by_line.values())
+            self.claim_lines = {action: key for key, action in self.claim_by_line.items()}
+        verbs = {block for phase in turn.phases for block in phase.actions}
+        if "end" in verbs:
+            actions.append(END)
+        if turn.exchange:
+            actions.append(EXCHANGE)
+        if turn.empty_handed or "pass" in verbs or turn.exchange:
+            actions.append(PASS)
+        if turn.refill:
+            self.hole_actions = tuple(Action("hole", (p,)) for p in range(self.positions))
+            self.refill_actions = tuple(Action("refill", (p,)) for p in range(self.positions))
+            actions += [*self.hole_actions, *self.refill_actions]
+        self.action_space = ActionSpace(actions, mode.name)
+
+    def game_class(self) -> type[ModeGame]:
+        mode = self.mode
+        info = GameInfo(
+            id=mode.id,
+            name=mode.name,
+            player_counts=mode.players,
+            rules_version=mode.version,
+            summary=mode.summary,
+            rules_text=mode.rules,
+        )
+        return cast(
+            "type[ModeGame]",
+            type(
+                f"ModeGame_{mode.id.replace('-', '_')}",
+                (ModeGame,),
+                {
+                    "info": info,
+                    "options_class": self.options_class,
+                    "terminations": self.terminations,
+                    "observation_class": ModeObservation,
+                    "action_space": self.action_space,
+                    "compiled": self,
+                },
+            ),
+        )
+
+
+def _options_class(mode: Mode) -> type[Options]:
+    fields = []
+    for declared in mode.options:
+        kind = bool if isinstance(declared.default, bool) else int
+        fields.append(
+            (
+                declared.name,
+                kind,
+                option(
+                    declared.default,
+                    declared.description,
+                    minimum=declared.minimum,
+                    maximum=declared.maximum,
+                    decision=declared.decision,
+                ),
+            )
+        )
+    name = "".join(part.title() for part in mode.id.split("-")) + "Options"
+    return cast(
+        type[Options], dataclasses.make_dataclass(name, fields, bases=(Options,), frozen=True)
+    )
+
+
+def _termination_class(mode: Mode) -> type[ModeTermination]:
+    name = "".join(part.title() for part in mode.id.split("-")) + "Termination"
+    kind = cast(
+        type[ModeTermination],
+        ModeTermination(  # type: ignore[call-arg]
+            name, [(ending.name.upper(), ending.name) for ending in mode.endings]
+        ),
+    )
+    _STALLS[kind] = frozenset(ending.name for ending in mode.endings if ending.stall)
+    return kind
+
+
+# ---------------------------------------------------------------------- one table's rules
+class Rules:
+    """A table's rules: the file's numbers resolved for its options, and a function per
+    phase (the legal actions) and per verb (what an action does)."""
+
+    def __init__(self, compiled: CompiledMode, players: int, options: Options) -> None:
+        self.c = compiled
+        self.players = players
+        self.options = options
+        mode = compiled.mode
+        turn = mode.turn
+        self.turn = turn
+        self.start = turn.start
+        self.hand_sorted_by_text = bool(mode.places.hand and mode.places.hand.order == "text")
+        self.slide_limit = self.amount(turn.slide.limit) if turn.slide else 0
+        self.repeat_limit = (
+            self.amount(turn.exchange.when_repeated)
+            if turn.exchange and turn.exchange.when_repeated is not None
+            else 0
+        )
+        self.draw_up_to = self.amount(turn.end.draw_up_to) if turn.end.draw_up_to is not None else 0
+        self.draw_count = self.amount(turn.end.draw) if turn.end.draw is not None else 0
+        self.must_include_last = bool(turn.claim and self.switch(turn.claim.must_include_last))
+        self.deals = [(deal.place, self.amount(deal.count)) for deal in mode.setup]
+        self.endings = [
+            (
+                ending,
+                compiled.terminations(ending.name),
+                None if ending.quiet_rounds is None else self.amount(ending.quiet_rounds),
+            )
+            for ending in mode.endings
+        ]
+        self.claims = self._claim_function()
+        self.placements = self._placement_function()
+        self.legal_by_phase = {
+            phase.name: self._phase_function(phase.name) for phase in turn.phases
+        }
+        place = turn.place
+        self.settle_phases = (
+            frozenset(p.name for p in turn.phases if "place" in p.actions)
+            if place and place.whole_hand
+            else frozenset()
+        )
+        self.counts_positions = self.repeat_limit > 0
+
+    def amount(self, value: Amount) -> int:
+        return int(getattr(self.options, value)) if isinstance(value, str) else int(value)
+
+    def switch(self, value: bool | str) -> bool:
+        return bool(getattr(self.options, value)) if isinstance(value, str) else bool(value)
+
+    # -- legal actions
+    def _phase_function(self, name: str) -> Legal:
+        phase = self.turn.phase(name)
+        parts: list[Legal] = []
+        for block in phase.actions:
+            if block == "slide":
+                parts.append(self._slides)
+            elif block == "place":
+                parts.append(self.placements)
+            elif block == "claim":
+                parts.append(self.claims)
+            elif block == "end":
+                parts.append(lambda state: [END])
+            elif block == "pass":
+                parts.append(lambda state: [PASS])
+            elif block == "refill":
+                parts.append(self._refills)
+        checks_empty = self.turn.empty_handed is not None and name == self.start
+        holding_target = self.c.mode.places.target is not None
+        forced = phase.forced == "exchange"
+        exchange = self.turn.exchange
+        impossible_forces = bool(exchange and exchange.when_impossible)
+        repeat_limit = self.repeat_limit
+        impossible = self.impossible
+        single = parts[0] if len(parts) == 1 else None
+
+        def legal(state: ModeState) -> list[Action]:
+            if checks_empty:
+                if holding_target:
+                    if state.targets[state.to_act] is None:
+                        return [PASS]
+                elif not state.hands[state.to_act]:
+                    return [PASS]
+            if forced:
+                target = state.targets[state.to_act]
+                if (repeat_limit and state.repetitions >= repeat_limit) or (
+                    impossible_forces and target is not None and impossible(state, target)
+                ):
+                    return [EXCHANGE] if state.deck else [PASS]
+            if single is not None:
+                return single(state)
+            actions: list[Action] = []
+            for part in parts:
+                actions += part(state)
+            return actions
+
+        return legal
+
+    def impossible(self, state: ModeState, target: int) -> bool:
+        """Whether the table's top digits, counted with repetition, lack the target's code."""
+        counts = [0, 0, 0, 0]
+        digits = self.c.digits
+        for pile in state.table:
+            if pile:
+                counts[digits[pile[-1]]] += 1
+        need = self.c.needs[target]
+        return counts[1] < need[1] or counts[2] < need[2] or counts[3] < need[3]
+
+    def _slides(self, state: ModeState) -> list[Action]:
+        if state.steps >= self.slide_limit:
+            return []
+        table = state.table
+        empties = [position for position, pile in enumerate(table) if not pile]
+        if len(empties) == 1:
+            return list(self.c.slides_into[empties[0]])
+        return [
+            action
+            for source, target, action in self.c.slides
+            if table[source] and not table[target]
+        ]
+
+    def _refills(self, state: ModeState) -> list[Action]:
+        empties = [position for position, pile in enumerate(state.table) if not pile]
+        assert self.turn.refill is not None
+        one_by_one = len(state.deck) < len(empties) - self.turn.refill.leave_empty
+        actions = self.c.refill_actions if one_by_one else self.c.hole_actions
+        return [actions[position] for position in empties]
+
+    def _placement_function(self) -> Legal:
+        place = self.turn.place
+        c = self.c
+        if place is None:
+            return lambda state: []
+        if place.to == "row":
+            ends = len(("left", "right"))
+            max_piles = c.table.max_piles
+            at_ends = tuple(row[:ends] for row in c.place_actions)
+            on_piles = tuple(row[ends:] for row in c.place_actions)
+
+            def on_row(state: ModeState) -> list[Action]:
+                choices = at_ends if len(state.table) < max_piles else on_piles
+                actions: list[Action] = []
+                for card in state.hands[state.to_act]:
+                    actions += choices[card]
+                return actions
+
+            return on_row
+        same_digit, covered_rule = place.not_on_same_digit, place.not_on_covered
+        digits, place_actions = c.digits, c.place_actions
+        positions = range(c.positions)
+
+        def on_grid(state: ModeState) -> list[Action]:
+            table = state.table
+            tops = [digits[pile[-1]] if pile else 0 for pile in table]
+            covered = state.covered if covered_rule else ()
+            actions: list[Action] = []
+            for card in state.hands[state.to_act]:
+                digit = digits[card]
+                row = place_actions[card]
+                actions += [
+                    row[position]
+                    for position in positions
+                    if not (same_digit and tops[position] == digit) and position not in covered
+                ]
+            return actions
+
+        return on_grid
+
+    def allowed_somewhere(self, state: ModeState, card: int) -> bool:
+        place = self.turn.place
+        assert place is not None
+        digit = self.c.digits[card]
+        for position, pile in enumerate(state.table):
+            if place.not_on_covered and position in state.covered:
+                continue
+            if place.not_on_same_digit and pile and self.c.digits[pile[-1]] == digit:
+                continue
+            return True
+        return False
+
+    def _claim_function(self) -> Legal:
+        claim = self.turn.claim
+        c = self.c
+        if claim is None:
+            return lambda state: []
+        digits = c.digits
+        if claim.code == "target":
+            checks = [
+                (tuple(c.lines[family][chosen[0]]), c.claim_by_line[family, chosen])
+                for family, chosen in c.line_sets
+            ]
+            codes = c.codes
+
+            def by_target(state: ModeState) -> list[Action]:
+                target = state.targets[state.to_act]
+                if target is None:
+                    return []
+                code = codes[target]
+                table = state.table
+                found = []
+                for line, action in checks:
+                    for index, position in enumerate(line):
+                        pile = table[position]
+                        if not pile or digits[pile[-1]] != code[index]:
+                            break
+                    else:
+                        found.append(action)
+                return found
+
+            return by_target
+        if claim.code == "hand":
+            width, full = claim.width, claim.full_row
+            max_piles = c.table.max_piles
+            code_texts, claim_hand = c.code_texts, c.claim_hand
+            must_include = self.must_include_last
+            digit_texts = tuple(str(digit) for digit in digits)
+
+            def by_hand(state: ModeState) -> list[Action]:
+                piles = state.table
+                if full and len(piles) < max_piles:
+                    return []
+                last = state.last_pile
+                shown = []
+                for start in range(len(piles) - width + 1):
+                    if must_include and last is not None and not start <= last < start + width:
+                        shown.append("")
+                    else:
+                        shown.append(
+                            "".join(digit_texts[pile[-1]] for pile in piles[start : start + width])
+                        )
+                found = []
+                for card in state.hands[state.to_act]:
+                    code = code_texts[card]
+                    row = claim_hand[card]
+                    for index, text in enumerate(shown):
+                        if text == code:
+                            found.append(row[index])
+                return found
+
+            return by_hand
+        # The code of the card placed this turn on the line.
+        families = claim.lines
+        line_sets = [
+            (family, frozenset(chosen), action)
+            for (family, chosen), action in c.claim_by_line.items()
+        ]
+        codes, lines, line_of = c.codes, c.lines, c.line_of
+
+        def by_placed(state: ModeState) -> list[Action]:
+            table = state.table
+            tops = [digits[pile[-1]] if pile else 0 for pile in table]
+            found: dict[str, set[int]] = {family: set() for family in families}
+            for position in state.covered:
+                code = codes[table[position][-1]]
+                for family in families:
+                    index = line_of[family][position]
+                    if tuple(tops[p] for p in lines[family][index]) == code:
+                        found[family].add(index)
+            return [action for family, chosen, action in line_sets if chosen <= found[family]]
+
+        return by_placed
+
+
+# ---------------------------------------------------------------------- the game
+class ModeGame(Game[Options]):
+    """A game made from a mode file (``compile_mode`` makes one subclass per file)."""
+
+    compiled: ClassVar[CompiledMode]
+
+    def __init__(self, players: int, options: Options) -> None:
+        super().__init__(players, options)
+        self.rules = Rules(self.compiled, players, options)
+
+    def _check_setup(self) -> None:
+        dealt = 0
+        for place, count in ((deal.place, deal.count) for deal in self.compiled.mode.setup):
+            table = self.compiled.table
+            if place == table.name:
+                dealt += table.positions - len(table.start_empty) if table.kind == "grid" else 0
+            else:
+                amount = getattr(self.options, count) if isinstance(count, str) else count
+                dealt += self.players * int(amount)
+        if dealt > len(self.compiled.cards):
+            raise OptionError(
+                f"the set-up deals {dealt} cards to {self.players} players, more than the "
+                f"deck's {len(self.compiled.cards)}"
+            )
+
+    @property
+    def action_space(self) -> ActionSpace:
+        return self.compiled.action_space
+
+    def new_initial_state(self, seed: int) -> ModeState:
+        return ModeState(self, seed)
+
+
+class ModeState(State[ModeGame]):
+    SAVE_FIELDS = (
+        "deck",
+        "first_player",
+        "table",
+        "hands",
+        "targets",
+        "scores",
+        "out",
+        "phase",
+        "steps",
+        "covered",
+        "last_pile",
+        "quiet_turns",
+        "positions",
+        "repetitions",
+    )
+
+    def __init__(self, game: ModeGame, seed: int) -> None:
+        super().__init__(game, seed)
+        rules = game.rules
+        c = rules.c
+        places = c.mode.places
+        players = game.players
+        self.deck: list[int] = list(range(len(c.cards)))
+        shuffle(self.deck, self.rng)
+        self.first_player = self.rng.randrange(players) if game.options.random_first_player else 0
+        self.to_act = self.first_player
+        self.table: list[list[int]] = (
+            [[] for _ in range(c.positions)] if c.table.kind == "grid" else []
+        )
+        self.hands: list[list[int]] = [[] for _ in range(players)] if places.hand else []
+        self.targets: list[int | None] = [None] * players if places.target else []
+        self.scores: list[list[int]] = [[] for _ in range(players)]
+        self.out: list[int] = []
+        self.phase = rules.start
+        self.steps = 0
+        self.covered: list[int] = []
+        self.last_pile: int | None = None
+        self.quiet_turns = 0
+        self.positions: dict[str, int] = {}
+        self.repetitions = 0
+        for place, count in rules.deals:
+            if place == c.table.name:
+                for position in range(c.positions):
+                    if position not in c.table.start_empty:
+                        self.table[position] = [self.deck.pop()]
+            elif places.target and place == places.target.name:
+                for seat in range(players):
+                    self.targets[seat] = self.deck.pop()
+            else:
+                for seat in range(players):
+                    self.hands[seat] += draw(self.deck, count)
+                    self._sort_hand(self.hands[seat])
+        self._note("deal", deck=len(self.deck), first_player=self.first_player)
+        self._after_action()
+
+    # -- helpers
+    def _note(self, code: str, **fields: Any) -> None:
+        """Write an event into the log as its JSON entry (``{"event": code, ...}``), unless
+        this is a search copy: a mode's events are codes and fields, as a game's are."""
+        if self._recording:
+            self.log.append({"event": code, **fields})
+
+    def _sort_hand(self, hand: list[int]) -> None:
+        if self.game.rules.hand_sorted_by_text:
+            hand.sort(key=self.game.rules.c.text_rank.__getitem__)
+        else:
+            hand.sort()
+
+    def _after_action(self) -> None:
+        rules = self.game.rules
+        if rules.settle_phases:
+            self._settle()
+        if rules.counts_positions and not self.finished and self.phase == rules.start:
+            self._count_position()
+
+    def _count_position(self) -> None:
+        key = "".join(chr(48 + pile[-1]) if pile else "." for pile in self.table)
+        key = f"{key}{self.to_act}/{self.steps}"
+        seen = self.positions.get(key, 0) + 1
+        self.positions[key] = seen
+        self.repetitions = seen
+        if seen == self.game.rules.repeat_limit:
+            self._note("repetition", seat=self.to_act, occurrences=seen)
+
+    def _settle(self) -> None:
+        """A whole-hand placement's own steps: discard cards with no allowed position, then
+        with the hand placed claim (when a claim is open) or end the turn."""
+        rules = self.game.rules
+        place = rules.turn.place
+        assert place is not None
+        while not self.finished and self.phase in rules.settle_phases:
+            seat = self.to_act
+            hand = self.hands[seat]
+            if place.unplaceable == "out":
+                for card in [card for card in hand if not rules.allowed_somewhere(self, card)]:
+                    hand.remove(card)
+                    self.out.append(card)
+                    self._note("discard", seat=seat, card=rules.c.texts[card])
+            if hand:
+                return
+            if place.empty_hand != END_TURN and rules.claims(self):
+                self.phase = place.empty_hand
+                return
+            self._note("no_sequence" if self.covered else "pass", seat=seat)
+            self._end_turn(progress=False)
+
+    # -- contract hooks
+    def _legal_actions(self) -> list[Action]:
+        return self.game.rules.legal_by_phase[self.phase](self)
+
+    def _apply(self, action: Action) -> None:
+        verb = action.verb
+        if verb == "slide":
+            self._slide(int(action.args[0]), int(action.args[1]))
+        elif verb == "place":
+            self._place(action)
+        elif verb == "claim":
+            self._claim(action)
+        elif verb == "hole":
+            self._fill_all_but(int(action.args[0]))
+        elif verb == "refill":
+            self._fill_one(int(action.args[0]))
+        elif verb == "exchange":
+            self._exchange()
+        else:  # end, pass
+            self._end_turn(progress=False)
+        self._after_action()
+
+    def _slide(self, source: int, target: int) -> None:
+        rules = self.game.rules
+        self.table[target], self.table[source] = self.table[source], self.table[target]
+        self.steps += 1
+        slide = rules.turn.slide
+        assert slide is not None
+        if (
+            slide.at_limit == "end_turn_unless_claim"
+            and self.steps >= rules.slide_limit
+            and not rules.claims(self)
+        ):
+            self._note("turn_over", seat=self.to_act, reason="slide_limit")
+            self._end_turn(progress=False)
+
+    def _place(self, action: Action) -> None:
+        rules = self.game.rules
+        place = rules.turn.place
+        assert place is not None
+        card = rules.c.ids[str(action.args[0])]
+        where = action.args[1]
+        hand = self.hands[self.to_act]
+        hand.remove(card)
+        if place.to == "row":
+            if where == "left":
+                self.table.insert(0, [card])
+                self.last_pile = 0
+            elif where == "right":
+                self.table.append([card])
+                self.last_pile = len(self.table) - 1
+            else:
+                self.last_pile = int(where) - 1
+                self.table[self.last_pile].append(card)
+        else:
+            self.table[int(where)].append(card)
+            self.covered.append(int(where))
+        self.phase = place.then_bonus if place.then_bonus and rules.c.bonus[card] else place.then
+        if not hand and not place.whole_hand:
+            if place.empty_hand != END_TURN and rules.claims(self):
+                self.phase = place.empty_hand
+            else:
+                self._note("turn_ends", seat=self.to_act, reason="hand_empty")
+                self._end_turn(progress=False)
+
+    def _claim(self, action: Action) -> None:
+        rules = self.game.rules
+        c = rules.c
+        claim = rules.turn.claim
+        assert claim is not None
+        seat = self.to_act
+        collected = self.scores[seat]
+        code_card: int | None = None
+        if claim.code == "hand":
+            code_card = c.ids[str(action.args[0])]
+            self.hands[seat].remove(code_card)
+            numbers = [int(arg) for arg in action.args[1:] if isinstance(arg, int)]
+            starts = [number - 1 for number in numbers]
+            positions = sorted({p for start in starts for p in range(start, start + claim.width)})
+        else:
+            family, chosen = c.claim_lines[action]
+            if family == "windows":
+                positions = sorted(
+                    {p for start in chosen for p in range(start, start + claim.width)}
+                )
+            else:
+                positions = sorted({p for index in chosen for p in c.lines[family][index]})
+            if claim.code == "target":
+                code_card = self.targets[seat]
+                self.targets[seat] = None
+        taken = [card for position in positions for card in self.table[position]]
+        if claim.remove_lines:
+            for position in reversed(positions):
+                del self.table[position]
+        else:
+            for position in positions:
+                self.table[position] = []
+        collected += taken
+        if claim.collect_code_card and code_card is not None:
+            collected.append(code_card)
+        self._note(
+            "claim",
+            seat=seat,
+            action=str(action),
+            cards=len(taken) + (1 if claim.collect_code_card and code_card is not None else 0),
+            collected=len(collected),
+        )
+        if claim.refill == "auto":
+            for position in positions:
+                if not self.deck:
+                    break
+                self.table[position] = [self.deck.pop()]
+        elif claim.refill == "choose":
+            if self.deck:
+                self.phase = claim.then
+                return
+            self._after_refill()
+            return
+        self._go(claim.then, progress=True)
+
+    def _fill_all_but(self, hole: int) -> None:
+        for position, pile in enumerate(self.table):
+            if position != hole and not pile:
+                self.table[position] = [self.deck.pop()]
+        self._note("refill", seat=self.to_act, hole=hole)
+        self._after_refill()
+
+    def _fill_one(self, position: int) -> None:
+        self.table[position] = [self.deck.pop()]
+        self._note("refill", seat=self.to_act, position=position)
+        if not self.deck:
+            self._after_refill()
+
+    def _after_refill(self) -> None:
+        rules = self.game.rules
+        claim, refill = rules.turn.claim, rules.turn.refill
+        if claim is not None and claim.new_target:
+            self.targets[self.to_act] = self.deck.pop() if self.deck else None
+        self._go(refill.then if refill else END_TURN, progress=True)
+
+    def _exchange(self) -> None:
+        seat = self.to_act
+        old = self.targets[seat]
+        assert old is not None
+        self.out.append(old)
+        self.targets[seat] = self.deck.pop()
+        self._note("exchange", seat=seat, card=self.game.rules.c.texts[old], deck=len(self.deck))
+        self._end_turn(progress=True)
+
+    def _go(self, phase: str, *, progress: bool) -> None:
+        if phase == END_TURN:
+            self._end_turn(progress=progress)
+        else:
+            self.phase = phase
+
+    def _end_turn(self, *, progress: bool) -> None:
+        rules = self.game.rules
+        end = rules.turn.end
+        seat = self.to_act
+        if progress:
+            self.quiet_turns = 0
+            self.positions = {}
+        elif end.quiet_turns == "every_turn" or (end.quiet_turns == "empty_deck" and not self.deck):
+            self.quiet_turns += 1
+        if self.hands:
+            hand = self.hands[seat]
+            drawn: list[int] = []
+            if rules.draw_up_to:
+                missing = rules.draw_up_to - len(hand)
+                if missing > 0 and self.deck:
+                    drawn = draw(self.deck, missing)
+            elif rules.draw_count:
+                drawn = draw(self.deck, rules.draw_count)
+            if drawn:
+                hand += drawn
+                self._sort_hand(hand)
+                self._note("draw", seat=seat, cards=len(drawn), deck=len(self.deck))
+        self.phase = rules.start
+        self.steps = 0
+        self.covered = []
+        self.last_pile = None
+        for ending, termination, rounds in rules.endings:
+            if ending.when == "deck_empty" and self.deck:
+                continue
+            if ending.when == "deck_not_empty" and not self.deck:
+                continue
+            if rounds is not None and (not rounds or self.quiet_turns < rounds * self.players):
+                continue
+            if ending.condition == "hands_empty" and (self.deck or any(self.hands)):
+                continue
+            if ending.condition == "no_target_possible" and not all(
+                target is None or rules.impossible(self, target) for target in self.targets
+            ):
+                continue
+            self._finish([len(pile) for pile in self.scores], termination)
+            return
+        self.to_act = (seat + 1) % self.players
+
+    # -- views
+    def _observation(self, seat: int | None) -> ModeObservation:
+        rules = self.game.rules
+        c = rules.c
+        cards = c.cards
+        places = c.mode.places
+        table = c.table
+        views = [
+            PlaceView(
+                name=table.name,
+                kind=table.kind,
+                seat=None,
+                shape=(table.rows, table.columns) if table.kind == "grid" else (table.max_piles,),
+                cells=tuple(tuple(cards[card] for card in pile) for pile in self.table),
+                cards=None,
+                size=sum(len(pile) for pile in self.table),
+            )
+        ]
+        for owner in range(self.players):
+            if places.hand:
+                hand = self.hands[owner]
+                views.append(
+                    PlaceView(
+                        name=places.hand.name,
+                        kind="hand",
+                        seat=owner,
+                        shape=(),
+                        cells=None,
+                        cards=tuple(cards[card] for card in hand) if owner == seat else None,
+                        size=len(hand),
+                    )
+                )
+            if places.target:
+                target = self.targets[owner]
+                views.append(
+                    PlaceView(
+                        name=places.target.name,
+                        kind="target",
+                        seat=owner,
+                        shape=(),
+                        cells=None,
+                        cards=(() if target is None else (cards[target],))
+                        if owner == seat
+                        else None,
+                        size=0 if target is None else 1,
+                    )
+                )
+            if places.score:
+                views.append(
+                    PlaceView(
+                        name=places.score.name,
+                        kind="score",
+                        seat=owner,
+                        shape=(),
+                        cells=None,
+                        cards=None,
+                        size=len(self.scores[owner]),
+                    )
+                )
+        if places.out:
+            views.append(
+                PlaceView(
+                    name=places.out,
+                    kind="out",
+                    seat=None,
+                    shape=(),
+                    cells=None,
+                    cards=tuple(cards[card] for card in self.out),
+                    size=len(self.out),
+                )
+            )
+        counters: dict[str, int] = {}
+        turn = rules.turn
+        if turn.slide:
+            counters["slides"] = self.steps
+            counters["slide_limit"] = rules.slide_limit
+        if turn.end.quiet_turns != "none":
+            counters["quiet_turns"] = self.quiet_turns
+        if rules.counts_positions:
+            counters["repetitions"] = self.repetitions
+        return ModeObservation(
+            **self._header(seat),
+            mode=c.mode.id,
+            places=tuple(views),
+            deck_size=len(self.deck),
+            phase=self.phase,
+            counters=counters,
+            covered=tuple(self.covered),
+            last_pile=None if self.last_pile is None else self.last_pile + 1,
+            scores=tuple(len(pile) for pile in self.scores),
+            first_player=self.first_player,
+        )
+
+    def card_zones(self) -> dict[str, list[Any]]:
+        zones: dict[str, list[Any]] = {
+            "deck": list(self.deck),
+            "table": [card for pile in self.table for card in pile],
+            "out": list(self.out),
+        }
+        for seat in range(self.players):
+            if self.hands:
+                zones[f"hand {seat}"] = list(self.hands[seat])
+            if self.targets:
+                target = self.targets[seat]
+                zones[f"target {seat}"] = [] if target is None else [target]
+            zones[f"score {seat}"] = list(self.scores[seat])
+        return zones
+
+    def clone(self) -> Self:
+        twin = self._clone_two_levels()
+        twin.positions = dict(self.positions)
+        return twin
+
+    def _redeal_unseen(self, seat: int, rng: random.Random) -> None:
+        others = [other for other in range(self.players) if other != seat]
+        zones: list[list[int]] = [self.deck]
+        if self.hands:
+            zones += [self.hands[other] for other in others]
+        held: list[list[int]] = []
+        if self.targets:
+            for other in others:
+                target = self.targets[other]
+                held.append([] if target is None else [target])
+            zones += held
+        redeal(zones, rng)
+        if self.targets:
+            for other, zone in zip(others, held, strict=True):
+                self.targets[other] = zone[0] if zone else None
+        for other in others:
+            if self.hands:
+                self._sort_hand(self.hands[other])
+
+
+def compile_mode(mode: Mode) -> type[ModeGame]:
+    """The game class of a mode (built once; each table resolves its own numbers)."""
+    return CompiledMode(mode).game_class()
