@@ -38,6 +38,9 @@ A kit holds:
 ``rulebook``
     the rules for people as Markdown, one folder per language (``<lang>/<id>.md``), which the
     command line prints; a game without one shows its own English ``rules_text``.
+``quiet``
+    optional: which moves certainly show a seat no hidden card, so that a table's take-back
+    check (``sequenza.core.table.reveals``) need not sample hidden cards for them.
 
 The types here are plain data and protocols: a game package imports ``core`` and
 ``components`` (and the bot toolkit in ``sequenza.ai`` for its heuristics), while ``ai``,
@@ -295,6 +298,13 @@ class GameKit:
     #: (``levels.json``; two kits of one package share it) that ``bench/ladder.py --write``
     #: writes and ``sequenza.ai.levels`` reads. ``None``: the levels are described unmeasured.
     ratings: Path | None = None
+    #: ``quiet(before, action, seat, after)``: whether ``action``, played from ``before`` to
+    #: ``after``, certainly showed ``seat`` nothing it could not see before. A sufficient test,
+    #: never a guess: True only where every position ``seat`` cannot tell from ``before``
+    #: would let it play ``action`` and see the same ``after``; False hands the question to
+    #: the sampler (``sequenza.core.table.reveals``), which stays the reference, and which the
+    #: conformance kit holds every hook to. ``None``: the sampler answers every move.
+    quiet: Callable[[State[Any], Action, int, State[Any]], bool] | None = None
 
     @property
     def id(self) -> str:
@@ -337,5 +347,7 @@ class GameKit:
             isinstance(self.ratings, Path) and self.ratings.suffix == ".json"
         ):
             problems.append(f"ratings {self.ratings!s} is not a JSON file's path")
+        if self.quiet is not None and not callable(self.quiet):
+            problems.append("quiet is not a function")
         if problems:
             raise ValueError(f"the kit of game {name!r} is incomplete: " + "; ".join(problems))

@@ -26,13 +26,16 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any
 
-from sequenza.core.errors import SequenzaError
+from sequenza.core.actions import Action
+from sequenza.core.errors import SequenzaError, UnknownGameError
 from sequenza.core.game import Result, SharedTermination, State, Termination
 from sequenza.core.observation import Observation
+from sequenza.core.registry import game_kit
 
 #: Determinisations that ``reveals`` compares.
 REVEAL_SAMPLES = 8
@@ -247,11 +250,37 @@ class Clocks:
 
 
 # ---------------------------------------------------------------------- hidden information
-def reveals(before: State[Any], action: str, seat: int, samples: int = REVEAL_SAMPLES) -> bool:
+def reveals(
+    before: State[Any],
+    action: str,
+    seat: int,
+    samples: int = REVEAL_SAMPLES,
+    *,
+    after: State[Any] | None = None,
+) -> bool:
     """Whether playing ``action`` from ``before`` showed ``seat`` something it could not see
-    before: in several positions that ``seat`` cannot tell from ``before`` (determinisations),
-    the same action must be legal and leave ``seat`` seeing the same thing. A card drawn, a
-    card played from another's hand, a reshuffle: each makes the views differ."""
+    before. The game's kit answers first where it can (``GameKit.quiet``: a move it vouches
+    for showed nothing, with no sampling); otherwise ``sampled_reveals`` decides, so that the
+    answer is the sampler's in every case. ``after`` is the position the action made, when
+    the caller has it already."""
+    parsed = before.parse_action(action)
+    quiet = _quiet_hook(before)
+    if quiet is not None:
+        if after is None:
+            after = before.clone()
+            after.apply_unchecked(parsed)
+        if quiet(before, parsed, seat, after):
+            return False
+    return sampled_reveals(before, action, seat, samples)
+
+
+def sampled_reveals(
+    before: State[Any], action: str, seat: int, samples: int = REVEAL_SAMPLES
+) -> bool:
+    """The reference answer of ``reveals``: in several positions that ``seat`` cannot tell
+    from ``before`` (determinisations), the same action must be legal and leave ``seat``
+    seeing the same thing. A card drawn, a card played from another's hand, a reshuffle: each
+    makes the views differ."""
     rng = random.Random(f"{before.seed}:{len(before.history)}:{seat}")
     parsed = before.parse_action(action)
     # The typed views are compared, not their JSON: equal typed views write the same JSON,
@@ -268,6 +297,17 @@ def reveals(before: State[Any], action: str, seat: int, samples: int = REVEAL_SA
         elif view != seen:
             return True
     return False
+
+
+def _quiet_hook(state: State[Any]) -> Callable[[State[Any], Action, int, State[Any]], bool] | None:
+    """The kit's ``quiet`` test of the state's game; None for a game the registry does not
+    know, one without the hook, or another class under a registered id (a variant made in a
+    test may hide cards differently)."""
+    try:
+        kit = game_kit(state.game.id)
+    except UnknownGameError:
+        return None
+    return kit.quiet if type(state.game) is kit.game else None
 
 
 # ---------------------------------------------------------------------- the history
@@ -445,11 +485,15 @@ class TableHistory:
             action = self.entries[taken].action
             known = self._revealed.get((taken, seat))
             if known is None:
-                known = self._revealed[(taken, seat)] = reveals(cursor, action, seat)
+                after = cursor.clone()
+                after.apply(action)
+                known = self._revealed[(taken, seat)] = reveals(cursor, action, seat, after=after)
+                cursor = after
+            else:
+                cursor.apply(action)
             if known:
                 why = UndoRefusal.MOVE_REVEALED if number == 0 else UndoRefusal.BOT_REVEALED
                 return UndoPlan(seat, moves, why)
-            cursor.apply(action)
         return UndoPlan(seat, moves)
 
     def _replayed(self, moves: int) -> State[Any]:

@@ -25,7 +25,8 @@ from typing import Any
 from sequenza.core.actions import Action
 from sequenza.core.errors import IllegalActionError
 from sequenza.core.game import State
-from sequenza.core.registry import game_class, make, replay, state_from_json
+from sequenza.core.registry import game_class, game_kit, make, replay, state_from_json
+from sequenza.core.table import sampled_reveals
 
 
 class ConformanceError(AssertionError):
@@ -241,3 +242,65 @@ def _deep_check(
             report.determinizations_that_changed_state += 1
     if state.fingerprint() != before:
         raise _fail(game_id, players, seed, step, "checking the state changed it")
+
+
+@dataclass
+class QuietReport:
+    """What ``check_quiet`` saw: the (position, action, seat) cases the kit's ``quiet`` test
+    answered, and how many of them it vouched for."""
+
+    game: str
+    cases: int = 0
+    quiet: int = 0
+
+
+def check_quiet(
+    game_id: str,
+    *,
+    games: int = 2,
+    players: list[int] | None = None,
+    first_seed: int = 0,
+    moves: int = 80,
+    actions_per_step: int = 3,
+    samples: int = 32,
+) -> QuietReport:
+    """Hold the kit's ``quiet`` test to the take-back check's sampler: in seeded random
+    games, for sampled legal actions of each position and every seat, a move the test vouches
+    for must show nothing to the sampler with ``samples`` determinisations (several times the
+    table's own). Raises ``ConformanceError`` at the first move the test vouches for wrongly,
+    or when it never vouches for any (a test that is never used is no test)."""
+    kit = game_kit(game_id)
+    quiet = kit.quiet
+    if quiet is None:
+        raise ConformanceError(f"{game_id}: the kit has no quiet test")
+    counts = list(kit.game.info.player_counts) if players is None else players
+    report = QuietReport(game_id)
+    for count in counts:
+        for seed in range(first_seed, first_seed + games):
+            state = make(game_id, players=count, seed=seed)
+            rng = random.Random(seed)
+            for step in range(moves):
+                if state.result() is not None:
+                    break
+                legal = state.legal_actions()
+                for action in rng.sample(legal, min(actions_per_step, len(legal))):
+                    after = state.clone()
+                    after.apply(action)
+                    for seat in range(state.players):
+                        report.cases += 1
+                        if not quiet(state, action, seat, after):
+                            continue
+                        report.quiet += 1
+                        if sampled_reveals(state, str(action), seat, samples):
+                            raise _fail(
+                                game_id,
+                                count,
+                                seed,
+                                step,
+                                f"quiet says {action} shows seat {seat} nothing, "
+                                "but the sampler sees it shown something",
+                            )
+                state.apply(rng.choice(legal))
+    if report.quiet == 0:
+        raise ConformanceError(f"{game_id}: the quiet test vouched for no move")
+    return report

@@ -11,6 +11,7 @@ from pathlib import Path
 
 from sequenza.core.kit import GameKit
 
+from . import hidden
 from .drawing import render_stacks
 from .messages import MESSAGES
 from .metrics import METRICS
@@ -31,4 +32,5 @@ KIT = GameKit(
     locale=_HERE / "locale",
     encoder="sequenza.games.sequence_stacks.encoding:Encoder",
     ratings=_HERE / "levels.json",
+    quiet=hidden.quiet,
 )
