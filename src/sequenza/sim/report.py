@@ -25,6 +25,7 @@ from babel.numbers import format_decimal
 from sequenza import i18n
 from sequenza.core.options import format_value
 from sequenza.core.registry import game_class
+from sequenza.sim.findings import sweep_findings, variant_findings
 from sequenza.sim.match import DEFAULT_RULES, UNFINISHED, GameResult, Simulation
 from sequenza.sim.metrics import VERB, Figure, metrics_for
 from sequenza.sim.stats import Rate, Spread
@@ -131,7 +132,7 @@ def summarize(variant: Variant) -> dict[str, Any]:
             samples.setdefault(key, Counter()).update(values)
     decisive = [result for result in results if result.finished and not result.draw]
     terminations = Counter(result.termination for result in results)
-    return {
+    summary: dict[str, Any] = {
         "label": variant.label,
         "config": sim.describe(),
         "games": games,
@@ -178,6 +179,10 @@ def summarize(variant: Variant) -> dict[str, Any]:
             for key, counter in samples.items()
         },
     }
+    summary["findings"] = [
+        finding.to_json() for finding in variant_findings(summary, sim.game, dict(sim.options))
+    ]
+    return summary
 
 
 def _figure(figure: Figure, totals: Counter[str], games: int) -> dict[str, Any]:
@@ -208,7 +213,12 @@ def write_report(
     out.mkdir(parents=True, exist_ok=True)
     summaries = [summarize(variant) for variant in variants]
     paths = {"json": out / "summary.json", "csv": out / "games.csv"}
-    document = {"run": run or {}, "seating": SEATING, "variants": summaries}
+    document = {
+        "run": run or {},
+        "seating": SEATING,
+        "variants": summaries,
+        "sweep_findings": [finding.to_json() for finding in sweep_findings(summaries)],
+    }
     paths["json"].write_text(json.dumps(document, indent=2) + "\n", encoding="utf-8")
     write_csv(paths["csv"], variants)
     if page:
@@ -309,6 +319,8 @@ def render_html(
         f"<title>{_e(words('report.title', game=info.name))}</title>",
         f"<style>{_STYLE}</style></head><body>",
         f"<h1>{_e(words('report.heading', game=info.name, players=players))}</h1>",
+        f"<h2>{_e(words('report.findings'))}</h2>",
+        _findings_list(summaries, words),
         _run_table(first, variants, run, words),
         f"<p class='note'>{_e(words('report.seating'))}</p>",
     ]
@@ -474,6 +486,61 @@ def _bot_section(
         caption = f"<b>{_e(head)}</b>" if len(summaries) > 1 else ""
         parts.append(caption + _table([words("report.bot"), *seats], rows))
     return parts
+
+
+def finding_text(finding: dict[str, Any], words: Words) -> str:
+    """One finding (as ``summary.json`` keeps it) in a sentence of ``words``' language."""
+    code = finding["finding"]
+    values = {key: value for key, value in finding.items() if key != "finding"}
+    for key in ("rate", "low", "high", "fair", "first_rate", "second_rate"):
+        if key in values:
+            values[key] = words.percent(values[key])
+    for key in ("first_turns", "second_turns"):
+        if key in values:
+            values[key] = words.decimal(values[key], 1)
+    for key in ("first", "second"):
+        if key in values:
+            values[key] = words.variant(values[key])
+    if "seat" in values:
+        values["seat"] = words("report.seat", seat=values["seat"])
+    if "games" in values:
+        values["games"] = words.count(values["games"])
+    if code == "rules":
+        values["options"] = ", ".join(
+            f"{name}={_shortened(format_value(value))}"
+            for name, value in finding["options"].items()
+        ) or words("report.defaults")
+    sentence = words(f"report.finding_{code}", **values)
+    # A sentence may open with a placeholder ("seat 2 wins..."): it starts with a capital.
+    return sentence[:1].upper() + sentence[1:]
+
+
+def _shortened(text: str, most: int = 24) -> str:
+    # A teacher's deck is a whole file: the sentence names its start.
+    text = " ".join(text.split())
+    return text if len(text) <= most else text[: most - 1] + "…"
+
+
+def _findings_list(summaries: Sequence[dict[str, Any]], words: Words) -> str:
+    """Each variant's findings (headed by its label when there are several), then what
+    changed between them."""
+    parts: list[str] = []
+    several = len(summaries) > 1
+    for summary in summaries:
+        items = "".join(f"<li>{_e(finding_text(f, words))}</li>" for f in summary["findings"])
+        if several:
+            parts.append(f"<h3>{_e(words.variant(summary['label']))}</h3>")
+        parts.append(f"<ul class='findings'>{items}</ul>")
+    changes = [finding.to_json() for finding in sweep_findings(summaries)]
+    if several:
+        parts.append(f"<h3>{_e(words('report.findings_sweep'))}</h3>")
+        items = "".join(f"<li>{_e(finding_text(f, words))}</li>" for f in changes)
+        parts.append(
+            f"<ul class='findings'>{items}</ul>"
+            if changes
+            else f"<p>{_e(words('report.finding_sweep_none'))}</p>"
+        )
+    return "\n".join(parts)
 
 
 def _run_table(
