@@ -296,6 +296,11 @@ class TablePage {
         if (outbox.resent) this.showToast(t("table.sent_after", { move: outbox.label }));
         return;
       }
+      // A game that ended meanwhile (a resignation, a clock) is why, not another move.
+      if (message.over && !played) {
+        this.refuse(outbox, t("table.reason_over"));
+        return;
+      }
       const names = this.names();
       const instead = played ? t("table.played_first", { name: names[played.seat], move: this.view.label(played.action, null, names) }) : t("table.someone_first");
       this.refuse(outbox, t("table.moved_on", { instead }));

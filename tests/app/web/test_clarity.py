@@ -1,0 +1,41 @@
+"""What the page says when things go other than planned: each sentence names the real reason."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+from tests.app.web.server_harness import LiveServer
+from tests.app.web.test_browser import Cable, Screen, browser, open_seats, screen, server, shots
+
+__all__ = ["browser", "screen", "server", "shots"]  # fixtures, used by name
+
+
+def test_a_move_kept_offline_while_the_other_side_resigned_says_the_game_ended(
+    server: LiveServer, screen: Screen, shots: Path
+) -> None:
+    created = server.create_table(
+        game="sequentia-cross",
+        seed=4,
+        seats=[{"kind": "hotseat", "name": "Ada"}, {"kind": "invite", "name": "Ben"}],
+    )
+    page = screen.page
+    cable = Cable(page)
+    open_seats(screen, server, created, 0)
+    assert screen.wait_for_turn() == "move"
+    cable.cut()
+    screen.play_move(random.Random(3))
+    # Meanwhile Ben resigns: the game is over, and no other move was played.
+    with server.join(created["id"], created["tokens"]["1"]) as elsewhere:
+        elsewhere.wait_for("state")
+        elsewhere.send({"type": "resign", "seat": 1})
+        elsewhere.wait_until(lambda position: bool(position.get("over")))
+    cable.mend()
+    page.wait_for_selector(".refusal:not([hidden])")
+    refusal: Any = page.inner_text(".refusal")
+    assert "the game is over" in refusal, refusal
+    assert "moved first" not in refusal and "moved on" not in refusal
+    assert not page.evaluate("window.sequenzaTable.pending")
+    page.screenshot(path=str(shots / "offline-refused-over.png"))
+    assert screen.errors == []
