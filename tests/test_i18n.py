@@ -233,7 +233,8 @@ def test_every_reason_a_move_cannot_be_taken_back_has_its_words() -> None:
 
 def test_every_cli_key_the_code_asks_for_exists_and_every_message_is_used() -> None:
     code = "\n".join(
-        (SOURCE / "app" / name).read_text(encoding="utf-8") for name in ("cli.py", "terminal.py")
+        (SOURCE / "app" / name).read_text(encoding="utf-8")
+        for name in ("cli.py", "terminal.py", "modes_cli.py")
     )
     keys = {key for key in i18n.entries("cli", "en") if re.fullmatch(r"[a-z]+\.[a-z_]+", key)}
     asked = literal_keys(code, ("cli", "terminal"))

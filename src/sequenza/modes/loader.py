@@ -14,6 +14,7 @@ without progress has a stall ending, an option's default lies in its range).
 from __future__ import annotations
 
 import difflib
+import re
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
@@ -223,8 +224,6 @@ def parse_mode(raw: bytes | str, source: str = "<mode>") -> Mode:
 
 
 def _toml_position(message: str) -> tuple[int, int]:
-    import re
-
     match = re.search(r"line (\d+), column (\d+)", message)
     return (int(match.group(1)), int(match.group(2))) if match else (1, 1)
 
@@ -273,8 +272,6 @@ def _read_meta(reader: _Reader, data: Any) -> dict[str, Any]:
     path: KeyPath = ("mode",)
     reader.table(data, path, ("id", "name", "players", "version", "summary", "rules"))
     mode_id = reader.value(data, path, "id", str)
-    import re
-
     if not re.fullmatch(r"[a-z][a-z0-9-]{1,39}", mode_id):
         reader.problem(
             (*path, "id"),
@@ -427,10 +424,14 @@ def _read_places(reader: _Reader, data: Any) -> Places:
             table = place
         except _Skip:
             continue
+    declared = any(
+        isinstance(spec, dict) and spec.get("kind") in ("grid", "row") for spec in data.values()
+    )
     if table is None:
-        reader.problem(
-            ("places",), "the table needs a grid or a row", '[places.grid] with kind = "grid"'
-        )
+        if not declared:  # a table declared with a mistake has its problem noted already
+            reader.problem(
+                ("places",), "the table needs a grid or a row", '[places.grid] with kind = "grid"'
+            )
         raise _Skip
     return Places(
         table, hand=seats.get("hand"), target=seats.get("target"), score=seats.get("score"), out=out
@@ -635,6 +636,12 @@ def _read_endings(reader: _Reader, data: Any) -> tuple[Ending, ...]:
                     stall=reader.value(spec, path, "stall", bool, False),
                 )
             )
+            if not re.fullmatch(r"[a-z][a-z0-9_]*", endings[-1].name):
+                reader.problem(
+                    (*path, "name"),
+                    f"ending name {endings[-1].name!r} is not a plain lower-case word",
+                    'e.g. name = "deck_exhausted"',
+                )
             if endings[-1].condition is None and endings[-1].quiet_rounds is None:
                 reader.problem(
                     path,

@@ -1,0 +1,150 @@
+"""A mode file is a game like any other: its kit registers, passes the conformance kit, plays
+against every bot, is drawn in the terminal, speaks its log from the file's words, and the
+command line takes its path where it takes a game id."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+from typer.testing import CliRunner
+
+import sequenza
+from sequenza.ai import make_bot
+from sequenza.app.cli import app
+from sequenza.core.registry import game_kit, register_kit
+from sequenza.modes import EXAMPLES, load
+from sequenza.testing.conformance import check_game
+from sequenza.text.describe import describe
+
+runner = CliRunner()
+PLAIN = {"LANGUAGE": "", "LC_ALL": "", "LC_MESSAGES": "", "LANG": "C.UTF-8"}
+FILES = ["shift.toml", "stack.toml", "cross.toml"]
+
+
+def _registered(name: str) -> str:
+    kit = register_kit(load(EXAMPLES / name))
+    return kit.id
+
+
+def test_loading_a_file_twice_gives_the_same_kit() -> None:
+    assert load(EXAMPLES / "stack.toml") is load(EXAMPLES / "stack.toml")
+
+
+@pytest.mark.parametrize("name", FILES)
+def test_a_mode_passes_the_conformance_kit(name: str) -> None:
+    game_id = _registered(name)
+    report = check_game(game_id, games=2, players=[2, 4])
+    assert report.games == 4
+    assert game_kit(game_id).game.info.hidden_information
+
+
+@pytest.mark.parametrize("bot", ["random", "novice", "greedy", "mcts"])
+def test_every_bot_plays_a_mode_through_its_kit(bot: str) -> None:
+    game_id = _registered("stack.toml")
+    state = sequenza.make(game_id, players=2, seed=5)
+    player = make_bot(bot, seed=1, **({"iterations": 20} if bot == "mcts" else {}))
+    for _ in range(12 if bot == "mcts" else 500):
+        if state.is_over:
+            break
+        state.apply(player.act(state))
+    assert bot == "mcts" or state.is_over
+
+
+def test_the_greedy_bot_claims_when_a_claim_is_open() -> None:
+    kit = load(EXAMPLES / "cross.toml")
+    state = kit.game(2, kit.game.options_class()).new_initial_state(0)
+    rng = random.Random(0)
+    while not state.is_over and state.phase != "claim":
+        state.apply(kit.play.greedy(state, state.legal_actions(), rng))
+    if state.phase == "claim":
+        legal = state.legal_actions()
+        chosen = kit.play.greedy(state, legal, rng)
+
+        # One action ahead on the collected cards: no other claim collects more.
+        def collected(action: sequenza.Action) -> int:
+            twin = state.search_copy()
+            twin.apply_unchecked(action)
+            return len(twin.scores[0 if state.to_act == 0 else state.to_act])
+
+        assert collected(chosen) == max(collected(action) for action in legal)
+
+
+def test_the_log_reads_in_the_file_s_words_and_the_drawing_shows_the_places() -> None:
+    game_id = _registered("shift.toml")
+    kit = game_kit(game_id)
+    state = sequenza.make(game_id, players=2, seed=3)
+    rng = random.Random(1)
+    while not state.is_over:
+        state.apply(kit.play.greedy(state, state.legal_actions(), rng))
+    sentences = [describe(event, game_id=game_id, names=["Ann", "Bob"]) for event in state.log]
+    assert sentences[1].startswith("Ann: Slide ")
+    assert any(re.match(r"(Ann|Bob): Claim row \d", sentence) for sentence in sentences)
+    assert sentences[-1].startswith(("The deck is empty", "Too many rounds"))
+    drawing = kit.drawing(state.observation(0), None)  # type: ignore[arg-type]
+    assert "grid:" in drawing and "target 0 (you)" in drawing and "score 1:" in drawing
+
+
+def test_the_view_of_a_seat_hides_the_others_hands() -> None:
+    game_id = _registered("stack.toml")
+    seen = sequenza.make(game_id, players=3, seed=2).observation(1)
+    hands = [place for place in seen["places"] if place["kind"] == "hand"]
+    assert [place["cards"] is None for place in hands] == [True, False, True]
+    assert [place["size"] for place in hands] == [3, 3, 3]
+    assert seen["places"][0] == {
+        "name": "row",
+        "kind": "row",
+        "seat": None,
+        "shape": [4],
+        "cells": [],
+        "cards": None,
+        "size": 0,
+    }
+
+
+def test_play_takes_a_mode_file_where_it_takes_a_game_id() -> None:
+    path = str(EXAMPLES / "stack.toml")
+    result = runner.invoke(app, ["play", path, "--seed", "4"], input="1\n" * 300, env=PLAIN)
+    assert result.exit_code == 0, result.output
+    assert "row:" in result.output
+
+
+def test_mode_compare_exits_0_when_identical_and_1_with_the_first_difference(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    path = EXAMPLES / "cross.toml"
+    same = runner.invoke(
+        app, ["mode", "compare", str(path), "sequentia-cross", "--games", "3"], env=PLAIN
+    )
+    assert same.exit_code == 0, same.output
+    assert "identical: 9 games" in same.output
+    changed = tmp_path / "cross.toml"
+    changed.write_text(
+        path.read_text().replace("draw = 3", "draw = 2").replace('"mode-cross"', '"mode-cross-2"'),
+        encoding="utf-8",
+    )
+    differ = runner.invoke(
+        app, ["mode", "compare", str(changed), "sequentia-cross", "--games", "3"], env=PLAIN
+    )
+    assert differ.exit_code == 1
+    assert "2 players, seed 0: step " in differ.output
+
+
+def test_mode_check_names_a_planted_mistake_with_its_line(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    text = (EXAMPLES / "shift.toml").read_text()
+    text = text.replace('"slide_limit"\nat', '"slide_limt"\nat')
+    planted = tmp_path / "shift.toml"
+    planted.write_text(text, encoding="utf-8")
+    line = next(n for n, row in enumerate(text.splitlines(), 1) if "slide_limt" in row)
+    result = runner.invoke(app, ["mode", "check", str(planted)], env=PLAIN)
+    assert result.exit_code == 2
+    assert f"shift.toml:{line}:1: turn.slide.limit names no option 'slide_limt'" in result.output
+    assert "did you mean 'slide_limit'?" in result.output
+
+
+def test_mode_check_runs_the_kit_and_a_smoke_simulation_in_italian() -> None:
+    path = str(EXAMPLES / "cross.toml")
+    result = runner.invoke(app, ["--lang", "it", "mode", "check", path, "--games", "20"], env=PLAIN)
+    assert result.exit_code == 0, result.output
+    assert "il file della modalità non contiene errori" in result.output
+    assert "simulazione di prova: 20 partite a 2 giocatori" in result.output
+    assert "il posto 0 vince il" in result.output
