@@ -402,7 +402,10 @@ def play(
     option: OptionList = None,
 ) -> None:
     """Play a game in the terminal against bots."""
+    from sequenza.app.modes_cli import resolve_game
     from sequenza.app.terminal import TerminalGame
+
+    game = resolve_game(game)
 
     try:
         if resume is not None:
@@ -711,6 +714,11 @@ def simulate(
 ) -> None:
     """Play seeded bot games on every core (or a Ray cluster) and write a balance report:
     report.html with plots (with the sim extra), summary.json and games.csv."""
+    from sequenza.app.modes_cli import is_mode_path, resolve_game
+
+    if is_mode_path(game):
+        # A mode file is registered in this process only: its games are played here.
+        game, workers = resolve_game(game), 1
     # Without the plotting library the run still writes its data (summary.json, games.csv),
     # and says so before any game is played rather than at the end of a long run.
     page = not missing("sim")
@@ -816,8 +824,22 @@ def simulate(
         run_shown,
         page=page,
     )
-    for variant in report:
-        facts = summarize(variant)
+    # The findings first, in words (the report's sentences), then the figures behind them.
+    from sequenza.sim.findings import sweep_findings
+    from sequenza.sim.report import Words as ReportWords
+    from sequenza.sim.report import finding_text
+
+    said = ReportWords(words.language)
+    summaries = [summarize(variant) for variant in report]
+    typer.secho(said("report.findings"), bold=True)
+    for variant, facts in zip(report, summaries, strict=True):
+        if len(report) > 1:
+            typer.echo(said.variant(variant.label))
+        for finding in facts["findings"]:
+            typer.echo(f"  • {finding_text(finding, said)}")
+    for finding in sweep_findings(summaries):
+        typer.echo(f"  • {finding_text(finding.to_json(), said)}")
+    for variant, facts in zip(report, summaries, strict=True):
         typer.echo(
             words.text(
                 "cli.sim_variant",
@@ -891,3 +913,7 @@ def list_bots(
 
 def main() -> None:
     app()
+
+
+# ``sequenza mode`` and mode files taken where a game id is: declared in their own module.
+from sequenza.app import modes_cli  # noqa: E402, F401
