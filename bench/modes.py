@@ -52,7 +52,7 @@ def measure(game: Game[Any], seconds: float, seed: int = 0) -> tuple[float, floa
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    parser.add_argument("games", nargs="*", help="built-in game ids (default: all three)")
+    parser.add_argument("ids", nargs="*", help="built-in game ids (default: all three)")
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--seconds", type=float, default=3.0)
     parser.add_argument("--prove", action="store_true", help="the identity proof instead")
@@ -60,7 +60,7 @@ def main() -> None:
     parser.add_argument("--chooser", choices=CHOOSERS, default="random")
     args = parser.parse_args()
     failed = False
-    for game_id in args.games or list(PAIRS):
+    for game_id in args.ids or list(PAIRS):
         mode_game = compile_mode(read_mode(EXAMPLES / PAIRS[game_id]))
         if args.prove:
             start = time.perf_counter()
