@@ -39,3 +39,24 @@ def test_a_move_kept_offline_while_the_other_side_resigned_says_the_game_ended(
     assert not page.evaluate("window.sequenzaTable.pending")
     page.screenshot(path=str(shots / "offline-refused-over.png"))
     assert screen.errors == []
+
+
+def test_a_mistyped_address_shows_the_page_that_says_nothing_is_here(
+    server: LiveServer, screen: Screen
+) -> None:
+    with server.client() as http:
+        # A browser showing the address gets the page (with the status that tells the truth)...
+        shown = http.get("/nope", headers={"Accept": "text/html,*/*;q=0.8"})
+        assert shown.status_code == 404
+        assert shown.headers["content-type"].startswith("text/html")
+        assert '<main id="app">' in shown.text
+        # ...a program, or a missing API path, still gets the JSON refusal.
+        for path, accept in (("/nope", "application/json"), ("/api/nope", "text/html")):
+            refused = http.get(path, headers={"Accept": accept})
+            assert refused.status_code == 404
+            assert refused.json()["code"] == "not_found"
+    page = screen.page
+    page.goto(server.url + "/nope")
+    page.wait_for_selector(".notice a[href='/']")
+    assert "Nothing here" in page.inner_text(".notice")
+    assert screen.errors == []

@@ -316,7 +316,13 @@ def create_app(
         )
 
     @app.exception_handler(StarletteHTTPException)
-    async def http_error(request: Request, error: StarletteHTTPException) -> JSONResponse:
+    async def http_error(request: Request, error: StarletteHTTPException) -> Response:
+        if error.status_code == 404 and _wants_page(request):
+            # A mistyped address in the browser gets the page, which says there is nothing
+            # here and links back to the tables; programs still get the JSON refusal.
+            page = _index_page(request)
+            page.status_code = 404
+            return page
         known = {
             404: TableError("not_found", "problem.not_found", 404),
             405: TableError("method_not_allowed", "problem.method_not_allowed", 405),
@@ -626,6 +632,19 @@ def _index_html(language: str) -> str:
     html = html.replace('<html lang="en">', f'<html lang="{language}">', 1)
     return _TRANSLATED_ELEMENT.sub(
         lambda found: f"{found[1]}{escape(str(messages[found[3]]))}{found[4]}", html
+    )
+
+
+#: Paths whose answers are for programs (and the page's own files), never the page itself.
+_PROGRAM_PATHS = ("/api/", "/ws/", "/static/", "/games/", "/metrics", "/healthz", "/docs")
+
+
+def _wants_page(request: Request) -> bool:
+    """A browser asking to show an address (not a script, an image or a program)."""
+    return (
+        request.method == "GET"
+        and "text/html" in request.headers.get("accept", "")
+        and not request.url.path.startswith(_PROGRAM_PATHS)
     )
 
 
