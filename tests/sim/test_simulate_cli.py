@@ -33,6 +33,12 @@ def test_simulate_a_sweep_on_two_processes(tmp_path: Path) -> None:
     )
     assert result.exit_code == 0, result.output
     assert "40 games in" in result.output and "hand_size=2" in result.output
+    # The terminal opens with the key findings in words: the rules in force for each variant.
+    findings = result.output.index("Key findings")
+    assert findings < result.output.index("40 games in")
+    rules = [line for line in result.output.splitlines() if "• Rules in force: " in line]
+    assert len(rules) == 2
+    assert "hand_size=1" in rules[0] and "hand_size=2" in rules[1]
     assert (out / "report.html").exists() and (out / "games.csv").exists()
     document = json.loads((out / "summary.json").read_text(encoding="utf-8"))
     assert document["run"]["back end"] == "local, 2 processes"
