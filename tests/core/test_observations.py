@@ -57,6 +57,27 @@ FINGERPRINTS = {
 }
 #: Random play can wander for a long time in Shift: a game's first actions are enough.
 MAX_ACTIONS = 400
+#: Fields added to the observations after the fingerprints were taken (the rules' answers that
+#: the drawings and views used to work out again), at the top and in each pile: the
+#: fingerprints hold the rest unchanged.
+ADDED_SINCE = {
+    "sequentia-shift": ("rows_showing_target", "target_possible"),
+    "sequentia-stack": ("runs_matching_hand",),
+}
+ADDED_TO_PILES_SINCE = {"sequence-stacks": ("complete",)}
+
+
+def as_before(game_id: str, seen: dict[str, Any]) -> dict[str, Any]:
+    """An observation without the fields added since the fingerprints were taken."""
+    added = ADDED_SINCE.get(game_id, ())
+    before = {key: value for key, value in seen.items() if key not in added}
+    added_to_piles = ADDED_TO_PILES_SINCE.get(game_id, ())
+    if added_to_piles:
+        before["piles"] = [
+            {key: value for key, value in pile.items() if key not in added_to_piles}
+            for pile in seen["piles"]
+        ]
+    return before
 
 
 def observations(game_id: str, players: int, seed: int) -> Iterator[tuple[Any, Observation]]:
@@ -78,7 +99,7 @@ def test_observations_are_the_json_they_were_before_typing(case: str) -> None:
     digest = hashlib.sha256()
     for seen, typed in observations(game_id, int(players), int(seed)):
         assert seen == typed.to_json()
-        digest.update(json.dumps(seen, separators=(",", ":")).encode())
+        digest.update(json.dumps(as_before(game_id, seen), separators=(",", ":")).encode())
     assert digest.hexdigest()[:16] == FINGERPRINTS[case]
 
 

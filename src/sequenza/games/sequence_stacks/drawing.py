@@ -117,7 +117,7 @@ def _needs(pile: dict[str, Any], words: Words) -> str:
     colour = _colour(pile["colour"], words)
     if pile["needs"] is None:
         return words.text("sequence_stacks.draw_needs_start", colour=colour)
-    if pile["needs"] > 5:
+    if pile["complete"]:
         return words.text("sequence_stacks.draw_complete")
     return f"{colour} {pile['needs']}"
 

@@ -775,6 +775,7 @@ class StacksState(State[StacksGame]):
                     colour=COLOURS[slot // PILES_PER_COLOUR],
                     cards=_cards(pile),
                     needs=len(pile) + 1 if pile else None,
+                    complete=len(pile) >= TOP,
                 )
                 for slot, pile in enumerate(self.piles)
             ),

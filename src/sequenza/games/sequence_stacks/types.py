@@ -45,6 +45,8 @@ class StacksPile:
     cards: tuple[StacksCard, ...]
     #: The number the next card must show; ``None`` on an empty pile.
     needs: int | None
+    #: Whether the pile holds its top card (5): it waits for the Block window's answers.
+    complete: bool
 
 
 @dataclass(frozen=True, kw_only=True)

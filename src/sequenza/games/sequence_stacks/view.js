@@ -5,15 +5,16 @@ import { COLOUR_SHAPES, cards, ownLabel, seatDot } from "/static/cards.js";
 import { h } from "/static/dom.js";
 import { t } from "/static/i18n.js";
 
-// A pile is complete at five cards, 1 to 5.
+// A pile holds five cards, 1 to 5, once complete (the words "3 of 5" say it; whether a pile
+// is complete, the observation says).
 const PILE_SIZE = 5;
 
 // What a screen reader says for the piles, chips and discards, in the page's language:
 // "blue 1, 3 of 5, top card blue 3, needs 4".
 const SPOKEN = {
   piles: () => t("sequence_stacks.piles"),
-  pile: (name, top, count, needs) =>
-    t(count >= PILE_SIZE ? "sequence_stacks.spoken_pile_complete" : "sequence_stacks.spoken_pile", { name, count, size: PILE_SIZE, top, needs }),
+  pile: (name, top, count, needs, complete) =>
+    t(complete ? "sequence_stacks.spoken_pile_complete" : "sequence_stacks.spoken_pile", { name, count, size: PILE_SIZE, top, needs }),
   newPile: (name) => t("sequence_stacks.spoken_new_pile", { name }),
   emptyPile: (name) => t("sequence_stacks.spoken_empty_pile", { name }),
   actionPile: (top) => t("sequence_stacks.spoken_action_pile", { top: top || t("common.none") }),
@@ -75,7 +76,7 @@ function faceParts(face) {
 // A pile's progress; a completed pile (waiting for the Block window) needs nothing more.
 function pileState(pile) {
   if (!pile.cards.length) return t("sequence_stacks.empty");
-  if (pile.cards.length >= PILE_SIZE) return t("sequence_stacks.complete");
+  if (pile.complete) return t("sequence_stacks.complete");
   return t("sequence_stacks.pile_state", { count: pile.cards.length, size: PILE_SIZE, needs: pile.needs });
 }
 
@@ -129,7 +130,7 @@ export function render(observation, ctx) {
     const isNew = !pile.cards.length && firstFree[colour] === pile.name;
     const part = isNew ? `new:${colour}` : `pile:${colour}:${number}`;
     const spoken = pile.cards.length
-      ? SPOKEN.pile(pileName(pile.name), faceText(pile.cards[pile.cards.length - 1]), pile.cards.length, pile.needs)
+      ? SPOKEN.pile(pileName(pile.name), faceText(pile.cards[pile.cards.length - 1]), pile.cards.length, pile.needs, pile.complete)
       : isNew ? SPOKEN.newPile(pileName(pile.name)) : SPOKEN.emptyPile(pileName(pile.name));
     return h(
       "div.kpile",

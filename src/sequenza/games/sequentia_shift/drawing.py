@@ -33,20 +33,14 @@ def _code(card: str) -> str:
 
 
 def _target_line(view: dict[str, Any], target: str, words: Words) -> str:
-    grid: list[str | None] = view["grid"]
-    code = _code(target)
-    showing = [
-        row
-        for row in range(3)
-        if all(cell is not None for cell in grid[row * 3 : row * 3 + 3])
-        and "-".join(_digit(cell, ".") for cell in grid[row * 3 : row * 3 + 3]) == code
-    ]
-    on_table = [_digit(cell, ".") for cell in grid if cell is not None]
-    line = words.text("sequentia_shift.draw_target", card=target, code=code)
+    """The target, and what the rules say of it now (the observation carries their answers:
+    the rows that show it, and whether the table can make it at all)."""
+    showing: list[int] = view["rows_showing_target"] or []
+    line = words.text("sequentia_shift.draw_target", card=target, code=_code(target))
     if showing:
         rows = ", ".join(str(row) for row in showing)
         line += " — " + words.plural("sequentia_shift.draw_target_shown", len(showing), rows=rows)
-    elif any(code.count(digit) > on_table.count(digit) for digit in "123"):
+    elif view["target_possible"] is False:
         line += " — " + words.text("sequentia_shift.draw_target_impossible")
     return line
 

@@ -623,6 +623,8 @@ class ShiftState(State[ShiftGame]):
             grid=tuple(None if card is None else DECK[card] for card in self.grid),
             deck_size=len(self.deck),
             target=None if own is None else DECK[own],
+            rows_showing_target=None if own is None else tuple(self.rows_showing(own)),
+            target_possible=None if own is None else self.table_can_make(own),
             holds_target=tuple(target is not None for target in self.targets),
             score_piles=tuple(len(pile) for pile in self.score_piles),
             out_of_play=tuple(DECK[card] for card in self.out_of_play),

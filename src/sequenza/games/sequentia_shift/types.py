@@ -25,6 +25,12 @@ class ShiftObservation(Observation):
     deck_size: int
     #: The seat's own target; ``None`` for a spectator or a seat without one.
     target: SequentiaCard | None
+    #: The rows (0 top to 2 bottom) that read the seat's target's code left to right, as the
+    #: claim rule reads them; ``None`` where ``target`` is (the target is the seat's secret).
+    rows_showing_target: tuple[int, ...] | None
+    #: Whether the grid holds every digit of the target's code (rule 1: a target the table
+    #: cannot make must be exchanged); ``None`` where ``target`` is.
+    target_possible: bool | None
     holds_target: tuple[bool, ...]
     #: Cards collected, per seat.
     score_piles: tuple[int, ...]

@@ -21,10 +21,6 @@ const SPOKEN = {
 
 const SLIDE_KEYS = { left: "sequentia_shift.slide_left", right: "sequentia_shift.slide_right", up: "sequentia_shift.slide_up", down: "sequentia_shift.slide_down" };
 
-function rowDigits(grid, row) {
-  return grid.slice(row * 3, row * 3 + 3).map((text) => (parseSequentia(text) || {}).digit || "").join("");
-}
-
 function direction(from, to) {
   if (to === from - 1) return "left";
   if (to === from + 1) return "right";
@@ -35,6 +31,8 @@ function direction(from, to) {
 export function render(observation, ctx) {
   const grid = observation.grid;
   const target = parseSequentia(observation.target);
+  // The rows that show the seat's target, as the rules read them (only in the seat's own view).
+  const showing = new Set(observation.rows_showing_target || []);
   const claimable = new Set(ctx.legal.filter((action) => action.startsWith("claim ")).map((action) => Number(action.split(" ")[1])));
   const cells = [];
   for (let row = 0; row < 3; row += 1) {
@@ -49,7 +47,7 @@ export function render(observation, ctx) {
         ),
       );
     }
-    const shows = target && rowDigits(grid, row) === target.code;
+    const shows = showing.has(row);
     // A tag is a button only while it claims something; otherwise a plain label.
     cells.push(
       claimable.has(row)

@@ -441,6 +441,19 @@ class SequentiaStackState(State[SequentiaStack]):
             last_pile=None if self.last_pile is None else self.last_pile + 1,
             hand_size=self.game.options.hand_size,
             claim_must_include_last_pile=self.game.options.claim_must_include_last_pile,
+            runs_matching_hand=None if seat is None else self._runs_matching(self.hands[seat]),
+        )
+
+    def _runs_matching(self, hand: list[int]) -> tuple[int, ...]:
+        """The runs (by first pile, from 1) whose top digits read a code of ``hand``."""
+        piles = self.piles
+        if len(piles) < ROW_LENGTH:
+            return ()
+        codes = {_CODE[card] for card in hand}
+        return tuple(
+            start + 1
+            for start in range(ROW_LENGTH - CLAIM_WIDTH + 1)
+            if "".join(_DIGIT[pile[-1]] for pile in piles[start : start + CLAIM_WIDTH]) in codes
         )
 
     def card_zones(self) -> dict[str, list[Any]]:

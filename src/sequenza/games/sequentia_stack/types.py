@@ -44,6 +44,11 @@ class StackObservation(Observation):
     last_pile: int | None
     hand_size: int
     claim_must_include_last_pile: bool
+    #: The runs of three piles (by their first pile, 1 or 2) whose top digits read the code
+    #: of a card in the seat's hand, as the claim rule reads them (whether a claim is open now
+    #: depends on the phase and the last pile too: the legal actions say it); ``None`` for a
+    #: spectator, since the hand is the seat's secret.
+    runs_matching_hand: tuple[int, ...] | None
 
 
 # ---------------------------------------------------------------------- events

@@ -1,7 +1,7 @@
 // Sequentia · Stack: a row of up to four piles; claim three adjacent piles whose top digits
 // spell the code of a card in your hand.
 
-import { cards, ownLabel, parseSequentia, seatLines, sequentiaCard, spokenSequentia } from "/static/cards.js";
+import { cards, ownLabel, seatLines, sequentiaCard, spokenSequentia } from "/static/cards.js";
 import { h } from "/static/dom.js";
 import { t } from "/static/i18n.js";
 
@@ -41,7 +41,8 @@ export function render(observation, ctx) {
     ),
   );
   const ends = (side) => (building ? h("div.new-pile", { dataset: { part: `end:${side}` }, "aria-label": SPOKEN.newPile(side) }, t(side === "left" ? "sequentia_stack.new_left" : "sequentia_stack.new_right")) : null);
-  const codes = new Set(hand.map((text) => (parseSequentia(text) || {}).code));
+  // The runs a card of the hand reads, as the claim rule reads them (only in the seat's view).
+  const matching = new Set(observation.runs_matching_hand || []);
   const runs = row.length === 4
     ? h(
         "div.claim-runs",
@@ -51,7 +52,7 @@ export function render(observation, ctx) {
             "button.claim-run",
             {
               type: "button",
-              class: `claim-run run-${start}${codes.has(runDigits(row, start)) ? " match" : ""}`,
+              class: `claim-run run-${start}${matching.has(start) ? " match" : ""}`,
               dataset: { part: `run:${start}` },
               "aria-label": SPOKEN.run(start, runDigits(row, start).split("").join("-")),
             },
