@@ -93,6 +93,21 @@ _moves = sa.Table(
     sa.Column("elapsed", sa.Float, nullable=True),
 )
 
+#: The statements of ``record_move``, built once with bound parameters: building and compiling
+#: them anew for every move cost three times the database's own work (0.5 of 0.7 ms of CPU).
+_SAVE_MOVE = _moves.insert()
+_ADVANCE_TABLE = (
+    _tables.update()
+    .where(_tables.c.id == sa.bindparam("at_table"), _tables.c.turn == sa.bindparam("at_turn"))
+    .values(
+        turn=sa.bindparam("next_turn"),
+        updated=sa.bindparam("now"),
+        finished=sa.bindparam("is_finished"),
+        result=sa.bindparam("result_json"),
+    )
+)
+_ANNOUNCE_MOVE = sa.select(sa.func.pg_notify(MOVES_CHANNEL, sa.bindparam("moved", type_=sa.String)))
+
 _bot_turns = sa.Table(
     "sequenza_bot_turns",
     metadata,
@@ -345,33 +360,33 @@ class Storage:
         try:
             with self._transaction() as connection:
                 connection.execute(
-                    _moves.insert().values(
-                        table_id=table_id,
-                        turn=turn,
-                        seat=entry.seat,
-                        action=entry.action,
-                        at=now,
-                        kind=entry.kind.value,
-                        elapsed=entry.elapsed,
-                    )
+                    _SAVE_MOVE,
+                    {
+                        "table_id": table_id,
+                        "turn": turn,
+                        "seat": entry.seat,
+                        "action": entry.action,
+                        "at": now,
+                        "kind": entry.kind.value,
+                        "elapsed": entry.elapsed,
+                    },
                 )
                 updated = connection.execute(
-                    _tables.update()
-                    .where(_tables.c.id == table_id, _tables.c.turn == turn)
-                    .values(
-                        turn=turn + 1,
-                        updated=now,
-                        finished=finished,
-                        result=None if result is None else json.dumps(result),
-                    )
+                    _ADVANCE_TABLE,
+                    {
+                        "at_table": table_id,
+                        "at_turn": turn,
+                        "next_turn": turn + 1,
+                        "now": now,
+                        "is_finished": finished,
+                        "result_json": None if result is None else json.dumps(result),
+                    },
                 )
                 if updated.rowcount != 1:
                     raise StaleWriteError(f"table {table_id} is not at turn {turn}")
                 if self.shared:
                     # Delivered to every listening process when this transaction commits.
-                    connection.execute(
-                        sa.select(sa.func.pg_notify(MOVES_CHANNEL, f"{table_id}:{turn + 1}"))
-                    )
+                    connection.execute(_ANNOUNCE_MOVE, {"moved": f"{table_id}:{turn + 1}"})
         except IntegrityError:
             raise StaleWriteError(f"a move is already saved for turn {turn}") from None
 
