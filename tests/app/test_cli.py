@@ -14,6 +14,13 @@ def test_games_lists_every_game_with_its_player_counts() -> None:
     result = runner.invoke(app, ["games"])
     assert result.exit_code == 0
     assert "test-toy" in result.output and "2 players" in result.output
+    # The columns line up: every game's summary starts at the same place, in any language.
+    for language in ("en", "fi"):
+        listed = runner.invoke(app, ["--lang", language, "games"]).output.splitlines()
+        sequence = next(line for line in listed if line.startswith("sequence "))
+        column = sequence.index(sequence.split("  ")[-1])
+        for line in listed:
+            assert line[column - 2 : column] == "  " and line[column] != " ", line
 
 
 def test_rules_show_the_options_and_defaults() -> None:

@@ -330,12 +330,19 @@ def _fail(error: Exception) -> typer.Exit:
 @app.command("games", cls=LocalizedCommand)
 def list_games() -> None:
     """List the games with their ids and player counts."""
-    for info in available_games():
-        players = words.plural(
-            "cli.game_players", info.player_counts[-1], counts=info.players_text()
+    rows = [
+        (
+            info.id,
+            info.name,
+            words.plural("cli.game_players", info.player_counts[-1], counts=info.players_text()),
+            i18n.Translator("games", words.language).help(info.summary),
         )
-        summary = i18n.Translator("games", words.language).help(info.summary)
-        typer.echo(f"{info.id:18} {info.name:28} {players:>16}  {summary}")
+        for info in available_games()
+    ]
+    # Each column as wide as its longest entry, in whatever language the words came.
+    widths = [max(len(row[column]) for row in rows) for column in range(3)]
+    for game_id, name, players, summary in rows:
+        typer.echo(f"{game_id:{widths[0]}}  {name:{widths[1]}}  {players:{widths[2]}}  {summary}")
 
 
 @app.command("rules", cls=LocalizedCommand)
