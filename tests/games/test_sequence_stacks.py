@@ -690,7 +690,9 @@ def test_module_doctests() -> None:
 
 
 # ---------------------------------------------------------------------- the kit
-# Twenty deals at each player count here; bench/conformance.py soaks thousands more.
+# Five deals at each player count here (about 190 actions each, a deep check every tenth):
+# with this file's other tests they reach every branch of the package that twenty deals did,
+# measured with branch coverage. bench/conformance.py soaks thousands more.
 def test_conformance_kit() -> None:
-    report = check_game(GAME_ID, games=20)
-    assert report.games == 100
+    report = check_game(GAME_ID, games=5)
+    assert report.games == 25
