@@ -33,6 +33,15 @@ from typing import Any
 
 from sequenza.core.actions import Action
 from sequenza.core.errors import SequenzaError, UnknownGameError
+from sequenza.core.events import (
+    Resigned,
+    TableOver,
+    TimedOut,
+    UndoAccepted,
+    Undone,
+    UndoRefused,
+    UndoRequested,
+)
 from sequenza.core.game import Result, SharedTermination, State, Termination
 from sequenza.core.observation import Observation
 from sequenza.core.registry import game_kit
@@ -566,13 +575,9 @@ class TableHistory:
             raise TableError(f"entry {turn}: seat {entry.seat} is out already")
         self.standing = self.standing.leave(entry.seat)
         self.request = None
+        left = Resigned if entry.kind is EntryKind.RESIGN else TimedOut
         self.log.append(
-            {
-                "event": "resigned" if entry.kind is EntryKind.RESIGN else "time_out",
-                "seat": entry.seat,
-                "out": sorted(self.standing.out),
-                "turn": turn,
-            }
+            left(seat=entry.seat, out=tuple(sorted(self.standing.out)), turn=turn).to_json()
         )
         if self.standing.decided:
             termination = (
@@ -585,7 +590,13 @@ class TableHistory:
     def _end(self, outcome: Result, rules: Result | None) -> None:
         self.outcome = outcome
         if rules is None or outcome.winners != rules.winners:
-            self.log.append({"event": "table_over", **outcome.to_json()})
+            self.log.append(
+                TableOver(
+                    scores=outcome.scores,
+                    winners=outcome.winners,
+                    termination=outcome.termination.value,
+                ).to_json()
+            )
 
     def _ask(self, entry: Entry) -> None:
         if self.request is not None:
@@ -596,7 +607,14 @@ class TableHistory:
         except (ValueError, KeyError, TypeError):
             raise TableError(f"not a request to take back: {entry.action!r}") from None
         self.request = request
-        self.log.append({"event": "undo_request", **self.request.to_json()})
+        self.log.append(
+            UndoRequested(
+                seat=request.seat,
+                moves=request.moves,
+                ask=request.ask,
+                accepted=tuple(sorted(request.accepted)),
+            ).to_json()
+        )
 
     def _answer(self, entry: Entry) -> None:
         request = self.request
@@ -604,10 +622,10 @@ class TableHistory:
             raise TableError(f"seat {entry.seat} has no request to answer")
         if entry.kind is EntryKind.UNDO_REFUSE:
             self.request = None
-            self.log.append({"event": "undo_refused", "seat": entry.seat, "asker": request.seat})
+            self.log.append(UndoRefused(seat=entry.seat, asker=request.seat).to_json())
         else:
             request.accepted.add(entry.seat)
-            self.log.append({"event": "undo_accepted", "seat": entry.seat})
+            self.log.append(UndoAccepted(seat=entry.seat).to_json())
 
     def _undo(self, entry: Entry) -> None:
         moves = int(entry.action) if entry.action.isdigit() else 0
@@ -617,4 +635,4 @@ class TableHistory:
         self._snapshots = {k: v for k, v in self._snapshots.items() if k <= len(self.played)}
         self.state = self._replayed(len(self.played))
         self.request = None
-        self.log.append({"event": "undone", "seat": entry.seat, "moves": moves})
+        self.log.append(Undone(seat=entry.seat, moves=moves).to_json())
