@@ -59,6 +59,8 @@ TICKS = os.sysconf("SC_CLK_TCK")
 @dataclass
 class Figures:
     round_trips: list[float] = field(default_factory=list)
+    #: From a person's move to the table's other person seeing it (on another process, apart).
+    seen_by_other: list[float] = field(default_factory=list)
     errors: Counter[str] = field(default_factory=Counter)
     games_finished: int = 0
     #: Moves sent before this (the rush of 300 tables opening at once) are not measured.
@@ -75,7 +77,9 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-def start_server(port: int, database: str, workers: int, log: Path) -> subprocess.Popen[bytes]:
+def start_server(
+    port: int, database: str, workers: int, log: Path, *options: str
+) -> subprocess.Popen[bytes]:
     command = [
         sys.executable,
         "-c",
@@ -92,6 +96,7 @@ def start_server(port: int, database: str, workers: int, log: Path) -> subproces
         "100000",
         "--workers",
         str(workers),
+        *options,
     ]
     # The server's warnings go to a file: a pipe nobody reads would fill, and the server's
     # next warning would then hold its event loop (and every table) until read.
@@ -157,6 +162,31 @@ def niceness(pid: int) -> int:
     return int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[16])
 
 
+def summed(read: Any, ports: list[int]) -> tuple[float, float]:
+    """A pair of figures read from each server's /metrics, added up."""
+    pairs = [read(port) for port in ports]
+    return sum(pair[0] for pair in pairs), sum(pair[1] for pair in pairs)
+
+
+def summed_lag(ports: list[int]) -> dict[float, float]:
+    """The event loops' lag histograms of every server, added up."""
+    total: Counter[float] = Counter()
+    for port in ports:
+        total.update(loop_lag(port))
+    return dict(total)
+
+
+def all_processes(started: list[subprocess.Popen[bytes]]) -> tuple[list[int], list[int]]:
+    """Every server's processes and bot workers."""
+    servers: list[int] = []
+    bots: list[int] = []
+    for server in started:
+        own, workers = processes(server.pid)
+        servers += own
+        bots += workers
+    return servers, bots
+
+
 def processes(pid: int) -> tuple[list[int], list[int]]:
     """The server's processes and its bot workers (which lower their priority)."""
     tree = [pid, *descendants(pid)]
@@ -168,9 +198,16 @@ class Seat:
     """One person's socket at a table: plays a random legal move after thinking."""
 
     def __init__(
-        self, socket_: ClientConnection, figures: Figures, think: float, rng: random.Random
+        self,
+        socket_: ClientConnection,
+        figures: Figures,
+        think: float,
+        rng: random.Random,
+        sent: dict[int, tuple[Seat, float]] | None = None,
     ) -> None:
         self.socket = socket_
+        #: The table's moves in flight, by the turn they answered: who sent each, and when.
+        self.sent = {} if sent is None else sent
         self.figures = figures
         self.think = think
         self.rng = rng
@@ -196,6 +233,11 @@ class Seat:
                     continue
                 if message["type"] != "state":
                     continue
+                for turn, (sender, at) in list(self.sent.items()):
+                    if sender is not self and message["turn"] > turn:
+                        del self.sent[turn]
+                        if at >= self.figures.measure_from:
+                            self.figures.seen_by_other.append(now - at)
                 if self.sent_at is not None and message["turn"] > self.sent_turn:
                     if self.sent_at >= self.figures.measure_from:
                         self.figures.round_trips.append(now - self.sent_at)
@@ -217,6 +259,7 @@ class Seat:
         await asyncio.sleep(self.rng.expovariate(1 / self.think))
         self.sent_turn = turn
         self.sent_at = time.monotonic()
+        self.sent[turn] = (self, self.sent_at)
         await self.socket.send(json.dumps({"type": "act", "action": action, "turn": turn}))
 
 
@@ -243,7 +286,7 @@ async def post(http: httpx.AsyncClient, path: str, body: dict[str, Any]) -> http
 
 async def table_loop(
     http: httpx.AsyncClient,
-    ws_url: str,
+    ws_urls: list[str],
     number: int,
     bot: str | None,
     figures: Figures,
@@ -264,7 +307,11 @@ async def table_loop(
             await asyncio.sleep(1)
             continue
         created = response.json()
-        url = f"{ws_url}/ws/tables/{created['id']}"
+        # With servers apart, the table's two sockets open on two different processes.
+        urls = [
+            f"{ws_urls[(number + index) % len(ws_urls)]}/ws/tables/{created['id']}"
+            for index in range(2)
+        ]
         # Each invited friend claims their seat, as their link does, for a token of their own.
         for seat, code in created.get("invites", {}).items():
             claimed = await post(http, f"/api/tables/{created['id']}/claim", {"invite": code})
@@ -272,10 +319,13 @@ async def table_loop(
         tokens = [created["tokens"][seat] for seat in sorted(created["tokens"], key=int)]
         async with contextlib.AsyncExitStack() as stack:
             sockets = [
-                await stack.enter_async_context(connect(url, max_size=2**22)) for _ in range(2)
+                await stack.enter_async_context(connect(url, max_size=2**22)) for url in urls
             ]
             figures.sockets += 2
-            players = [Seat(sockets[index], figures, think, rng) for index in range(len(tokens))]
+            in_flight: dict[int, tuple[Seat, float]] = {}
+            players = [
+                Seat(sockets[index], figures, think, rng, in_flight) for index in range(len(tokens))
+            ]
             for index, socket_ in enumerate(sockets):
                 joined = [tokens[index]] if index < len(tokens) else []
                 await socket_.send(json.dumps({"type": "join", "tokens": joined}))
@@ -291,13 +341,13 @@ async def table_loop(
 
 
 async def load(
-    port: int, tables: int, mcts_share: float, think: float, seconds: float, warmup: float
+    ports: list[int], tables: int, mcts_share: float, think: float, seconds: float, warmup: float
 ) -> Figures:
     figures = Figures(measure_from=time.monotonic() + warmup)
     deadline = time.monotonic() + warmup + seconds
     limits = httpx.Limits(max_connections=50)
     async with httpx.AsyncClient(
-        base_url=f"http://127.0.0.1:{port}", timeout=30, limits=limits
+        base_url=f"http://127.0.0.1:{ports[0]}", timeout=30, limits=limits
     ) as http:
         loops = []
         bot_tables = tables // 2
@@ -306,7 +356,15 @@ async def load(
             # Even tables are two people; of the odd ones, the first share plays mcts.
             bot = None if number % 2 == 0 else "mcts" if number // 2 < mcts_tables else "greedy"
             loops.append(
-                table_loop(http, f"ws://127.0.0.1:{port}", number, bot, figures, think, deadline)
+                table_loop(
+                    http,
+                    [f"ws://127.0.0.1:{port}" for port in ports],
+                    number,
+                    bot,
+                    figures,
+                    think,
+                    deadline,
+                )
             )
         await asyncio.gather(*loops)
     return figures
@@ -330,23 +388,39 @@ def main() -> None:
         "--warmup", type=float, default=10.0, help="seconds of opening tables, not measured"
     )
     parser.add_argument("--database", help="a PostgreSQL URL (default: a fresh SQLite file)")
+    parser.add_argument(
+        "--apart",
+        action="store_true",
+        help="with --workers N on PostgreSQL: N servers of one process each, every table's "
+        "two sockets on two different ones",
+    )
     arguments = parser.parse_args()
+    if arguments.apart and not arguments.database:
+        parser.error("--apart needs --database (several processes share only PostgreSQL)")
 
-    port = free_port()
+    apart = arguments.workers if arguments.apart else 1
+    ports = [free_port() for _ in range(apart)]
     with tempfile.TemporaryDirectory() as folder:
         database = arguments.database or f"sqlite:///{Path(folder) / 'load.db'}"
-        log = Path(folder) / "server.log"
-        server = start_server(port, database, arguments.workers, log)
+        logs = [Path(folder) / f"server{index}.log" for index in range(apart)]
+        # Apart, each server is one process with its share of the cores for its bots, as
+        # one server of N processes shares them.
+        shares = ["--bot-workers", str(max(1, (os.cpu_count() or 1) // apart))] if apart > 1 else []
+        workers = 1 if apart > 1 else arguments.workers
+        started_servers = [
+            start_server(port, database, workers, log, *shares)
+            for port, log in zip(ports, logs, strict=True)
+        ]
         try:
             time.sleep(2)  # the worker processes start
-            servers, bots = processes(server.pid)
+            servers, bots = all_processes(started_servers)
             before = {pid: cpu_seconds(pid) for pid in servers + bots}
-            moves_before, loop_before = move_cpu(port)
-            lag_before = loop_lag(port)
+            moves_before, loop_before = summed(move_cpu, ports)
+            lag_before = summed_lag(ports)
             started = time.monotonic()
             figures = asyncio.run(
                 load(
-                    port,
+                    ports,
                     arguments.tables,
                     arguments.mcts_share,
                     arguments.think,
@@ -355,25 +429,28 @@ def main() -> None:
                 )
             )
             wall = time.monotonic() - started
-            moves_after, loop_after = move_cpu(port)
-            lag_after = loop_lag(port)
+            moves_after, loop_after = summed(move_cpu, ports)
+            lag_after = summed_lag(ports)
             client_cpu = time.process_time() / wall
-            servers, bots = processes(server.pid)
+            servers, bots = all_processes(started_servers)
             server_cpu = sum(cpu_seconds(pid) - before.get(pid, 0.0) for pid in servers) / wall
             worker_cpu = sum(cpu_seconds(pid) - before.get(pid, 0.0) for pid in bots) / wall
             server_rss = sum(rss_mib(pid) for pid in servers)
             workers_rss = sum(rss_mib(pid) for pid in bots)
         finally:
-            server.terminate()
-            server.wait(15)
-        warned = log.read_text(errors="replace").splitlines()
+            for server in started_servers:
+                server.terminate()
+            for server in started_servers:
+                server.wait(15)
+        warned = [line for log in logs for line in log.read_text(errors="replace").splitlines()]
     trips = [trip * 1000 for trip in figures.round_trips]
     print(
         f"{platform.processor() or platform.machine()}, {os.cpu_count()} cores, "
         f"Python {platform.python_version()}"
     )
     print(
-        f"{arguments.workers} server process(es) on "
+        f"{arguments.workers} server process(es)"
+        f"{' apart (each table on two)' if apart > 1 else ''} on "
         f"{'PostgreSQL' if arguments.database else 'SQLite'}, "
         f"{arguments.tables} tables ({arguments.tables * 2} sockets), "
         f"{arguments.mcts_share:.0%} of bot tables mcts, think {arguments.think:g} s, "
@@ -386,6 +463,12 @@ def main() -> None:
         f"p99 {percentile(trips, 0.99):.1f}  max {max(trips, default=float('nan')):.1f}"
         + (f"  mean {statistics.fmean(trips):.1f}" if trips else "")
     )
+    seen = [trip * 1000 for trip in figures.seen_by_other]
+    if seen:
+        print(
+            f"seen by the other person ms: p50 {percentile(seen, 0.5):.1f}  "
+            f"p95 {percentile(seen, 0.95):.1f}  p99 {percentile(seen, 0.99):.1f}"
+        )
     print(f"bot moves seen: {figures.bot_moves}, games finished: {figures.games_finished}")
     probes = {bound: lag_after[bound] - lag_before.get(bound, 0.0) for bound in lag_after}
     total = probes.get(float("inf"), 0.0)
@@ -401,7 +484,8 @@ def main() -> None:
         "(JSON text, before the websocket's compression)"
     )
     saved = moves_after - moves_before
-    if saved and arguments.workers == 1:
+    # One server of several processes answers /metrics from any one of them: no total.
+    if saved and (arguments.workers == 1 or apart > 1):
         per_move = (loop_after - loop_before) / saved * 1000
         whole = server_cpu * wall / saved * 1000
         print(
