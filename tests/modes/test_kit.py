@@ -148,3 +148,32 @@ def test_mode_check_runs_the_kit_and_a_smoke_simulation_in_italian() -> None:
     assert "il file della modalità non contiene errori" in result.output
     assert "simulazione di prova: 20 partite a 2 giocatori" in result.output
     assert "il posto 0 vince il" in result.output
+
+
+@pytest.mark.parametrize(
+    ("name", "changes"),
+    [
+        # Shift whose columns count too: a claim names the kind of line ("claim columns 2").
+        ("shift.toml", [('lines = ["rows"]', 'lines = ["rows", "columns"]')]),
+        # Stack with a row of five piles: three windows of three piles to claim.
+        ("stack.toml", [("max_piles = 4", "max_piles = 5")]),
+    ],
+)
+def test_a_new_mode_is_a_few_changed_lines_of_a_file(
+    name: str, changes: list[tuple[str, str]]
+) -> None:
+    text = (EXAMPLES / name).read_text(encoding="utf-8")
+    for old, new in [*changes, ('id = "mode-', 'id = "variant-')]:
+        assert old in text
+        text = text.replace(old, new)
+    from sequenza.modes import build_kit, parse_mode
+
+    kit = register_kit(build_kit(parse_mode(text)))
+    report = check_game(kit.id, games=2, players=[2])
+    assert report.games == 2
+    verbs = {action.verb for action in kit.game.action_space.actions}
+    assert "claim" in verbs
+    if name == "shift.toml":
+        assert sequenza.Action("claim", ("columns", 2)) in kit.game.action_space
+    else:
+        assert sequenza.Action("claim", ("2:131", 3)) in kit.game.action_space

@@ -103,6 +103,8 @@ class CompiledMode:
         self.code_texts = tuple(card.code for card in self.cards)
         self.bonus = tuple(card.bonus for card in self.cards)
         self.needs = tuple(tuple(code.count(digit) for digit in range(4)) for code in self.codes)
+        #: One character per card, for the keys of the positions seen (readable in a save).
+        self.key_chars = tuple(chr(48 + card) for card in range(len(self.cards)))
         rank = sorted(range(len(self.cards)), key=self.texts.__getitem__)
         self.text_rank = {card: index for index, card in enumerate(rank)}
         table = mode.places.table
@@ -402,11 +404,16 @@ class Rules:
 
     def impossible(self, state: ModeState, target: int) -> bool:
         """Whether the table's top digits, counted with repetition, lack the target's code."""
-        counts = [0, 0, 0, 0]
-        digits = self.c.digits
-        for pile in state.table:
-            if pile:
-                counts[digits[pile[-1]]] += 1
+        counts = state._digit_counts
+        if counts is None:
+            # Slides move cards without changing which digits show: the counts are kept until
+            # a card comes or goes.
+            tally = [0, 0, 0, 0]
+            digits = self.c.digits
+            for pile in state.table:
+                if pile:
+                    tally[digits[pile[-1]]] += 1
+            counts = state._digit_counts = tuple(tally)
         need = self.c.needs[target]
         return counts[1] < need[1] or counts[2] < need[2] or counts[3] < need[3]
 
@@ -618,6 +625,8 @@ class ModeState(State[ModeGame]):
 
     def __init__(self, game: ModeGame, seed: int) -> None:
         super().__init__(game, seed)
+        #: The table's shown digits counted (index 1-3), ``None`` until asked for again.
+        self._digit_counts: tuple[int, ...] | None = None
         rules = game.rules
         c = rules.c
         places = c.mode.places
@@ -655,6 +664,9 @@ class ModeState(State[ModeGame]):
         self._note("deal", deck=len(self.deck), first_player=self.first_player)
         self._after_action()
 
+    def _rebuild_caches(self) -> None:
+        self._digit_counts = None
+
     # -- helpers
     def _note(self, code: str, **fields: Any) -> None:
         """Write an event into the log as its JSON entry (``{"event": code, ...}``), unless
@@ -676,7 +688,9 @@ class ModeState(State[ModeGame]):
             self._count_position()
 
     def _count_position(self) -> None:
-        key = "".join(chr(48 + pile[-1]) if pile else "." for pile in self.table)
+        chars = self.game.rules.c.key_chars
+        # A list, not a generator, for join: this runs after every action of a playout.
+        key = "".join([chars[pile[-1]] if pile else "." for pile in self.table])
         key = f"{key}{self.to_act}/{self.steps}"
         seen = self.positions.get(key, 0) + 1
         self.positions[key] = seen
@@ -749,6 +763,7 @@ class ModeState(State[ModeGame]):
         card = rules.c.ids[str(action.args[0])]
         where = action.args[1]
         hand = self.hands[self.to_act]
+        self._digit_counts = None
         hand.remove(card)
         if place.to == "row":
             if where == "left":
@@ -797,6 +812,7 @@ class ModeState(State[ModeGame]):
                 code_card = self.targets[seat]
                 self.targets[seat] = None
         taken = [card for position in positions for card in self.table[position]]
+        self._digit_counts = None
         if claim.remove_lines:
             for position in reversed(positions):
                 del self.table[position]
@@ -827,6 +843,7 @@ class ModeState(State[ModeGame]):
         self._go(claim.then, progress=True)
 
     def _fill_all_but(self, hole: int) -> None:
+        self._digit_counts = None
         for position, pile in enumerate(self.table):
             if position != hole and not pile:
                 self.table[position] = [self.deck.pop()]
@@ -834,6 +851,7 @@ class ModeState(State[ModeGame]):
         self._after_refill()
 
     def _fill_one(self, position: int) -> None:
+        self._digit_counts = None
         self.table[position] = [self.deck.pop()]
         self._note("refill", seat=self.to_act, position=position)
         if not self.deck:
