@@ -63,6 +63,8 @@ MAX_ACTIONS = 400
 ADDED_SINCE = {
     "sequentia-shift": ("rows_showing_target", "target_possible"),
     "sequentia-stack": ("runs_matching_hand",),
+    "sequence": ("choose_sequence_spaces",),
+    "sequence-numbers": ("choose_sequence_spaces",),
 }
 ADDED_TO_PILES_SINCE = {"sequence-stacks": ("complete",)}
 

@@ -1,6 +1,7 @@
 """Observations carry what the rules know, so that drawings and views read it instead of
 working it out again: the rows that show a Shift seat's target and whether the table can make
-it, the Stack runs that read a code of the seat's hand, whether a Stacks pile is complete.
+it, the Stack runs that read a code of the seat's hand, whether a Stacks pile is complete, the
+spaces of the Sequence windows a seat must choose from.
 Each is checked against the rules (the legal claims) over random games, kept from the seats
 that may not see it, and shown by the drawings as the observation says it."""
 
@@ -136,3 +137,36 @@ def test_the_seat_s_facts_are_the_seat_s_alone(game_id: str) -> None:
     state = sequenza.make(game_id, players=2, seed=5)
     assert state.observation(None)[field] is None
     assert state.observation(0)[field] is not None
+
+
+def board_space(name: str) -> tuple[int, int]:
+    return int(name[1]), "ABCDEFGHIJ".index(name[0])
+
+
+def test_a_sequence_choice_names_the_spaces_of_its_windows() -> None:
+    """The spaces of the windows a seat must choose a sequence from (the page highlights them
+    and the tensor marks them): each window's five spaces in a line, from end to end."""
+    kit = sequenza.core.game_kit("sequence")
+    choices = 0
+    # Two windows at once are rare: about one game in five of these makes them.
+    for seed in range(12, 40):
+        state = sequenza.make("sequence", players=2, seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over:
+            view = state.observation(None)
+            spaces = set()
+            for window in view["choose_sequence"]:
+                (row, column), (last_row, last_column) = map(board_space, window.split("-"))
+                for step in range(5):
+                    spaces.add(
+                        (
+                            row + (last_row - row) * step // 4,
+                            column + (last_column - column) * step // 4,
+                        )
+                    )
+            listed = [board_space(name) for name in view["choose_sequence_spaces"]]
+            assert set(listed) == spaces and len(listed) == len(spaces)
+            choices += bool(spaces)
+            legal = state.legal_actions()
+            state.apply(kit.play.greedy(state, legal, rng))
+    assert choices > 0

@@ -1,7 +1,7 @@
 """The views draw the rules' answers that the observation carries instead of working them out
 again: given an observation that says a Shift row shows the seat's target, a Stack run reads
-a card of the hand, or a Stacks pile is complete, the page's view draws it so, whatever the
-cards say (here they say otherwise)."""
+a card of the hand, a Stacks pile is complete, or which Sequence spaces a choice of sequence
+covers, the page's view draws it so, whatever the cards say (here they say otherwise)."""
 
 from __future__ import annotations
 
@@ -79,3 +79,14 @@ def test_the_stacks_view_says_complete_where_the_observation_does(page: Any) -> 
     going = {**observation, "piles": [{**started, "complete": False}, *piles[1:]]}
     labels = page.evaluate(DRAW, ["sequence-stacks", going, ".pile-label"])
     assert "complete" not in [text for _, text in labels]
+
+
+def test_the_sequence_view_marks_the_spaces_the_observation_lists_for_a_choice(
+    page: Any,
+) -> None:
+    observation = sequenza.make("sequence", players=2, seed=1).observation(0)
+    assert observation["choose_sequence_spaces"] == []
+    said = {**observation, "choose_sequence_spaces": ["B1", "C2", "D3"]}
+    spaces = page.evaluate(DRAW, ["sequence", said, ".window"])
+    assert len(spaces) == 3
+    assert page.evaluate(DRAW, ["sequence", observation, ".window"]) == []

@@ -91,10 +91,8 @@ class BoardEncoding(Encoding):
             board[(team - mine) % sides] = chips == ord(str(team))
         for name in obs["marked"]:
             board[4, *_space(name)] = 1.0
-        for window in obs["choose_sequence"]:
-            (r0, c0), (r1, c1) = (_space(end) for end in window.split("-"))
-            for step in range(5):
-                board[5, r0 + (r1 - r0) * step // 4, c0 + (c1 - c0) * step // 4] = 1.0
+        for name in obs["choose_sequence_spaces"]:
+            board[5, *_space(name)] = 1.0
         for team, windows in enumerate(obs["sequences"]):
             out["sequences"][(team - mine) % sides] = fraction(
                 len(windows), obs["sequences_to_win"]

@@ -963,6 +963,9 @@ class SequenceBoardState(State[SequenceBoardGame[Any]]):
             draw_pile=len(self.draw_pile),
             dead_exchanged=self.dead_used,
             choose_sequence=tuple(WINDOW_VIEWS[w] for w in self.pending),
+            choose_sequence_spaces=tuple(
+                SPACE_VIEWS[s] for s in sorted({s for w in self.pending for s in WINDOWS[w]})
+            ),
             passes=self.passes,
             last_action=self.history[-1] if self.history else None,
         )

@@ -148,6 +148,8 @@ class BoardObservation(Observation):
     dead_exchanged: bool
     #: The windows the seat to act must choose a sequence from.
     choose_sequence: tuple[Window, ...]
+    #: Their spaces, in board order (each once): what choosing would mark.
+    choose_sequence_spaces: tuple[Space, ...]
     passes: int
     #: The last action's text.
     last_action: str | None

@@ -103,15 +103,6 @@ function spaceIndex(name) {
   return Number(name.slice(1)) * 10 + LETTERS.indexOf(name[0]);
 }
 
-// The spaces of a window written "A0-E0" (both ends included, in a straight line).
-function windowSpaces(name) {
-  const [first, last] = name.split("-").map(spaceIndex);
-  const rows = Math.floor(last / 10) - Math.floor(first / 10);
-  const columns = (last % 10) - (first % 10);
-  const step = Math.sign(rows) * 10 + Math.sign(columns);
-  return Array.from({ length: 5 }, (_, index) => first + index * step);
-}
-
 // A team colour's name in the page's language: "blu".
 function colourText(colour) {
   return COLOUR_KEYS[colour] ? t(COLOUR_KEYS[colour]) : colour;
@@ -182,7 +173,8 @@ export function render(observation, ctx) {
   const chips = observation.chips.join("");
   const groups = observation.groups.join("");
   const marked = new Set(observation.marked.map(spaceIndex));
-  const choosing = new Set(observation.choose_sequence.flatMap(windowSpaces));
+  // The spaces of the windows to choose a sequence from, as the rules list them.
+  const choosing = new Set(observation.choose_sequence_spaces.map(spaceIndex));
   const last = observation.last_action ? observation.last_action.split(" ")[2] : null;
   const lastIndex = last && /^[A-J]\d$/.test(last) ? spaceIndex(last) : null;
   const colourName = (team) => observation.colours[observation.teams.indexOf(team)] || "grey";
