@@ -15,9 +15,9 @@ from sequenza.core.table import (
     ClockSettings,
     Entry,
     EntryKind,
+    HistoryError,
     OnTimeout,
     Standing,
-    TableError,
     TableHistory,
     UndoRefusal,
     reveals,
@@ -59,7 +59,7 @@ def test_two_sides_end_at_once_and_three_play_on_with_a_stand_in() -> None:
     assert duel.over and duel.to_act is None
     assert duel.outcome == Result((0.0, 1.0), (1,), SharedTermination.RESIGNED)
     assert duel.log[-2]["event"] == "resigned" and duel.log[-1]["event"] == "table_over"
-    with pytest.raises(TableError):
+    with pytest.raises(HistoryError):
         duel.add(Entry(EntryKind.MOVE, 1, "play 1"))
     trio = TableHistory(sequenza.make("sequentia-shift", players=3, seed=2))
     trio.add(Entry(EntryKind.TIME_OUT, 0))
@@ -68,7 +68,7 @@ def test_two_sides_end_at_once_and_three_play_on_with_a_stand_in() -> None:
     assert trio.log[-1]["stand_in"] == "out" or any(
         event.get("stand_in") == "out" for event in trio.log
     )
-    with pytest.raises(TableError):
+    with pytest.raises(HistoryError):
         trio.add(Entry(EntryKind.RESIGN, 0))
     trio.add(Entry(EntryKind.RESIGN, 2))
     assert trio.outcome is not None and trio.outcome.winners == (1,)
@@ -100,7 +100,7 @@ def test_clock_settings_are_bounded_and_round_trip() -> None:
         {"colour": "red"},
         [1],
     ):
-        with pytest.raises(TableError):
+        with pytest.raises(HistoryError):
             ClockSettings.from_json(bad)
 
 
@@ -213,14 +213,14 @@ def test_a_request_is_answered_by_every_seat_asked() -> None:
     moved(history, 1)
     request = json.dumps({"moves": 1, "ask": [1, 2]})
     history.add(Entry(EntryKind.UNDO_REQUEST, 0, request))
-    with pytest.raises(TableError):
+    with pytest.raises(HistoryError):
         history.copy().add(Entry(EntryKind.UNDO_REQUEST, 0, request))
     history.add(Entry(EntryKind.UNDO_ACCEPT, 1))
     assert history.request is not None and history.request.accepted == {1}
     refused = history.copy()
     refused.add(Entry(EntryKind.UNDO_REFUSE, 2))
     assert refused.request is None and refused.log[-1]["event"] == "undo_refused"
-    with pytest.raises(TableError):
+    with pytest.raises(HistoryError):
         refused.add(Entry(EntryKind.UNDO_ACCEPT, 2))
     # A move cancels it.
     moved(history, 1)

@@ -67,7 +67,7 @@ TABLE_EVENTS = frozenset(
 )
 
 
-class TableError(SequenzaError):
+class HistoryError(SequenzaError):
     """A table entry that cannot be added (a corrupt history, or a bug of the caller)."""
 
 
@@ -189,7 +189,7 @@ class ClockSettings:
         ):
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-                raise TableError(f"{name} is a whole number from {low} to {high}, not {value!r}")
+                raise HistoryError(f"{name} is a whole number from {low} to {high}, not {value!r}")
 
     @property
     def on(self) -> bool:
@@ -206,19 +206,19 @@ class ClockSettings:
 
     @classmethod
     def from_json(cls, data: Any) -> ClockSettings:
-        """Settings from JSON; anything else raises ``TableError`` naming the problem."""
+        """Settings from JSON; anything else raises ``HistoryError`` naming the problem."""
         if data is None:
             return cls()
         if not isinstance(data, dict):
-            raise TableError("a clock is a JSON object")
+            raise HistoryError("a clock is a JSON object")
         unknown = set(data) - set(cls().to_json())
         if unknown:
-            raise TableError(f"unknown clock settings: {', '.join(sorted(unknown))}")
+            raise HistoryError(f"unknown clock settings: {', '.join(sorted(unknown))}")
         try:
             kind = ClockKind(data.get("kind", "none"))
             on_timeout = OnTimeout(data.get("on_timeout", "lose"))
         except ValueError as error:
-            raise TableError(str(error)) from None
+            raise HistoryError(str(error)) from None
         defaults = cls()
         return cls(
             kind,
@@ -518,11 +518,11 @@ class TableHistory:
     # ------------------------------------------------------------------ writing
     def add(self, entry: Entry) -> None:
         """Add ``entry``: what it does to the position, the standing, the clocks and the log.
-        An entry that cannot follow raises ``TableError`` (``IllegalActionError`` for a move
+        An entry that cannot follow raises ``HistoryError`` (``IllegalActionError`` for a move
         the rules refuse) and leaves the history as it was only on a ``copy``: callers add to
         a copy and keep it once saved."""
         if self.over:
-            raise TableError("the game is over")
+            raise HistoryError("the game is over")
         turn = len(self.entries)
         to_act = self.state.current_seat
         if entry.elapsed is not None and to_act is not None and self.timed(to_act):
@@ -550,7 +550,7 @@ class TableHistory:
     def _move(self, entry: Entry, turn: int) -> None:
         seat = self.state.current_seat
         if seat != entry.seat:
-            raise TableError(f"entry {turn}: seat {entry.seat} moved, but seat {seat} is to act")
+            raise HistoryError(f"entry {turn}: seat {entry.seat} moved, but seat {seat} is to act")
         before = len(self.state.log)
         self._snapshots[len(self.played)] = self.state.clone()
         self._snapshots.pop(len(self.played) - SNAPSHOTS, None)
@@ -572,7 +572,7 @@ class TableHistory:
 
     def _leave(self, entry: Entry, turn: int) -> None:
         if entry.seat in self.standing.out:
-            raise TableError(f"entry {turn}: seat {entry.seat} is out already")
+            raise HistoryError(f"entry {turn}: seat {entry.seat} is out already")
         self.standing = self.standing.leave(entry.seat)
         self.request = None
         left = Resigned if entry.kind is EntryKind.RESIGN else TimedOut
@@ -600,12 +600,12 @@ class TableHistory:
 
     def _ask(self, entry: Entry) -> None:
         if self.request is not None:
-            raise TableError("a request to take back is waiting already")
+            raise HistoryError("a request to take back is waiting already")
         try:
             asked = json.loads(entry.action)
             request = UndoRequest(entry.seat, int(asked["moves"]), tuple(asked["ask"]))
         except (ValueError, KeyError, TypeError):
-            raise TableError(f"not a request to take back: {entry.action!r}") from None
+            raise HistoryError(f"not a request to take back: {entry.action!r}") from None
         self.request = request
         self.log.append(
             UndoRequested(
@@ -619,7 +619,7 @@ class TableHistory:
     def _answer(self, entry: Entry) -> None:
         request = self.request
         if request is None or entry.seat not in request.ask:
-            raise TableError(f"seat {entry.seat} has no request to answer")
+            raise HistoryError(f"seat {entry.seat} has no request to answer")
         if entry.kind is EntryKind.UNDO_REFUSE:
             self.request = None
             self.log.append(UndoRefused(seat=entry.seat, asker=request.seat).to_json())
@@ -630,7 +630,7 @@ class TableHistory:
     def _undo(self, entry: Entry) -> None:
         moves = int(entry.action) if entry.action.isdigit() else 0
         if not 0 < moves <= len(self.played):
-            raise TableError(f"{moves} moves cannot be taken back from {len(self.played)}")
+            raise HistoryError(f"{moves} moves cannot be taken back from {len(self.played)}")
         self.played = self.played[:-moves]
         self._snapshots = {k: v for k, v in self._snapshots.items() if k <= len(self.played)}
         self.state = self._replayed(len(self.played))

@@ -150,7 +150,7 @@ def message_key(context: str | None, msgid: str) -> str:
 
 
 @dataclass(frozen=True)
-class Entry:
+class CatalogueEntry:
     """One message of a catalogue: its English forms and this language's."""
 
     key: str
@@ -159,19 +159,19 @@ class Entry:
 
 
 @cache
-def entries(domain: str, language: str) -> dict[str, Entry]:
+def entries(domain: str, language: str) -> dict[str, CatalogueEntry]:
     """Every message of a domain in a language, by key, the games' own with the shared ones;
     a missing translation reads English. (The ``log`` domain's words share a context, "row":
     it is read whole with ``translations``.)"""
-    result: dict[str, Entry] = {}
+    result: dict[str, CatalogueEntry] = {}
     for one in catalogues(domain, language):
         result.update(catalogue_entries(one))
     return result
 
 
-def catalogue_entries(catalogue: Catalog) -> dict[str, Entry]:
+def catalogue_entries(catalogue: Catalog) -> dict[str, CatalogueEntry]:
     """The messages of one catalogue, by key; a missing translation reads English."""
-    result: dict[str, Entry] = {}
+    result: dict[str, CatalogueEntry] = {}
     for message in catalogue:
         if not message.id:
             continue  # the header
@@ -179,7 +179,7 @@ def catalogue_entries(catalogue: Catalog) -> dict[str, Entry]:
         strings = message.string if isinstance(message.string, tuple) else (message.string,)
         translated = tuple(str(text) for text in strings) if all(strings) else english
         key = message_key(message.context, english[0])
-        result[key] = Entry(key, english, translated)
+        result[key] = CatalogueEntry(key, english, translated)
     return result
 
 

@@ -137,7 +137,7 @@ BotSettings = dict[str, dict[str, Any]]
 
 
 @dataclass(frozen=True)
-class Phrase:
+class PagePhrase:
     """A field of a refusal that is itself a ``page`` message (a reason), worded in the same
     language as the sentence it fills."""
 
@@ -174,7 +174,7 @@ class TableError(Exception):
         """The sentence in ``language`` (English when the server has no catalogue for it)."""
         words = i18n.Translator("page", language)
         fields = {
-            name: words.text(value.key) if isinstance(value, Phrase) else value
+            name: words.text(value.key) if isinstance(value, PagePhrase) else value
             for name, value in self.fields.items()
         }
         plural = len(i18n.entries("page", SOURCE_LANGUAGE)[self.key].english) > 1
@@ -702,7 +702,7 @@ class Table:
                     "cannot_undo",
                     "problem.cannot_undo",
                     409,
-                    reason=Phrase(UNDO_REASONS[plan.reason]),
+                    reason=PagePhrase(UNDO_REASONS[plan.reason]),
                 )
             if history.request is not None:
                 raise TableError("undo_waiting", "problem.undo_waiting", 409)

@@ -88,7 +88,7 @@ def chip_worth(chips: Sequence[int], colour: int, *, winning: float = WINNING_CH
     return CHIP + STEP * (need(chips) - need(after))
 
 
-class Table:
+class SeenTable:
     """The public table and the deciding seat's hand, read from its observation."""
 
     def __init__(self, seen: StacksObservation, seat: int) -> None:
@@ -160,7 +160,7 @@ class _Planner:
     turn, with the hand, the depth into one's discard pile, the piles' heights and one's chips
     as the memo key."""
 
-    def __init__(self, table: Table) -> None:
+    def __init__(self, table: SeenTable) -> None:
         self.table = table
         self.discard = table.discards[table.seat]
         self.memo: dict[tuple[Any, ...], tuple[float, Action | None]] = {}
@@ -247,7 +247,7 @@ class _Planner:
         return best
 
 
-def _block_answer(table: Table, legal: list[Action]) -> Action:
+def _block_answer(table: SeenTable, legal: list[Action]) -> Action:
     block = table.block
     assert block is not None
     completer = block.seat
@@ -263,7 +263,7 @@ def _block_answer(table: Table, legal: list[Action]) -> Action:
     return Action(ALLOW)
 
 
-def _steal_chip_worth(table: Table, action: Action) -> float:
+def _steal_chip_worth(table: SeenTable, action: Action) -> float:
     victim, colour_name = int(action.args[2]), str(action.args[3])
     colour = table.colours.index(colour_name)
     mine = table.chips[table.seat]
@@ -275,14 +275,14 @@ def _steal_chip_worth(table: Table, action: Action) -> float:
     return chip_worth(mine, colour) + CHIP + STEP * closeness * (need(lost) - need(theirs))
 
 
-def _reverse_helps(table: Table) -> bool:
+def _reverse_helps(table: SeenTable) -> bool:
     """Whether turning play around puts a less advanced opponent next."""
     ahead = table.next_seat(table.seat)
     behind = table.next_seat(table.seat, -table.direction)
     return need(table.chips[ahead]) < need(table.chips[behind])
 
 
-def _discard(table: Table, legal: list[Action]) -> Action:
+def _discard(table: SeenTable, legal: list[Action]) -> Action:
     """Discard the card least worth keeping (or end the turn with an empty hand)."""
     discards = [action for action in legal if action.verb == "discard"]
     if not discards:
@@ -304,7 +304,7 @@ def stacks_policy(state: State[Any], legal: list[Action], rng: random.Random) ->
     plays, then discard the least useful card."""
     seat = state.current_seat
     assert seat is not None
-    table = Table(StacksObservation.of(state, seat), seat)
+    table = SeenTable(StacksObservation.of(state, seat), seat)
     if table.block is not None:
         return _block_answer(table, legal)
     plays = [action for action in legal if action.verb == "play"]
