@@ -9,6 +9,8 @@ MODULES = [
     "sequenza",
     "sequenza.core.actions",
     "sequenza.core.game",
+    "sequenza.core.events",
+    "sequenza.core.schemas",
     "sequenza.core.notation",
     "sequenza.components.grids",
     "sequenza.core.registry",

@@ -137,6 +137,16 @@ def test_an_event_is_its_code_and_its_fields_in_order_without_the_absent_details
     check.validate(moved.to_json())
     with pytest.raises(jsonschema.ValidationError):
         check.validate({**moved.to_json(), "why": None})
+
+    @dataclass(frozen=True, kw_only=True)
+    class Noted(Event):
+        code = "noted"
+        note: str | None = omitted_when_none()
+        seat: int
+
+    # An optional field before a required one keeps its place.
+    assert list(Noted(note="n", seat=2).to_json()) == ["event", "note", "seat"]
+    assert Noted(seat=2).to_json() == {"event": "noted", "seat": 2}
     assert ActionPlayed(seat=0, action="pass").to_json() == {
         "event": "action",
         "seat": 0,
