@@ -43,7 +43,7 @@ from sequenza.core.actions import Action, ActionSpace
 from sequenza.core.errors import CorruptStateError, IllegalActionError, NotationError, OptionError
 from sequenza.core.events import Event, game_over_class
 from sequenza.core.options import Options
-from sequenza.core.rng import child_rng, rng_from_json, rng_to_json
+from sequenza.core.rng import child_rng, copy_rng, rng_from_json, rng_to_json
 
 if TYPE_CHECKING:
     from sequenza.core.observation import Header, Observation
@@ -463,8 +463,7 @@ class State(ABC, Generic[G]):
             if name == "game":
                 continue
             if name == "rng":
-                twin.rng = random.Random()
-                twin.rng.setstate(self.rng.getstate())
+                twin.rng = copy_rng(self.rng)
             elif name in self._APPEND_ONLY:
                 setattr(twin, name, list(value))
             elif isinstance(value, list | dict):
@@ -476,8 +475,7 @@ class State(ABC, Generic[G]):
         of such lists (and the log, whose entries never change once written): each list and
         each inner list is copied, anything deeper is shared."""
         twin = copy.copy(self)
-        twin.rng = random.Random()
-        twin.rng.setstate(self.rng.getstate())
+        twin.rng = copy_rng(self.rng)
         for name, value in vars(self).items():
             if isinstance(value, list):
                 setattr(

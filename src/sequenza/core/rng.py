@@ -30,6 +30,20 @@ def rng_from_json(data: Any) -> random.Random:
     return rng
 
 
+def copy_rng(rng: random.Random) -> random.Random:
+    """A generator that draws what ``rng`` would draw next. It starts from a fixed seed before
+    taking ``rng``'s state: ``random.Random()`` would first read the system's entropy twice,
+    which made a clone's generator cost more than the rest of many a game's clone.
+
+    >>> rng = random.Random(7)
+    >>> copy_rng(rng).random() == rng.random()
+    True
+    """
+    twin = random.Random(0)
+    twin.setstate(rng.getstate())
+    return twin
+
+
 def child_rng(rng: random.Random) -> random.Random:
     """An independent generator seeded from ``rng`` (for search, determinisation)."""
     return random.Random(rng.getrandbits(64))

@@ -45,6 +45,7 @@ from sequenza.core import (
     option,
 )
 from sequenza.core.notation import position_fields
+from sequenza.core.rng import copy_rng
 
 from .types import (
     SHIFT_EVENTS,
@@ -661,8 +662,7 @@ class ShiftState(State[ShiftGame]):
         # The generic clone deep-copies the log, which grows with every action; logged events
         # are never changed once written, so sharing them keeps cloning cheap in long games.
         twin = copy.copy(self)
-        twin.rng = random.Random()
-        twin.rng.setstate(self.rng.getstate())
+        twin.rng = copy_rng(self.rng)
         twin.grid = list(self.grid)
         twin._key_cells = self._key_cells.copy()
         twin._digit_rows = self._digit_rows.copy()
