@@ -319,7 +319,10 @@ async def table_loop(
         tokens = [created["tokens"][seat] for seat in sorted(created["tokens"], key=int)]
         async with contextlib.AsyncExitStack() as stack:
             sockets = [
-                await stack.enter_async_context(connect(url, max_size=2**22)) for url in urls
+                # A minute to open: 300 tables opening at once on a busy machine took more
+                # than the library's 10 s, and one timed-out socket stopped the whole run.
+                await stack.enter_async_context(connect(url, max_size=2**22, open_timeout=60))
+                for url in urls
             ]
             figures.sockets += 2
             in_flight: dict[int, tuple[Seat, float]] = {}
