@@ -42,7 +42,7 @@ def test_a_terminal_game_in_italian() -> None:
         app, ["--lang", "it", "play", "test-toy", "--seed", "4"], input=moves, env=PLAIN
     )
     assert result.exit_code == 0, result.output
-    assert "sei il posto 0 di 2. Seme 4." in result.output
+    assert "sei il posto 0 di 2. Numero di mescolata 4." in result.output
     assert "«regole» mostra le regole, «esci» termina." in result.output
     assert "posto 0 > " in result.output and "seat 0 >" not in result.output
     # "regole" showed the rules (the toy game has no rulebook: its own English rules text),

@@ -488,6 +488,20 @@ def _bot_section(
     return parts
 
 
+#: The sentence of each finding's code (``sequenza.sim.findings``).
+FINDING_WORDS = {
+    "seat": "report.finding_seat",
+    "bot": "report.finding_bot",
+    "balanced": "report.finding_balanced",
+    "draws": "report.finding_draws",
+    "stalls": "report.finding_stalls",
+    "unfinished": "report.finding_unfinished",
+    "rules": "report.finding_rules",
+    "sweep_seat": "report.finding_sweep_seat",
+    "sweep_length": "report.finding_sweep_length",
+}
+
+
 def finding_text(finding: dict[str, Any], words: Words) -> str:
     """One finding (as ``summary.json`` keeps it) in a sentence of ``words``' language."""
     code = finding["finding"]
@@ -510,7 +524,7 @@ def finding_text(finding: dict[str, Any], words: Words) -> str:
             f"{name}={_shortened(format_value(value))}"
             for name, value in finding["options"].items()
         ) or words("report.defaults")
-    sentence = words(f"report.finding_{code}", **values)
+    sentence = words(FINDING_WORDS[code], **values)
     # A sentence may open with a placeholder ("seat 2 wins..."): it starts with a capital.
     return sentence[:1].upper() + sentence[1:]
 
