@@ -27,7 +27,13 @@ from sequenza.core.events import (
 )
 from sequenza.core.game import GameRecord
 from sequenza.core.registry import game_class, game_kit, game_kits
-from sequenza.core.schemas import event_schema, events_schema, game_events, save_schema
+from sequenza.core.schemas import (
+    event_schema,
+    events_schema,
+    game_events,
+    log_problem,
+    save_schema,
+)
 from sequenza.core.table import Entry, EntryKind, TableHistory
 
 BEFORE = json.loads(
@@ -248,3 +254,17 @@ def test_the_command_line_prints_the_schemas(flag: str) -> None:
     assert schema == expected(game_class("sequentia-shift"))
     both = runner.invoke(app, ["--lang", "en", "schema", "sequence", "--events", "--save"])
     assert both.exit_code == 2 and "Choose --events or --save, not both." in both.output
+
+
+def test_the_conformance_kit_names_a_log_entry_the_game_does_not_declare() -> None:
+    game = game_class("sequentia-shift")
+    state = random_game("sequentia-shift", 2, 1)
+    assert log_problem(game, state.log) is None
+    claim = {"event": "claim", "seat": 0, "row": 1, "cards": [], "target": "1:1", "collected": 4}
+    assert log_problem(game, [claim]) is None
+    missing = {key: value for key, value in claim.items() if key != "target"}
+    assert "ShiftClaimed declares" in str(log_problem(game, [claim, missing]))
+    assert "log entry 0" in str(log_problem(game, [{**claim, "extra": 1}]))
+    assert "no event 'slid'" in str(log_problem(game, [{"event": "slid", "seat": 0}]))
+    refill = {"event": "refill", "seat": 0, "placed": {}}
+    assert log_problem(game, [refill, {**refill, "hole": 3}]) is None

@@ -39,6 +39,33 @@ def game_events(game: type[Game[Any]]) -> tuple[type[Event], ...]:
     return (GAME_EVENTS[0], *own, game_over_class(game.event_classes))
 
 
+def log_problem(game: type[Game[Any]], log: list[dict[str, Any]]) -> str | None:
+    """What is wrong with a state's log, if anything: an entry whose code is none of the
+    game's declared events (``Game.event_classes``), or whose fields are not its event's. The
+    conformance kit asks it; the JSON schema says the same in more detail.
+
+    >>> from sequenza.core.registry import game_class
+    >>> log_problem(game_class("sequentia-stack"), [{"event": "shuffle", "cards": 3}])
+    "log entry 0: the game declares no event 'shuffle' (Game.event_classes)"
+    """
+    kinds = {kind.code: kind for kind in game_events(game)}
+    for index, entry in enumerate(log):
+        code = entry.get("event")
+        kind = kinds.get(code) if isinstance(code, str) else None
+        if kind is None:
+            return f"log entry {index}: the game declares no event {code!r} (Game.event_classes)"
+        fields = dataclasses.fields(kind)
+        names = {field.name for field in fields}
+        required = {field.name for field in fields if not field.metadata.get(OMITTED_WHEN_NONE)}
+        keys = set(entry) - {"event"}
+        if not required <= keys <= names:
+            return (
+                f"log entry {index} ({code}) holds {sorted(keys)}, its event "
+                f"{kind.__name__} declares {sorted(names)}"
+            )
+    return None
+
+
 def event_schema(kind: type[Event], endings: list[str] | None = None) -> Schema:
     """The schema of one kind of event's JSON: ``event`` is its code; a field left out when
     ``None`` is optional (and never ``null``); ``termination`` is one of ``endings``."""

@@ -11,7 +11,8 @@ created or lost. At sampled steps ("deep" steps) it also checks that sampled ill
 are refused and change nothing, that clones and JSON round trips are equal to the original,
 that observations are JSON-safe, and that dealing again what a seat cannot see leaves that
 seat's observation byte-identical. Some games are also continued on a clone and on a JSON copy
-in lockstep, and every game is replayed from its record to the same final state.
+in lockstep, every game is replayed from its record to the same final state, and every entry
+of its log is one of the game's declared events with that event's fields.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from sequenza.core.actions import Action
 from sequenza.core.errors import IllegalActionError
 from sequenza.core.game import State
 from sequenza.core.registry import game_class, game_kit, make, replay, state_from_json
+from sequenza.core.schemas import log_problem
 from sequenza.core.table import sampled_reveals
 
 
@@ -138,6 +140,9 @@ def _check_one_game(
             f"attributes {undeclared} are neither in SAVE_FIELDS nor '_' caches: a save "
             "would lose them",
         )
+    problem = log_problem(type(state.game), state.log)
+    if problem:
+        raise _fail(game_id, players, seed, step, problem)
     result = state.result()
     if result is None or len(result.scores) != players:
         raise _fail(game_id, players, seed, step, f"a finished game needs a result: {result!r}")
