@@ -282,6 +282,7 @@ def catalogue_texts() -> set[str]:
         cls = game_class(info.id)
         texts.add(info.summary)
         texts |= {spec.description for spec in cls.options_class.specs()}
+        texts |= {spec.label for spec in cls.options_class.specs()}
         metrics = metrics_for(info.id)
         texts |= {figure.label for figure in metrics.figures} | set(metrics.histograms.values())
     for game_id in {info.id for info in available_games()}:

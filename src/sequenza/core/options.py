@@ -64,6 +64,12 @@ class OptionSpec:
     file: str | None = None
 
     @property
+    def label(self) -> str:
+        """The option's name as people read it ("Slide limit" for ``slide_limit``), in English:
+        the text layer translates it by this text; the name stays the option's id."""
+        return self.name.replace("_", " ").capitalize()
+
+    @property
     def names_a_path(self) -> bool:
         """Whether the option names a file of the machine that runs the game."""
         return self.file == "path"

@@ -60,3 +60,21 @@ def test_a_mistyped_address_shows_the_page_that_says_nothing_is_here(
     page.wait_for_selector(".notice a[href='/']")
     assert "Nothing here" in page.inner_text(".notice")
     assert screen.errors == []
+
+
+def test_rule_options_are_named_in_the_readers_language(server: LiveServer, screen: Screen) -> None:
+    # The option's id stays what a table request names; its label is worded for people.
+    with server.client() as http:
+        games = http.get("/api/games", params={"lang": "it"}).json()
+    shift = next(game for game in games if game["id"] == "sequentia-shift")
+    labels = {option["name"]: option["label"] for option in shift["options"]}
+    assert labels["random_first_player"] == "Primo giocatore a caso"
+    assert labels["slide_limit"] == "Limite di scorrimenti"
+    page = screen.page
+    page.add_init_script("localStorage.setItem('sequenza.language', 'fi')")
+    page.goto(server.url + "/?game=sequentia-shift")
+    page.click(".options-details summary")
+    shown = page.eval_on_selector_all(".option-row label", "ls => ls.map(l => l.textContent)")
+    assert shown[:2] == ["Satunnainen aloittaja", "Siirtojen raja"]
+    assert page.inner_text("h1") == "Pöydät"
+    assert screen.errors == []

@@ -30,7 +30,8 @@ class Error(BaseModel):
 
 
 class OptionInfo(BaseModel):
-    name: str
+    name: str = Field(description="the option's id, as a table request names it")
+    label: str = Field(description="the option's name for people, in the request's language")
     type: str = Field(description="bool, int or str")
     default: Any
     description: str

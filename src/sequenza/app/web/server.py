@@ -796,6 +796,7 @@ def _game_json(game_id: str, language: str = i18n.SOURCE_LANGUAGE) -> dict[str, 
         "options": [
             {
                 "name": spec.name,
+                "label": words.help(spec.label),
                 "type": spec.kind.__name__,
                 "default": spec.default,
                 "description": words.help(spec.description),

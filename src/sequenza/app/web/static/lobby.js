@@ -198,7 +198,7 @@ class TableForm {
       return h(
         "div.option-row",
         {},
-        h("label", { for: id }, words(spec.name), spec.decision ? h("span.badge", { title: t("lobby.house_rule_title") }, t("lobby.house_rule")) : null),
+        h("label", { for: id }, spec.label || words(spec.name), spec.decision ? h("span.badge", { title: t("lobby.house_rule_title") }, t("lobby.house_rule")) : null),
         input,
         h("p.option-help", {}, spec.description),
       );
