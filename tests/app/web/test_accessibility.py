@@ -8,7 +8,7 @@ game's end screen and replay in every language, on a desktop and on a phone."""
 
 from __future__ import annotations
 
-import os
+import json
 import random
 from pathlib import Path
 from typing import Any
@@ -27,6 +27,7 @@ from tests.app.web.test_browser import (
     play_seat_by_socket,
     screen,
     server,
+    shoot,
     shots,
     wait_for,
 )
@@ -173,7 +174,7 @@ def test_a_whole_game_by_keyboard_alone(
         assert not focus(page)["body"], f"focus lost after move {moves}"
         if moves == 4:
             screen.wait_for_turn()
-            page.screenshot(path=str(shots / f"{game}-keyboard.png"), full_page=True)
+            shoot(page, shots / f"{game}-keyboard.png", full_page=True)
             # The middle of the game over the seat's socket; the keys play its end again
             # (test_browser.WHOLE_GAMES says why).
             if not WHOLE_GAMES:
@@ -320,7 +321,13 @@ def audit(page: Any) -> list[str]:
     results = page.evaluate(
         """async () => {
         const tags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"];
-        const results = await axe.run(document, { runOnly: { type: "tag", values: tags } });
+        // resultTypes: every violation is still reported with all its nodes; only the
+        // passes and the inapplicable rules stop at one node each, which spares axe building
+        // a CSS selector for every element of the board (most of its time on a table).
+        const results = await axe.run(document, {
+            runOnly: { type: "tag", values: tags },
+            resultTypes: ["violations"],
+        });
         return results.violations.map(v => ({id: v.id, impact: v.impact, help: v.help,
             nodes: v.nodes.slice(0, 3).map(n => n.target.join(" ") + " " + n.failureSummary)}));
     }"""
@@ -369,6 +376,21 @@ def tables(server: Any) -> dict[str, dict[str, dict[str, Any]]]:
     return made
 
 
+def hold_seat_0(page: Any, created: list[dict[str, Any]]) -> None:
+    """Seat 0 of every table in ``created`` kept in this browser, as each table's link would
+    leave it: written at once, so that each table's page then opens straight from its address
+    (``open_seats`` loads the lobby first to write one table's seat, a page load per table)."""
+    entries = {
+        table["id"]: {"seats": {"0": table["tokens"]["0"]}, "invites": {}} for table in created
+    }
+    page.evaluate(f"localStorage.setItem('sequenza.tables', {json.dumps(json.dumps(entries))})")
+
+
+def open_table(page: Any, server: Any, created: dict[str, Any]) -> None:
+    page.goto(server.url + created["url"])
+    page.wait_for_selector(".player-list")
+
+
 def settle(page: Any) -> None:
     """The page drawn and answered before the audit reads colours: the screen asks for
     reduced motion, so no piece is still gliding into place."""
@@ -379,20 +401,14 @@ def settle(page: Any) -> None:
 OVERFLOW = "document.documentElement.scrollWidth - document.documentElement.clientWidth"
 
 
-#: Screenshots of every screen in every language take long: taken only when asked for.
-ASKED_FOR_SHOTS = bool(os.environ.get("SEQUENZA_SCREENSHOTS"))
-
-
 def on_a_phone(page: Any, shot: Path) -> list[str]:
     """Screenshots of the page as it is, on a desktop and on a phone (``shot``.png and
     ``shot``-phone.png), and what sticks out of the phone's screen."""
-    if ASKED_FOR_SHOTS:
-        page.screenshot(path=f"{shot}.png", full_page=True)
+    shoot(page, f"{shot}.png", full_page=True)
     page.set_viewport_size(PHONE)
     try:
         page.wait_for_timeout(100)  # the phone's layout applies
-        if ASKED_FOR_SHOTS:
-            page.screenshot(path=f"{shot}-phone.png", full_page=True)
+        shoot(page, f"{shot}-phone.png", full_page=True)
         wider = page.evaluate(OVERFLOW)
         return [f"{wider} px wider than a phone"] if wider > 0 else []
     finally:
@@ -425,12 +441,13 @@ def test_every_screen_passes_the_audit_in_each_language(
         page.click('.game-choice[data-game="sequence"]')
         page.select_option("#players", "12")
         found["lobby, 12 seats"] = audit(page)
+        hold_seat_0(page, [table for made in tables.values() for table in made.values()])
         for game in GAMES:
-            open_seats(screen, server, tables[game]["mid"], 0)
+            open_table(page, server, tables[game]["mid"])
             assert screen.wait_for_turn() == "move", game
             settle(page)
             found[f"{game} mid-game"] = audit(page)
-            open_seats(screen, server, tables[game]["over"], 0)
+            open_table(page, server, tables[game]["over"])
             page.wait_for_selector(".end-screen:not([hidden])")
             settle(page)
             found[f"{game} end"] = audit(page)
@@ -466,7 +483,7 @@ def test_focus_rings_on_every_table(server: Any, screen: Screen, shots: Path) ->
         page.keyboard.press("Shift+Tab")
         wait_for(page, "document.activeElement?.closest('.board [data-part]')")
         assert focus(page)["part"], game
-        page.screenshot(path=str(shots / f"{game}-focus.png"))
+        shoot(page, shots / f"{game}-focus.png")
     assert screen.errors == []
 
 
@@ -497,5 +514,5 @@ def test_a_seat_is_told_by_its_number_as_well_as_its_colour(
             )
             assert [text for text, _ in marks] == numbers, (game, where)
             assert len({background for _, background in marks}) == players, (game, where)
-        page.screenshot(path=str(shots / f"{game}-{players}-seats.png"), full_page=True)
+        shoot(page, shots / f"{game}-{players}-seats.png", full_page=True)
     assert screen.errors == []

@@ -74,6 +74,23 @@ def shots(tmp_path: Path) -> Path:
     return folder
 
 
+#: Screenshots are for people, and taken only when SEQUENZA_SCREENSHOTS names a folder to keep
+#: them in: no test reads one, and each costs the browser a tenth to a quarter of a second of
+#: CPU (a whole page the most), about a hundred of them in a run.
+KEEP_SHOTS = bool(os.environ.get("SEQUENZA_SCREENSHOTS"))
+
+
+def shoot(target: Any, path: Path | str, *, full_page: bool = False) -> None:
+    """A screenshot of a page (the whole page with ``full_page``) or of a locator's element
+    at ``path``, when screenshots are asked for."""
+    if not KEEP_SHOTS:
+        return
+    if full_page:
+        target.screenshot(path=str(path), full_page=True)
+    else:
+        target.screenshot(path=str(path))
+
+
 class Screen:
     """One browser page at a Sequenza table, with the errors its scripts raised."""
 
@@ -247,7 +264,7 @@ def test_a_whole_game_through_the_page(
         if moves == 6:
             middle = shots / f"{game}-desktop.png"
             screen.wait_for_turn()
-            page.screenshot(path=str(middle), full_page=True)
+            shoot(page, middle, full_page=True)
             if not WHOLE_GAMES:
                 play_seat_by_socket(server, page, rng, until_turn=LAST_CLICKS_FROM[game])
         assert moves < 400, "the game did not end"
@@ -265,7 +282,7 @@ def test_a_whole_game_through_the_page(
     # A game of random moves may end in a draw, with no seat or every seat crowned.
     if "a draw" not in banner.lower():
         assert page.locator(".player.winner").count() >= 1
-    page.screenshot(path=str(shots / f"{game}-over.png"), full_page=True)
+    shoot(page, shots / f"{game}-over.png", full_page=True)
     # The finished game replays move by move.
     page.click("#end-replay")
     page.wait_for_selector(".replaybar:not([hidden])")
@@ -274,7 +291,7 @@ def test_a_whole_game_through_the_page(
     wait_for(page, "document.querySelector('.banner').textContent.startsWith('Move 1 of')")
     page.select_option(".replay-seat", "0")
     wait_for(page, "document.querySelector('.replay-turn').textContent.startsWith('1 /')")
-    page.screenshot(path=str(shots / f"{game}-replay.png"), full_page=True)
+    shoot(page, shots / f"{game}-replay.png", full_page=True)
     assert screen.errors == []
 
 
@@ -296,7 +313,7 @@ def test_the_log_shows_the_servers_sentences_naming_the_players(
     assert any(line.startswith("Random bot 2") for line in lines)
     assert any(line.startswith("You") for line in lines)
     assert not any("seat" in line or "{" in line for line in lines)
-    page.locator(".log-panel").screenshot(path=str(shots / f"{game}-log.png"))
+    shoot(page.locator(".log-panel"), shots / f"{game}-log.png")
     assert screen.errors == []
 
 
@@ -316,7 +333,7 @@ def test_a_phone_sized_page_fits_and_plays(
         phone.wait_for_turn()
         page = phone.page
         page.wait_for_timeout(450)
-        page.screenshot(path=str(shots / f"{game}-phone.png"), full_page=True)
+        shoot(page, shots / f"{game}-phone.png", full_page=True)
         width = page.evaluate("document.documentElement.scrollWidth")
         assert width <= PHONE["width"], f"{game} overflows a phone screen: {width}px wide"
         assert phone.errors == []
@@ -341,7 +358,7 @@ def test_the_rules_are_one_click_away(server: LiveServer, screen: Screen, shots:
     assert "bonus card" in text  # what the "+" means
     assert CLI_SYNTAX.search(text) is None, CLI_SYNTAX.search(text)
     assert screen.page.locator("dialog .rules-figure .scard").count() >= 4
-    screen.page.locator("dialog").screenshot(path=str(shots / "rules-shift.png"))
+    shoot(screen.page.locator("dialog"), shots / "rules-shift.png")
     assert screen.errors == []
 
 
@@ -411,7 +428,7 @@ def test_hotseat_hides_each_hand_until_its_player_taps_in(
         assert f"Pass the device to {name}" in page.inner_text(".cover")
         assert page.locator(".board .pcard").count() == 0
         if seat == 1:
-            page.screenshot(path=str(shots / "hotseat-cover.png"))
+            shoot(page, shots / "hotseat-cover.png")
         page.click("#reveal")
         assert screen.wait_for_turn() == "move"
         shown = page.eval_on_selector_all(".hand .pcard", "cards => cards.map(c => c.title)")
@@ -557,7 +574,7 @@ def test_a_move_made_offline_is_sent_when_the_connection_returns(
     banner = page.inner_text(".banner")
     assert "Not connected" in banner and "will be sent" in banner, banner
     assert page.evaluate("window.sequenzaTable.pending")
-    page.screenshot(path=str(shots / "offline-kept.png"))
+    shoot(page, shots / "offline-kept.png")
     assert played_actions(server, created["id"]) == []
     # The browser keeps it through a reload while still offline.
     page.reload()
@@ -568,7 +585,7 @@ def test_a_move_made_offline_is_sent_when_the_connection_returns(
     assert played_actions(server, created["id"]) == [action]
     assert "Sent after reconnecting" in page.inner_text(".toast")
     assert page.locator(".refusal:not([hidden])").count() == 0
-    page.screenshot(path=str(shots / "offline-sent.png"))
+    shoot(page, shots / "offline-sent.png")
     assert screen.errors == []
 
 
@@ -598,7 +615,7 @@ def test_a_move_made_offline_is_refused_aloud_when_the_table_moved_on(
     assert "was not played" in refusal and "moved on" in refusal and "Ada played" in refusal
     assert not page.evaluate("window.sequenzaTable.pending")
     assert played_actions(server, created["id"]) == [other]
-    page.screenshot(path=str(shots / "offline-refused.png"))
+    shoot(page, shots / "offline-refused.png")
     assert screen.errors == []
 
 
@@ -639,7 +656,7 @@ def test_the_end_screen_after_a_whole_game(server: LiveServer, screen: Screen, s
     assert log[-1].startswith("The deck and every hand are empty. ")
     assert any(line.startswith(f"{bot}: ") for line in log)
     assert any(line.startswith("You: ") for line in log)
-    page.screenshot(path=str(shots / "end-screen.png"), full_page=True)
+    shoot(page, shots / "end-screen.png", full_page=True)
     with page.expect_download() as download:
         page.click("#end-download")
     record = json.loads(Path(download.value.path()).read_text())
@@ -675,7 +692,7 @@ def test_play_again_seats_everyone_with_the_first_player_rotated(
     wait_for(page, "window.sequenzaTable.message && window.sequenzaTable.message.seats.length")
     assert page.evaluate("window.sequenzaTable.message.seats") == [1]
     assert not page.evaluate("window.sequenzaTable.message.over")
-    page.screenshot(path=str(shots / "rematch.png"), full_page=True)
+    shoot(page, shots / "rematch.png", full_page=True)
     # The old table points to the rematch for whoever comes back to it.
     page.goto(server.url + created["url"])
     page.wait_for_selector(".end-screen:not([hidden])")
@@ -695,7 +712,7 @@ def test_a_seat_follows_its_player_to_another_device(
     screen.page.click("#continue-elsewhere")
     link = screen.page.input_value(".seat-link")
     assert link.endswith(f"/t/{created['id']}#join=0.{created['tokens']['0']}")
-    screen.page.screenshot(path=str(shots / "seat-link.png"))
+    shoot(screen.page, shots / "seat-link.png")
     phone = Screen(browser, PHONE)
     try:
         # Without the link the phone only watches, and says how to take the seat back.
@@ -738,7 +755,7 @@ def test_the_banner_says_what_to_do_in_shift(
     code = screen.page.locator(".target-zone .scard.target .code span").first.bounding_box()
     digit = screen.page.locator(".target-zone .scard.target .big").bounding_box()
     assert code["height"] > digit["height"]
-    screen.page.screenshot(path=str(shots / "notice-shift.png"))
+    shoot(screen.page, shots / "notice-shift.png")
     assert screen.errors == []
 
 
@@ -784,7 +801,7 @@ def test_the_stacks_block_window_is_an_answer_not_a_turn(
     assert re.fullmatch(wanted, banner), banner
     assert "your turn" not in banner.lower()
     assert "answer" in screen.page.get_attribute(".banner", "class")
-    screen.page.screenshot(path=str(shots / "notice-block.png"))
+    shoot(screen.page, shots / "notice-block.png")
     assert screen.errors == []
 
 
@@ -861,7 +878,7 @@ def test_shift_claims_from_a_row_button_then_asks_for_the_hole(
     assert page.inner_text(".banner").startswith("Your turn: Choose the position that stays empty")
     target = page.inner_text(".target-zone .zone")
     assert "a new one is drawn after the refill" in target and "deck is empty" not in target
-    page.screenshot(path=str(shots / "shift-refill.png"))
+    shoot(page, shots / "shift-refill.png")
     assert screen.errors == []
 
 
@@ -890,14 +907,14 @@ def test_resigning_ends_a_two_player_game_for_the_other_side(
     page.click("#resign")
     page.wait_for_selector("dialog[open] #resign-confirm")
     assert "you lose, and the other side wins" in page.inner_text("dialog")
-    page.locator("dialog").screenshot(path=str(shots / "resign-confirm.png"))
+    shoot(page.locator("dialog"), shots / "resign-confirm.png")
     page.click("#resign-confirm")
     page.wait_for_selector(".end-screen:not([hidden])")
     assert page.inner_text(".end-title") == "Ben won"
     assert page.inner_text(".end-reason") == "Ada resigned."
     assert "Ada resigned" in log_text(page)
     assert page.locator("#resign").count() == 0 or not page.is_visible("#resign")
-    page.screenshot(path=str(shots / "resigned.png"), full_page=True)
+    shoot(page, shots / "resigned.png", full_page=True)
     # The replay shows the resignation as a step of its own.
     page.click("#end-replay")
     page.wait_for_selector(".replaybar:not([hidden])")
@@ -920,7 +937,7 @@ def test_a_per_move_clock_running_out_loses_the_game(
     page.select_option("#clock-kind", "move")
     page.fill("#clock-move-seconds", "2")
     page.select_option("#clock-on-timeout", "lose")
-    page.screenshot(path=str(shots / "lobby-clock.png"), full_page=True)
+    shoot(page, shots / "lobby-clock.png", full_page=True)
     page.click("#create")
     page.wait_for_url("**/t/*")
     page.wait_for_selector(".player-list")
@@ -933,7 +950,7 @@ def test_a_per_move_clock_running_out_loses_the_game(
     assert page.inner_text(".end-title").endswith("won")
     assert page.evaluate("window.sequenzaTable.message.result.termination") == "time"
     assert "Ada ran out of time" in log_text(page)
-    page.screenshot(path=str(shots / "clock-ran-out.png"), full_page=True)
+    shoot(page, shots / "clock-ran-out.png", full_page=True)
     assert screen.errors == []
 
 
@@ -957,7 +974,7 @@ def test_a_move_is_taken_back_against_a_bot(
     page.wait_for_selector("#undo:not([disabled])")
     wait_for(page, "window.sequenzaTable.message.to_act === 0")
     assert page.inner_text("#undo") == "Take back"
-    page.screenshot(path=str(shots / "undo-bot.png"), full_page=True)
+    shoot(page, shots / "undo-bot.png", full_page=True)
     page.click("#undo")
     wait_for(page, "document.querySelector('.log-list').textContent.includes('took back 2 moves')")
     grid = page.evaluate("JSON.stringify(window.sequenzaTable.message.views['0'].grid)")
@@ -989,7 +1006,7 @@ def test_a_move_that_drew_a_card_says_why_it_cannot_be_taken_back(
     wait_for(page, "window.sequenzaTable.message.to_act === 0")
     assert page.is_disabled("#undo")
     assert "drew or showed a card you had not seen" in page.inner_text(".undo-note")
-    page.screenshot(path=str(shots / "undo-refused-hidden.png"), full_page=True)
+    shoot(page, shots / "undo-refused-hidden.png", full_page=True)
     assert screen.errors == []
 
 
@@ -1018,7 +1035,7 @@ def test_online_the_other_player_accepts_or_refuses_to_take_back(
         ben.wait_for_selector(".undo-ask")
         assert "Ada asks to take back their last move" in ben.inner_text(".undo-ask")
         if accept:
-            ben.screenshot(path=str(shots / "undo-ask.png"), full_page=True)
+            shoot(ben, shots / "undo-ask.png", full_page=True)
         ben.click("#undo-accept" if accept else "#undo-refuse")
         wait_for(ada, "!window.sequenzaTable.table.undo_request")
         expected = "took back a move" if accept else "Ben refused to take the move back"
@@ -1027,7 +1044,7 @@ def test_online_the_other_player_accepts_or_refuses_to_take_back(
         assert turn == (0 if accept else 1)
         assert ben.locator(".undo-ask").count() == 0
         if not accept:
-            ada.screenshot(path=str(shots / "undo-refused.png"), full_page=True)
+            shoot(ada, shots / "undo-refused.png", full_page=True)
         assert friend.errors == [] and screen.errors == []
     finally:
         friend.close()
@@ -1060,7 +1077,7 @@ def test_with_three_players_a_resigned_seat_is_played_by_a_bot(
     assert "this screen · out" in page.inner_text('.player[data-seat="0"]')
     assert screen.wait_for_turn() == "reveal"
     assert "Pass the device to Ben" in page.inner_text(".cover")
-    page.screenshot(path=str(shots / "resigned-three.png"), full_page=True)
+    shoot(page, shots / "resigned-three.png", full_page=True)
     assert screen.errors == []
 
 

@@ -22,7 +22,15 @@ from sequenza.app.web.bot_workers import BotWorkers
 from sequenza.core.registry import available_games, game_class
 from sequenza.text import describe
 from tests.app.web.server_harness import LiveServer, live_server
-from tests.app.web.test_browser import CHROMIUM, DESKTOP, browser, server, shots, wait_for
+from tests.app.web.test_browser import (
+    CHROMIUM,
+    DESKTOP,
+    browser,
+    server,
+    shoot,
+    shots,
+    wait_for,
+)
 from tests.test_i18n import SAME_AS_ENGLISH
 
 playwright_api = pytest.importorskip("playwright.sync_api")
@@ -143,7 +151,7 @@ def test_the_lobby_speaks_the_browsers_language(
         page.click(".options-details summary")
         page.select_option("#clock-kind", "game")
         page.click('.game-choice[data-game="sequence-stacks"]')
-        page.screenshot(path=str(shots / f"lobby-{language}.png"), full_page=True)
+        shoot(page, shots / f"lobby-{language}.png", full_page=True)
         text = page.evaluate(CHROME_TEXT, NOT_THE_PAGES_WORDS)
         words = i18n.page_messages(language)
         assert str(words["lobby.start"]) in text and str(words["clock.game_minutes"]) in text
@@ -185,7 +193,7 @@ def test_a_table_speaks_the_browsers_language(
         words = i18n.page_messages(language)
         assert page.inner_text(".banner").startswith(str(words["table.your_turn"]))
         assert page.evaluate("document.title").startswith("● ")
-        page.screenshot(path=str(shots / f"table-{language}.png"), full_page=True)
+        shoot(page, shots / f"table-{language}.png", full_page=True)
         text = page.evaluate(CHROME_TEXT, NOT_THE_PAGES_WORDS)
         assert str(words["invites.title"]) in text and str(words["table.log"]) in text
         assert english_left(text, language) == []
@@ -223,7 +231,7 @@ def test_the_log_reads_in_the_page_s_language_with_the_table_s_own_lines(
         lines = page.eval_on_selector_all(
             ".log-list li", "items => items.map((li) => li.innerText)"
         )
-        page.screenshot(path=str(shots / f"log-{language}.png"), full_page=True)
+        shoot(page, shots / f"log-{language}.png", full_page=True)
         deal = describe(
             {"event": "deal", "cards_each": 3}, game_id="sequentia-stack", names=[], lang=language
         )
@@ -313,7 +321,7 @@ def test_each_games_table_speaks_the_browsers_language(
     try:
         open_at_seat(page, server.url, created)
         wait_for(page, "document.querySelector('.move-list .move')")
-        page.screenshot(path=str(shots / f"{game}-{language}.png"), full_page=True)
+        shoot(page, shots / f"{game}-{language}.png", full_page=True)
         text = page.evaluate(GAME_TEXT, GAME_PARTS)
         assert text.strip()
         assert games_english_left(text, language) == []
@@ -374,7 +382,7 @@ def rules_page_sentences(
         page.click(f"text={i18n.page_messages(language)['common.rules']}")
         page.wait_for_selector("dialog .rules-page")
         if shot is not None:
-            page.locator("dialog").screenshot(path=str(shot))
+            shoot(page.locator("dialog"), shot)
         sentences: list[str] = page.evaluate(RULES_SENTENCES)
         assert errors == []
         return sentences
@@ -556,7 +564,7 @@ def test_a_move_that_cannot_be_taken_back_says_why_in_the_pages_language(
         assert page.inner_text(".undo-note") == words.text("undo.cannot", reason=reason)
         assert page.is_disabled("#undo") and page.get_attribute("#undo", "title") == reason
         assert english_left(page.inner_text(".undo-note"), language) == []
-        page.screenshot(path=str(shots / f"undo-refused-{language}.png"), full_page=True)
+        shoot(page, shots / f"undo-refused-{language}.png", full_page=True)
         assert errors == []
     finally:
         context.close()
@@ -621,7 +629,7 @@ def test_a_bots_trouble_is_told_in_the_pages_language(
             wait_for(
                 page, f"document.querySelector('.banner').innerText.includes({json.dumps(said)})"
             )
-            page.screenshot(path=str(shots / "bot-trouble-it.png"))
+            shoot(page, shots / "bot-trouble-it.png")
             assert errors == []
         finally:
             context.close()
