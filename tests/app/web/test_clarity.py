@@ -78,3 +78,28 @@ def test_rule_options_are_named_in_the_readers_language(server: LiveServer, scre
     assert shown[:2] == ["Satunnainen aloittaja", "Siirtojen raja"]
     assert page.inner_text("h1") == "Pöydät"
     assert screen.errors == []
+
+
+def test_the_replay_shows_no_live_table_parts(server: LiveServer, screen: Screen) -> None:
+    created = server.create_table(
+        game="sequentia-stack",
+        seed=6,
+        seats=[{"kind": "hotseat", "name": "Ada"}, {"kind": "invite", "name": "Ben"}],
+    )
+    page = screen.page
+    open_seats(screen, server, created, 0)
+    assert screen.wait_for_turn() == "move"
+    assert page.is_visible(".moves-panel")
+    assert "offline" in page.inner_text(".player-list")  # Ben has not come yet
+    page.click("#resign")
+    page.click("#resign-confirm")
+    page.click("#end-replay")
+    page.wait_for_selector(".replaybar:not([hidden])")
+    # No moves to make and nobody online or offline in a game that is over.
+    assert not page.is_visible(".moves-panel")
+    players = page.inner_text(".player-list")
+    assert "offline" not in players and "online" not in players and "this screen" not in players
+    page.get_by_role("button", name="Back to the table").click()
+    page.wait_for_selector(".replaybar", state="hidden")
+    assert page.is_visible(".moves-panel")
+    assert screen.errors == []

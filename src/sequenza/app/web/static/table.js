@@ -172,7 +172,7 @@ class TablePage {
           {},
           h("section.panel.players-panel", {}, h("h2", {}, t("table.players")), this.players),
           this.invites,
-          h("section.panel.moves-panel", {}, this.moves),
+          this.movesPanel = h("section.panel.moves-panel", {}, this.moves),
           h("section.panel.log-panel", {}, h("h2", {}, t("table.log")), this.logList),
         ),
       ),
@@ -633,7 +633,8 @@ class TablePage {
         {},
         this.table.seats.map((seat) => {
           const winner = result && result.winners.includes(seat.seat);
-          const kind = seat.kind === "bot" ? t("players.bot", { name: seat.bot }) : held.includes(seat.seat) ? t("players.this_screen") : seat.connected ? t("players.online") : t("players.offline");
+          const presence = held.includes(seat.seat) ? t("players.this_screen") : seat.connected ? t("players.online") : t("players.offline");
+          const kind = seat.kind === "bot" ? t("players.bot", { name: seat.bot }) : this.replay ? "" : presence;
           const score = shownScore(result, scores, seat.seat);
           const out = (this.replay ? this.replay.frame.out : this.table.out || []).includes(seat.seat);
           return h(
@@ -641,7 +642,7 @@ class TablePage {
             { class: `player${seat.seat === toAct ? " to-act" : ""}${winner ? " winner" : ""}`, dataset: { seat: seat.seat } },
             this.seatDot(observation, seat.seat),
             h("span.player-name", {}, seat.name),
-            h("span.player-kind", {}, out ? t("players.out", { kind }) : kind),
+            kind || out ? h("span.player-kind", {}, out ? t("players.out", { kind }) : kind) : null,
             this.replay ? null : this.clocks.element(seat.seat),
             score !== null && score !== undefined ? h("span.player-score", { title: t("players.score") }, formatScore(score)) : null,
             winner ? h("span.crown", { title: t("common.winner") }, "★") : null,
@@ -870,12 +871,15 @@ class TablePage {
     if (this.replay) {
       this.replay = null;
       this.replayBar.hidden = true;
+      this.movesPanel.hidden = false;
       this.replayButton.textContent = t("nav.replay");
       this.render();
       return;
     }
     this.replayButton.textContent = t("replay.back_to_table");
     this.replay = { turn: 0, seat: "public", playing: null };
+    // A replay is not the live table: no moves to make, nobody online or offline.
+    this.movesPanel.hidden = true;
     this.endScreen.hidden = true;
     this.watching.hidden = true;
     await this.showFrame(0);
