@@ -129,7 +129,8 @@ def _option_schema(spec: OptionSpec) -> Schema:
 def save_schema(game: type[Game[Any]]) -> Schema:
     """The JSON schema of a saved game record of ``game`` (``GameRecord.to_json``: what
     ``sequenza play`` saves and replays), with the fields the web app's record adds: every
-    entry of the table (``history``) and its outcome (``result``)."""
+    entry of the table (``history``), its outcome (``result``), the seats' names and the
+    table's date."""
     endings = _endings(game)
     specs = game.options_class.specs()
     result: Schema = {
@@ -181,6 +182,16 @@ def save_schema(game: type[Game[Any]]) -> Schema:
                 "items": entry,
             },
             "result": {"anyOf": [result, {"type": "null"}]},
+            "names": {
+                "description": "each seat's name at a web table, in seat order",
+                "type": "array",
+                "items": {"type": "string"},
+            },
+            "date": {
+                "description": "when a web table was made (UTC, ISO 8601)",
+                "type": "string",
+                "format": "date-time",
+            },
         },
         "required": ["game", "rules_version", "players", "seed"],
         "additionalProperties": False,

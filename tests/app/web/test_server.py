@@ -9,14 +9,17 @@ import pickle
 import subprocess
 import sys
 import time
+from datetime import datetime
 from pathlib import Path
 
 import httpx
+import jsonschema
 import pytest
 from websockets.exceptions import ConnectionClosed
 
 import sequenza
-from sequenza.core.registry import game_kit
+from sequenza.core.registry import game_class, game_kit
+from sequenza.core.schemas import save_schema
 from tests.app.web.server_harness import LiveServer, Player, live_server
 
 TOY_SEATS = [{"kind": "hotseat", "name": "Ann"}, {"kind": "bot", "bot": "random"}]
@@ -147,6 +150,14 @@ def test_a_whole_game_against_a_bot_then_its_replay(server: LiveServer) -> None:
         record = http.get(f"/api/tables/{created['id']}/record").json()
         final = sequenza.replay(record)
         assert final.is_over and final.result().to_json() == result  # type: ignore[union-attr]
+        # The downloaded file says who played and when, and is a record as the schema says.
+        assert record["names"] == [seat["name"] for seat in created["table"]["seats"]]
+        made = datetime.fromisoformat(record["date"])
+        assert abs(made.timestamp() - created["table"]["created"]) < 1
+        jsonschema.Draft202012Validator(
+            save_schema(game_class("test-toy")),
+            format_checker=jsonschema.Draft202012Validator.FORMAT_CHECKER,
+        ).validate(record)
         frames = [
             http.get(f"/api/tables/{created['id']}/replay/{turn}").json()
             for turn in range(len(record["actions"]) + 1)

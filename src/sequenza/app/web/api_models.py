@@ -234,6 +234,8 @@ class GameRecordOut(BaseModel):
         description="every entry of the table: moves, resignations, time-outs, moves taken back"
     )
     result: dict[str, Any] | None
+    names: list[str] = Field(description="each seat's name, in seat order")
+    date: str = Field(description="when the table was made, UTC, ISO 8601")
 
 
 class ReplayFrame(BaseModel):

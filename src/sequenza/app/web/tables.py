@@ -45,6 +45,7 @@ import unicodedata
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from typing import Any, ParamSpec, TypeVar
 
 from sqlalchemy.exc import SQLAlchemyError
@@ -1034,6 +1035,10 @@ class Table:
         record: dict[str, Any] = self.state.record().to_json()
         record["history"] = [_entry_json(entry) for entry in self.history.entries]
         record["result"] = _outcome(self.history)
+        # Who played and when: a downloaded record still says so once it is a file.
+        record["names"] = [seat.name for seat in self.record.seats]
+        made = datetime.fromtimestamp(self.record.created, tz=UTC)
+        record["date"] = made.isoformat(timespec="seconds").replace("+00:00", "Z")
         return record
 
     async def replay_frame(self, turn: int, lang: str = SOURCE_LANGUAGE) -> dict[str, Any]:
