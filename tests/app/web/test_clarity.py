@@ -103,3 +103,31 @@ def test_the_replay_shows_no_live_table_parts(server: LiveServer, screen: Screen
     page.wait_for_selector(".replaybar", state="hidden")
     assert page.is_visible(".moves-panel")
     assert screen.errors == []
+
+
+def test_the_empty_stack_row_reads_left_to_right_and_resign_stays_put(
+    server: LiveServer, screen: Screen
+) -> None:
+    created = server.create_table(
+        game="sequentia-stack",
+        seed=8,
+        seats=[{"kind": "hotseat", "name": "Ada"}, {"kind": "bot", "bot": "random"}],
+    )
+    page = screen.page
+    open_seats(screen, server, created, 0)
+    assert screen.wait_for_turn() == "move"
+    # The empty row: the new pile's left slot, the words "the row is empty", the right slot.
+    left = page.locator('[data-part="end:left"]').bounding_box()
+    note = page.locator(".row-piles .muted").bounding_box()
+    right = page.locator('[data-part="end:right"]').bounding_box()
+    assert left and note and right
+    assert left["x"] < note["x"] < right["x"]
+    # "Take back" appears after a move against a bot; Resign does not move for it.
+    before = page.locator("#resign").bounding_box()
+    assert page.locator("#undo").count() == 0
+    while screen.wait_for_turn() == "move" and page.locator("#undo").count() == 0:
+        screen.play_move(random.Random(8))
+    page.wait_for_selector("#undo")
+    after = page.locator("#resign").bounding_box()
+    assert before and after and abs(before["x"] - after["x"]) < 1
+    assert screen.errors == []

@@ -65,7 +65,7 @@ export function render(observation, ctx) {
     "div.board-layout.stack",
     {},
     h("div.stat-row", {}, h("span", {}, `${t("common.deck")} `, h("strong", {}, observation.deck_size)), h("span", {}, phaseText(observation))),
-    h("div.row-piles", { dataset: { nav: "row" }, "aria-label": SPOKEN.row() }, ends("left"), piles, ends("right"), row.length === 0 ? h("span.muted", {}, t("sequentia_stack.row_empty")) : null),
+    h("div.row-piles", { dataset: { nav: "row" }, "aria-label": SPOKEN.row() }, ends("left"), piles, row.length === 0 ? h("span.muted", {}, t("sequentia_stack.row_empty")) : null, ends("right")),
     runs,
     ctx.seat === null
       ? null
