@@ -228,7 +228,7 @@ def test_a_space_is_named_as_a_player_sees_it(server: Any, screen: Screen) -> No
     assert screen.errors == []
 
 
-def test_focus_stays_on_the_same_place_after_a_move(server: Any, screen: Screen) -> None:
+def test_focus_follows_the_card_a_slide_moved(server: Any, screen: Screen) -> None:
     page = screen.page
     new_table(screen, server, "sequentia-shift", seed=3)
     assert screen.wait_for_turn() == "move"
@@ -239,11 +239,13 @@ def test_focus_stays_on_the_same_place_after_a_move(server: Any, screen: Screen)
         )
         if move.startswith("slide ")
     )
-    press_part(page, f"cell:{slide.split(' ')[1]}", "Enter")
+    _, start, end = slide.split(" ")
+    press_part(page, f"cell:{start}", "Enter")
     wait_for(page, "window.sequenzaTable.message.turn >= 1 && !window.sequenzaTable.pending")
-    # The card slid away; the keyboard is still on the same grid position, now the hole.
-    assert focus(page)["part"] == f"cell:{slide.split(' ')[1]}"
-    assert "empty" in focus(page)["name"]
+    # The keyboard follows the card it slid into the hole, instead of staying on the place
+    # the card left (now the hole, where nothing can be done).
+    assert focus(page)["part"] == f"cell:{end}"
+    assert "empty" not in focus(page)["name"]
     assert screen.errors == []
 
 

@@ -118,6 +118,25 @@ function sameControl(container, key) {
   return null;
 }
 
+// The card a board part holds (its data-key, which the animations follow too), if any.
+function cardIn(part) {
+  const card = part && (part.dataset.key ? part : part.querySelector("[data-key]"));
+  return card ? card.dataset.key : null;
+}
+
+// Focus follows the card that moved: when the place that had the focus is still there but
+// no longer holds its card (a Shift slide leaves the place empty behind it), the place the card
+// went to. A card that left the hand leaves the focus in the hand, for the next card.
+function followedCard(container, key, card) {
+  if (!card) return null;
+  const same = sameControl(container, key);
+  if (!same || cardIn(same) === card) return null;
+  for (const element of container.querySelectorAll("[data-key]")) {
+    if (element.dataset.key === card) return element.closest("[data-part]");
+  }
+  return null;
+}
+
 function focusable(container) {
   return [...container.querySelectorAll("button, a[href], input, select, [tabindex]")].filter(
     (element) => element.tabIndex >= 0 && !element.disabled && !element.closest("[hidden]"),
@@ -135,11 +154,13 @@ export function keepFocus(container, update, elsewhere = () => null) {
   const groupName = inside ? active.closest("[data-nav]")?.dataset.nav : null;
   const before = inside ? focusable(container) : [];
   const place = before.indexOf(active);
+  const card = inside ? cardIn(active.closest("[data-part]")) : null;
   update();
   if (!inside || (container.contains(active) && document.activeElement === active)) return;
   const group = groupName ? container.querySelector(`[data-nav="${CSS.escape(groupName)}"]`) : null;
   const after = focusable(container);
-  const target = sameControl(container, key)
+  const target = followedCard(container, key, card)
+    || sameControl(container, key)
     || (group && (group.querySelector("[data-part].playable") || group.querySelector("[data-part]")))
     || after[Math.min(Math.max(place, 0), after.length - 1)]
     || elsewhere();
