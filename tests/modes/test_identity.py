@@ -71,3 +71,12 @@ def test_a_difference_names_the_seed_the_step_and_what_differed() -> None:
     report = compare(changed, "sequentia-shift", games=5, players=(2,))
     assert report.difference is not None
     assert report.difference.startswith("2 players, seed 0: step ")
+
+
+@pytest.mark.parametrize("game_id", sorted(MODES))
+def test_a_mode_file_declares_the_built_in_options(game_id: str) -> None:
+    # The same names, kinds, defaults, ranges, marks and descriptions: a player's -o works
+    # the same on both, and the rules pages name the same options.
+    from sequenza.core.registry import game_class
+
+    assert _game(game_id).options_class.specs() == game_class(game_id).options_class.specs()

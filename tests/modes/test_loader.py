@@ -70,7 +70,7 @@ def test_every_mistake_of_a_file_is_named_at_once_in_the_order_of_the_file() -> 
         (('deal = "target"', 'deal = "targets"'), "deals to 'targets'"),
         (('cards = "sequentia"', 'cards = "poker"'), "deck.cards is 'poker'"),
         (('quiet_rounds = "stall_rounds"', 'quiet_rounds = "stall"'), "names no option 'stall'"),
-        (('"action.end" =', '"end" ='), "'end' is not a word of the log"),
+        (('"action.end" =', '"end" ='), "'end' is not a word of the mode"),
         (("players = [2, 3, 4]", "players = [1, 3]"), "players lists the player counts"),
     ],
 )

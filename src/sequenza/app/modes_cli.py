@@ -17,6 +17,7 @@ from typing import Annotated, Any
 
 import typer
 
+from sequenza import i18n
 from sequenza.app import cli
 from sequenza.app.cli import LocalizedCommand, LocalizedGroup, app
 from sequenza.core.errors import SequenzaError
@@ -55,6 +56,9 @@ def resolve_game(text: str) -> str:
         register_kit(kit)
     except ValueError as error:  # another mode of this process has the same id
         raise cli._fail(error) from None
+    # The text layer reads every kit's catalogues once: read again, with the mode's words.
+    i18n.entries.cache_clear()
+    i18n.translations.cache_clear()
     return kit.id
 
 

@@ -28,6 +28,20 @@ from sequenza.core.errors import OptionError
 from sequenza.core.game import Game, GameInfo, State, Termination
 from sequenza.core.observation import Observation
 from sequenza.core.options import Options, option
+from sequenza.modes.events import (
+    MODE_EVENTS,
+    Claimed,
+    Dealt,
+    Discarded,
+    Drew,
+    Exchanged,
+    NoSequence,
+    Passed,
+    Refilled,
+    Repeated,
+    TurnEnds,
+    TurnOver,
+)
 from sequenza.modes.model import END_TURN, Amount, Mode
 
 PASS = Action("pass")
@@ -261,6 +275,7 @@ class CompiledMode:
                     "options_class": self.options_class,
                     "terminations": self.terminations,
                     "observation_class": ModeObservation,
+                    "event_classes": MODE_EVENTS,
                     "action_space": self.action_space,
                     "compiled": self,
                 },
@@ -661,19 +676,13 @@ class ModeState(State[ModeGame]):
                 for seat in range(players):
                     self.hands[seat] += draw(self.deck, count)
                     self._sort_hand(self.hands[seat])
-        self._note("deal", deck=len(self.deck), first_player=self.first_player)
+        self._event(Dealt(deck=len(self.deck), first_player=self.first_player))
         self._after_action()
 
     def _rebuild_caches(self) -> None:
         self._digit_counts = None
 
     # -- helpers
-    def _note(self, code: str, **fields: Any) -> None:
-        """Write an event into the log as its JSON entry (``{"event": code, ...}``), unless
-        this is a search copy: a mode's events are codes and fields, as a game's are."""
-        if self._recording:
-            self.log.append({"event": code, **fields})
-
     def _sort_hand(self, hand: list[int]) -> None:
         if self.game.rules.hand_sorted_by_text:
             hand.sort(key=self.game.rules.c.text_rank.__getitem__)
@@ -696,7 +705,7 @@ class ModeState(State[ModeGame]):
         self.positions[key] = seen
         self.repetitions = seen
         if seen == self.game.rules.repeat_limit:
-            self._note("repetition", seat=self.to_act, occurrences=seen)
+            self._event(Repeated(seat=self.to_act, occurrences=seen))
 
     def _settle(self) -> None:
         """A whole-hand placement's own steps: discard cards with no allowed position, then
@@ -711,13 +720,13 @@ class ModeState(State[ModeGame]):
                 for card in [card for card in hand if not rules.allowed_somewhere(self, card)]:
                     hand.remove(card)
                     self.out.append(card)
-                    self._note("discard", seat=seat, card=rules.c.texts[card])
+                    self._event(Discarded(seat=seat, card=rules.c.texts[card]))
             if hand:
                 return
             if place.empty_hand != END_TURN and rules.claims(self):
                 self.phase = place.empty_hand
                 return
-            self._note("no_sequence" if self.covered else "pass", seat=seat)
+            self._event(NoSequence(seat=seat) if self.covered else Passed(seat=seat))
             self._end_turn(progress=False)
 
     # -- contract hooks
@@ -753,7 +762,7 @@ class ModeState(State[ModeGame]):
             and self.steps >= rules.slide_limit
             and not rules.claims(self)
         ):
-            self._note("turn_over", seat=self.to_act, reason="slide_limit")
+            self._event(TurnOver(seat=self.to_act, reason="slide_limit"))
             self._end_turn(progress=False)
 
     def _place(self, action: Action) -> None:
@@ -783,7 +792,7 @@ class ModeState(State[ModeGame]):
             if place.empty_hand != END_TURN and rules.claims(self):
                 self.phase = place.empty_hand
             else:
-                self._note("turn_ends", seat=self.to_act, reason="hand_empty")
+                self._event(TurnEnds(seat=self.to_act, reason="hand_empty"))
                 self._end_turn(progress=False)
 
     def _claim(self, action: Action) -> None:
@@ -822,12 +831,13 @@ class ModeState(State[ModeGame]):
         collected += taken
         if claim.collect_code_card and code_card is not None:
             collected.append(code_card)
-        self._note(
-            "claim",
-            seat=seat,
-            action=str(action),
-            cards=len(taken) + (1 if claim.collect_code_card and code_card is not None else 0),
-            collected=len(collected),
+        self._event(
+            Claimed(
+                seat=seat,
+                action=str(action),
+                cards=len(taken) + (1 if claim.collect_code_card and code_card is not None else 0),
+                collected=len(collected),
+            )
         )
         if claim.refill == "auto":
             for position in positions:
@@ -847,13 +857,13 @@ class ModeState(State[ModeGame]):
         for position, pile in enumerate(self.table):
             if position != hole and not pile:
                 self.table[position] = [self.deck.pop()]
-        self._note("refill", seat=self.to_act, hole=hole)
+        self._event(Refilled(seat=self.to_act, hole=hole))
         self._after_refill()
 
     def _fill_one(self, position: int) -> None:
         self._digit_counts = None
         self.table[position] = [self.deck.pop()]
-        self._note("refill", seat=self.to_act, position=position)
+        self._event(Refilled(seat=self.to_act, position=position))
         if not self.deck:
             self._after_refill()
 
@@ -870,7 +880,7 @@ class ModeState(State[ModeGame]):
         assert old is not None
         self.out.append(old)
         self.targets[seat] = self.deck.pop()
-        self._note("exchange", seat=seat, card=self.game.rules.c.texts[old], deck=len(self.deck))
+        self._event(Exchanged(seat=seat, card=self.game.rules.c.texts[old], deck=len(self.deck)))
         self._end_turn(progress=True)
 
     def _go(self, phase: str, *, progress: bool) -> None:
@@ -900,7 +910,7 @@ class ModeState(State[ModeGame]):
             if drawn:
                 hand += drawn
                 self._sort_hand(hand)
-                self._note("draw", seat=seat, cards=len(drawn), deck=len(self.deck))
+                self._event(Drew(seat=seat, cards=len(drawn), deck=len(self.deck)))
         self.phase = rules.start
         self.steps = 0
         self.covered = []

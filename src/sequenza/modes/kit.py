@@ -17,10 +17,14 @@ from __future__ import annotations
 
 import hashlib
 import random
+import tempfile
 from collections import defaultdict
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
+
+from babel.messages.catalog import Catalog
+from babel.messages.pofile import write_po
 
 from sequenza.core.actions import Action
 from sequenza.core.game import State
@@ -42,7 +46,7 @@ from sequenza.core.kit import (
 )
 from sequenza.modes.engine import ModeGame, ModeObservation, compile_mode
 from sequenza.modes.loader import MAX_BYTES, ModeError, Problem, parse_mode
-from sequenza.modes.model import Mode
+from sequenza.modes.model import LANGUAGES, Mode
 
 _HERE = Path(__file__).parent
 
@@ -159,16 +163,75 @@ EVENT_SENTENCES = {
 }
 
 
-def _messages(mode: Mode) -> Messages:
+#: The event sentences in the other languages (a file's own words replace them too).
+EVENT_TRANSLATIONS: dict[str, dict[str, str]] = {
+    "it": {
+        "deal": "Le carte sono distribuite ({deck} restano nel mazzo).",
+        "claim": "{who} reclama e raccoglie {cards} carte",
+        "claim.you": "Reclami e raccogli {cards} carte",
+        "exchange": "{who} cambia l'obiettivo {card}",
+        "draw": "{who} pesca {cards} carte ({deck} restano)",
+        "refill": "{who} riempie il tavolo",
+        "turn_over": "Il turno di {who} finisce: non restano scorrimenti",
+        "turn_ends": "Il turno di {who} finisce: non restano carte in mano",
+        "discard": "La carta {card} di {who} non ha dove andare ed esce dal gioco",
+        "pass": "{who} non ha carte e passa",
+        "no_sequence": "{who} non mostra sequenze",
+        "repetition": "La posizione si è ripetuta {occurrences} volte: {who} deve cambiare",
+    },
+    "fi": {
+        "deal": "Kortit jaetaan (pakassa {deck}).",
+        "claim": "{who} ottaa ja kerää {cards} korttia",
+        "claim.you": "Otat ja keräät {cards} korttia",
+        "exchange": "{who} vaihtaa tavoitteen {card}",
+        "draw": "{who} nostaa {cards} korttia (jäljellä {deck})",
+        "refill": "{who} täyttää pöydän",
+        "turn_over": "Pelaajan {who} vuoro päättyy: liu'utuksia ei ole jäljellä",
+        "turn_ends": "Pelaajan {who} vuoro päättyy: kädessä ei ole kortteja",
+        "discard": "Pelaajan {who} kortilla {card} ei ole paikkaa, ja se poistuu pelistä",
+        "pass": "{who} on ilman kortteja ja passaa",
+        "no_sequence": "{who} ei näytä sarjaa",
+        "repetition": "Asema on toistunut {occurrences} kertaa: {who} joutuu vaihtamaan",
+    },
+    "eo": {
+        "deal": "La kartoj estas disdonitaj ({deck} restas en la stako).",
+        "claim": "{who} postulas kaj kolektas {cards} kartojn",
+        "claim.you": "Vi postulas kaj kolektas {cards} kartojn",
+        "exchange": "{who} interŝanĝas la celon {card}",
+        "draw": "{who} tiras {cards} kartojn ({deck} restas)",
+        "refill": "{who} replenigas la tablon",
+        "turn_over": "La vico de {who} finiĝas: neniu glitigo restas",
+        "turn_ends": "La vico de {who} finiĝas: neniu karto restas en la mano",
+        "discard": "La karto {card} de {who} havas nenien iri kaj forlasas la ludon",
+        "pass": "{who} havas neniun karton kaj pasas",
+        "no_sequence": "{who} montras neniun sekvencon",
+        "repetition": "La pozicio revenis {occurrences} fojojn: {who} devas interŝanĝi",
+    },
+}
+
+
+def _file_key(code: str) -> str:
+    """The key a file words a sentence by: ``event.<code>`` for an event's."""
+    return code if code.startswith(("action.", "ending.")) else f"event.{code}"
+
+
+def _sentences(mode: Mode) -> dict[str, str]:
+    """Every sentence of a mode's log, by code, in English."""
     english = mode.words.get("en", {})
-    sentences = {code: text for code, text in EVENT_SENTENCES.items()}
+    sentences = dict(EVENT_SENTENCES)
     for key, text in english.items():
-        sentences[key.removeprefix("event.")] = text
+        if key.startswith(("action.", "ending.", "event.")):
+            sentences[key.removeprefix("event.")] = text
     verbs = {"slide", "place", "claim", "end", "pass", "exchange", "hole", "refill"}
     for verb in verbs:
         sentences.setdefault(f"action.{verb}", f"{verb.title()} {{args}}")
     for ending in mode.endings:
         sentences.setdefault(f"ending.{ending.name}", f"The game ends ({ending.name}).")
+    return sentences
+
+
+def _messages(mode: Mode) -> Messages:
+    sentences = _sentences(mode)
 
     def phrase(event: Mapping[str, Any]) -> Phrase | None:
         kind = event["event"]
@@ -195,6 +258,44 @@ def _messages(mode: Mode) -> Messages:
     return Messages(tuple(Message(code, text) for code, text in sentences.items()), (), phrase)
 
 
+#: The folders of the catalogues written for the modes read in this process (removed when it
+#: ends).
+_FOLDERS: list[tempfile.TemporaryDirectory[str]] = []
+
+
+def write_catalogues(mode: Mode) -> Path:
+    """The mode's words as the catalogues the text layer reads (``<lang>/LC_MESSAGES/``):
+    ``log.po``, its log's sentences, and ``games.po``, its name, summary and options, each in
+    the file's words where the file gives them and in English otherwise."""
+    folder = tempfile.TemporaryDirectory(prefix=f"sequenza-{mode.id}-")
+    _FOLDERS.append(folder)
+    root = Path(folder.name)
+    sentences = _sentences(mode)
+    described = {
+        "mode.name": mode.name,
+        "mode.summary": mode.summary,
+        **{f"option.{option.name}": option.description for option in mode.options},
+    }
+    for language in LANGUAGES:
+        own = mode.words.get(language, {})
+        log = Catalog(locale=language, domain="log")
+        for code, text in sentences.items():
+            translated = text if language == "en" else own.get(_file_key(code), "")
+            if not translated and text == EVENT_SENTENCES.get(code):
+                translated = EVENT_TRANSLATIONS.get(language, {}).get(code, "")
+            log.add(text, translated, context=code)
+        games = Catalog(locale=language, domain="games")
+        for key, text in described.items():
+            if text:
+                games.add(text, text if language == "en" else own.get(key, ""))
+        place = root / language / "LC_MESSAGES"
+        place.mkdir(parents=True)
+        for domain, catalogue in (("log", log), ("games", games)):
+            with (place / f"{domain}.po").open("wb") as file:
+                write_po(file, catalogue)
+    return root
+
+
 # ---------------------------------------------------------------------- the kit
 def build_kit(mode: Mode) -> GameKit:
     """The kit of a checked mode."""
@@ -207,6 +308,7 @@ def build_kit(mode: Mode) -> GameKit:
         messages=_messages(mode),
         view=_HERE / "view.js",
         guide=_HERE / "guide.js",
+        locale=write_catalogues(mode),
     )
 
 

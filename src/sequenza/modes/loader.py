@@ -44,6 +44,8 @@ from sequenza.modes.model import (
     TurnEnd,
 )
 
+#: What a file's words may word: an action, an ending, an event or an option.
+WORD_PREFIXES = ("action.", "ending.", "event.", "option.")
 #: A mode file is small: anything larger is refused before it is parsed.
 MAX_BYTES = 256 * 1024
 DECKS = ("sequentia",)
@@ -675,11 +677,14 @@ def _read_words(reader: _Reader, data: Any) -> dict[str, dict[str, str]]:
             continue
         words[language] = {}
         for key, text in entries.items():
-            if not isinstance(text, str) or not (key.startswith(("action.", "ending.", "event."))):
+            if not isinstance(text, str) or not (
+                key.startswith(WORD_PREFIXES) or key in ("mode.name", "mode.summary")
+            ):
                 reader.problem(
                     (*path, key),
-                    f"{key!r} is not a word of the log",
-                    '"action.<verb>", "ending.<name>" or "event.<code>" = "text"',
+                    f"{key!r} is not a word of the mode",
+                    '"action.<verb>", "ending.<name>", "event.<code>", "option.<name>", '
+                    '"mode.name" or "mode.summary" = "text"',
                 )
                 continue
             words[language][key] = text
