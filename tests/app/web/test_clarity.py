@@ -131,3 +131,22 @@ def test_the_empty_stack_row_reads_left_to_right_and_resign_stays_put(
     after = page.locator("#resign").bounding_box()
     assert before and after and abs(before["x"] - after["x"]) < 1
     assert screen.errors == []
+
+
+def test_a_clocked_table_says_its_clocks_start_after_the_first_move(
+    server: LiveServer, screen: Screen
+) -> None:
+    created = server.create_table(
+        game="sequentia-cross",
+        seed=9,
+        seats=[{"kind": "hotseat", "name": "Ada"}, {"kind": "bot", "bot": "random"}],
+        clock={"kind": "move", "move_seconds": 30},
+    )
+    page = screen.page
+    open_seats(screen, server, created, 0)
+    assert screen.wait_for_turn() == "move"
+    first = "The clocks start once the first move is made: the first move has no time limit."
+    assert page.inner_text(".clock-first") == first
+    screen.play_move(random.Random(9))
+    page.wait_for_selector(".clock-first", state="detached")
+    assert screen.errors == []

@@ -651,6 +651,11 @@ class TablePage {
       ),
       this.table.spectators ? h("p.muted", {}, t("players.watching", { count: this.table.spectators })) : null,
       this.table.clock ? h("p.muted.clock-summary", {}, clockSummary(this.table.clock)) : null,
+      // The clocks stand still until the first move is made: say so, rather than show a
+      // first mover's clock that does not run.
+      this.table.clock && !this.replay && this.message.turn === 0 && !this.message.over
+        ? h("p.muted.clock-first", {}, t("clock.starts_after_first"))
+        : null,
       held.length && !this.message.over
         ? h("button.link", { type: "button", id: "continue-elsewhere", onclick: () => this.showSeatLinks() }, t("players.continue"))
         : null,
