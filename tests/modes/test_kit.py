@@ -210,3 +210,23 @@ def test_the_log_speaks_the_file_s_words_in_every_language() -> None:
     finally:
         i18n.entries.cache_clear()
         i18n.translations.cache_clear()
+
+
+def test_rules_and_schema_take_a_mode_file_and_the_schema_holds_its_views() -> None:
+    import json
+
+    import jsonschema
+
+    path = str(EXAMPLES / "cross.toml")
+    rules = runner.invoke(app, ["rules", path], env=PLAIN)
+    assert rules.exit_code == 0, rules.output
+    assert "stall_rounds" in rules.output and "Cross (mode file)" in rules.output
+    schema = runner.invoke(app, ["schema", path], env=PLAIN)
+    assert schema.exit_code == 0, schema.output
+    state = sequenza.make("mode-cross", players=3, seed=8)
+    rng = random.Random(2)
+    while not state.is_over:
+        for seat in (0, 1, 2, None):
+            jsonschema.validate(state.observation(seat), json.loads(schema.output))
+        legal = state.legal_actions()
+        state.apply(legal[rng.randrange(len(legal))])

@@ -352,8 +352,10 @@ def rules(
     option: OptionList = None,
 ) -> None:
     """Print a game's rules with its options and their defaults."""
+    from sequenza.app.modes_cli import resolve_game
     from sequenza.app.render import rules_for_people, show_markdown
 
+    game = resolve_game(game)
     try:
         table = _table(game, players, option)
     except SequenzaError as error:
@@ -377,10 +379,12 @@ def schema(
 ) -> None:
     """Print the JSON schema of a game's observations (what the web page receives), of its
     log's events (--events) or of its saved records (--save)."""
+    from sequenza.app.modes_cli import resolve_game
     from sequenza.core.schemas import events_schema, save_schema
 
     if events and save:
         raise _fail(ValueError(words.text("cli.schema_one")))
+    game = resolve_game(game)
     _check_game(game)
     kind = game_class(game)
     if events:
