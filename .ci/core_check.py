@@ -4,6 +4,7 @@ the terminal work, and no extra's library was installed with them."""
 import importlib.util
 
 import sequenza
+import sequenza.fast
 from sequenza.ai import make_bot
 
 for heavy in (
@@ -28,3 +29,9 @@ while not state.is_over:
 result = state.result()
 assert result is not None
 print(f"core install: a whole game in {len(state.history)} actions, winners {result.winners}")
+
+# The wheel carries the compiled core, and it plays the very games the engine plays.
+assert sequenza.fast.available(), sequenza.fast.why_not()
+batch = sequenza.fast.playouts("sequence", 20, seed=1, players=2)
+assert batch == sequenza.fast.playouts("sequence", 20, seed=1, players=2, engine="python")
+print(f"compiled core: 20 games of Sequence in {batch.actions} actions, as the engine plays them")

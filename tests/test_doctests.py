@@ -23,6 +23,7 @@ MODULES = [
     "sequenza.games.sequence_stacks.rules",
     "sequenza.text",
     "sequenza.text.describe",
+    "sequenza.fast",
 ]
 
 

@@ -1,0 +1,19 @@
+"""The compiled playout core, ``sequenza._fast``: everything else is in pyproject.toml.
+
+The extension is optional: where no C compiler (or no Python headers) can build it, the
+install goes on without it and the pure-Python engine serves; ``sequenza.fast.available()``
+says which one runs.
+"""
+
+from setuptools import Extension, setup
+
+setup(
+    ext_modules=[
+        Extension(
+            "sequenza._fast",
+            sources=["src/sequenza/_fast.c"],
+            optional=True,
+            extra_compile_args=["-O2", "-std=c99"],
+        )
+    ]
+)

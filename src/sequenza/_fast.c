@@ -1,0 +1,983 @@
+/* sequenza._fast: the compiled playout core, a fast twin of the Python rules.
+ *
+ * The Python rules (each game's rules.py) are the reference; this file plays the same
+ * games, action for action, and the tests in tests/fast/ hold it to them game by game: the
+ * same legal actions in the same order, the same state after every action, the same random
+ * generator state and the same results.
+ *
+ * It knows the board games (Sequence and Sequence Numbers: one set of rules on two boards).
+ * Nothing here is read from data files: sequenza/fast.py builds a Board from the Python
+ * game's own layout (its cards, faces, action ids, windows) and options, so that the action
+ * ids are the game's ActionSpace ids and the two can never drift apart on data.
+ *
+ * Randomness is CPython's: MT19937 seeded with init_by_array from an integer's 32-bit words,
+ * getrandbits(k) as the top k bits of one 32-bit draw, and shuffle and randrange through
+ * _randbelow_with_getrandbits (Lib/random.py, Modules/_randommodule.c of CPython 3.11).
+ */
+
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <string.h>
+
+/* ------------------------------------------------------------------ the generator */
+
+#define MT_N 624
+#define MT_M 397
+
+typedef struct {
+    uint32_t state[MT_N];
+    int index;
+} MT;
+
+static void mt_init_genrand(MT *mt, uint32_t s) {
+    uint32_t *m = mt->state;
+    int i;
+    m[0] = s;
+    for (i = 1; i < MT_N; i++) m[i] = 1812433253U * (m[i - 1] ^ (m[i - 1] >> 30)) + (uint32_t)i;
+    mt->index = MT_N;
+}
+
+/* Every seeding starts from init_genrand(19650218): made once, copied after. */
+static MT mt_base;
+
+static void mt_init_by_array(MT *mt, const uint32_t *key, size_t length) {
+    uint32_t *m = mt->state;
+    size_t i = 1, j = 0, k;
+    memcpy(mt, &mt_base, sizeof(MT));
+    for (k = (MT_N > length ? MT_N : length); k; k--) {
+        m[i] = (m[i] ^ ((m[i - 1] ^ (m[i - 1] >> 30)) * 1664525U)) + key[j] + (uint32_t)j;
+        i++;
+        j++;
+        if (i >= MT_N) {
+            m[0] = m[MT_N - 1];
+            i = 1;
+        }
+        if (j >= length) j = 0;
+    }
+    for (k = MT_N - 1; k; k--) {
+        m[i] = (m[i] ^ ((m[i - 1] ^ (m[i - 1] >> 30)) * 1566083941U)) - (uint32_t)i;
+        i++;
+        if (i >= MT_N) {
+            m[0] = m[MT_N - 1];
+            i = 1;
+        }
+    }
+    m[0] = 0x80000000U;
+}
+
+/* random.Random(seed) for 0 <= seed < 2**64: the key is the seed's 32-bit words, low first,
+ * as many as it needs (one for zero). */
+static void mt_seed_u64(MT *mt, uint64_t seed) {
+    uint32_t key[2] = {(uint32_t)seed, (uint32_t)(seed >> 32)};
+    mt_init_by_array(mt, key, key[1] ? 2 : 1);
+}
+
+static inline uint32_t mt_next(MT *mt) {
+    static const uint32_t mag01[2] = {0x0U, 0x9908b0dfU};
+    uint32_t y;
+    uint32_t *m = mt->state;
+    if (mt->index >= MT_N) {
+        int kk;
+        for (kk = 0; kk < MT_N - MT_M; kk++) {
+            y = (m[kk] & 0x80000000U) | (m[kk + 1] & 0x7fffffffU);
+            m[kk] = m[kk + MT_M] ^ (y >> 1) ^ mag01[y & 0x1U];
+        }
+        for (; kk < MT_N - 1; kk++) {
+            y = (m[kk] & 0x80000000U) | (m[kk + 1] & 0x7fffffffU);
+            m[kk] = m[kk + (MT_M - MT_N)] ^ (y >> 1) ^ mag01[y & 0x1U];
+        }
+        y = (m[MT_N - 1] & 0x80000000U) | (m[0] & 0x7fffffffU);
+        m[MT_N - 1] = m[MT_M - 1] ^ (y >> 1) ^ mag01[y & 0x1U];
+        mt->index = 0;
+    }
+    y = m[mt->index++];
+    y ^= (y >> 11);
+    y ^= (y << 7) & 0x9d2c5680U;
+    y ^= (y << 15) & 0xefc60000U;
+    y ^= (y >> 18);
+    return y;
+}
+
+/* _randbelow_with_getrandbits(n) for 1 <= n < 2**32: k = n.bit_length() (not that of n - 1,
+ * so randrange(1) still draws once), redrawn until below n. */
+static inline uint32_t mt_below(MT *mt, uint32_t n) {
+    int k = 32 - __builtin_clz(n);
+    uint32_t r = mt_next(mt) >> (32 - k);
+    while (r >= n) r = mt_next(mt) >> (32 - k);
+    return r;
+}
+
+/* random.shuffle: from the last place down, swap with a place drawn below it. */
+static void mt_shuffle(MT *mt, int16_t *cards, int count) {
+    int i;
+    for (i = count - 1; i >= 1; i--) {
+        int j = (int)mt_below(mt, (uint32_t)i + 1);
+        int16_t held = cards[i];
+        cards[i] = cards[j];
+        cards[j] = held;
+    }
+}
+
+/* ------------------------------------------------------------------ the board games */
+
+#define SIZE 10
+#define SPACES 100
+#define RUN 5
+#define WINDOWS 192
+#define MAX_PLAYERS 12
+#define MAX_SIDES 3
+#define MAX_CARDS 1024
+#define MAX_FACES 512
+#define MAX_HAND 16
+#define MAX_SEQUENCES 64
+#define MAX_LEGAL 4096
+
+#define EMPTY (-1)
+#define FREE (-2)
+
+/* Card kinds and action kinds, as rules.py numbers them. */
+#define VALUE 0
+#define ANYWHERE 1
+#define REMOVE 2
+#define K_PLAY 0
+#define K_TAKE 1
+#define K_DEAD 2
+#define K_MARK 3
+#define K_PASS 4
+
+/* Endings, as BoardTermination names them (fast.py turns them into the enum). */
+#define ONGOING 0
+#define SEQUENCES_MADE 1
+#define STALL 2
+
+typedef struct {
+    uint64_t lo, hi;
+} Bits;
+
+static inline Bits bits_of(int space) {
+    Bits b = {0, 0};
+    if (space < 64)
+        b.lo = (uint64_t)1 << space;
+    else
+        b.hi = (uint64_t)1 << (space - 64);
+    return b;
+}
+
+/* A table's rules: its layout (the Python game's cards and action ids) and options. */
+typedef struct {
+    PyObject_HEAD
+    int cards;
+    int faces;
+    int16_t card_face[MAX_CARDS];
+    int8_t kind[MAX_FACES];
+    int16_t value_space[MAX_FACES][2];
+    /* Per face and space, the id of its play (or remove) action there; -1 where none. */
+    int16_t *play_id; /* faces * SPACES */
+    int16_t dead_id[MAX_FACES];
+    int mark_base;
+    int pass_id;
+    int actions;
+    /* Per action id: its kind, face and space (or window). */
+    int8_t *move_kind;
+    int16_t *move_face;
+    int16_t *move_target;
+    int8_t window[WINDOWS][RUN];
+    Bits window_bits[WINDOWS];
+    /* The windows through each space: at most 4 directions x 5 starts. */
+    int16_t through[SPACES][20];
+    int8_t through_count[SPACES];
+    /* The spaces two windows share. */
+    int8_t shared[WINDOWS][WINDOWS];
+    int8_t corner[SPACES];
+    int players;
+    int sides;
+    int to_win;
+    int hand_size;
+    int shared_limit;
+    int idle_rounds;
+    int random_first_player;
+    Bits corner_bits;
+} Board;
+
+typedef struct {
+    MT rng;
+    int8_t board[SPACES];
+    int8_t marked[SPACES];
+    /* Per team, its chips and the free corners; the empty spaces; the marked spaces. */
+    Bits occupied[MAX_SIDES];
+    Bits empty;
+    Bits marked_bits;
+    int sequence_count[MAX_SIDES];
+    int16_t sequences[MAX_SIDES][MAX_SEQUENCES];
+    int draw_count;
+    int16_t draw[MAX_CARDS];
+    int hand_count[MAX_PLAYERS];
+    int16_t hands[MAX_PLAYERS][MAX_HAND];
+    int discard_count[MAX_PLAYERS];
+    int16_t *discards; /* players * MAX_CARDS, in the owner's buffer */
+    int to_act;
+    int dead_used;
+    int passes;
+    int pending_space;
+    int pending_count;
+    int16_t pending[32];
+    int ending;
+    int winning_team;
+} Game;
+
+static void game_new(const Board *b, Game *g, int16_t *discards, MT *seeded) {
+    int i, seat;
+    g->rng = *seeded;
+    for (i = 0; i < SPACES; i++) {
+        g->board[i] = b->corner[i] ? FREE : EMPTY;
+        g->marked[i] = 0;
+    }
+    for (i = 0; i < b->sides; i++) {
+        g->occupied[i] = b->corner_bits;
+        g->sequence_count[i] = 0;
+    }
+    /* Spaces 0-63 in lo, 64-99 in hi. */
+    g->empty.lo = ~b->corner_bits.lo;
+    g->empty.hi = ~b->corner_bits.hi & (((uint64_t)1 << (SPACES - 64)) - 1);
+    g->marked_bits.lo = g->marked_bits.hi = 0;
+    g->draw_count = b->cards;
+    for (i = 0; i < b->cards; i++) g->draw[i] = (int16_t)i;
+    mt_shuffle(&g->rng, g->draw, b->cards);
+    /* draw(): the top hand_size cards, the top one first. */
+    for (seat = 0; seat < b->players; seat++) {
+        for (i = 0; i < b->hand_size; i++) g->hands[seat][i] = g->draw[--g->draw_count];
+        g->hand_count[seat] = b->hand_size;
+        g->discard_count[seat] = 0;
+    }
+    g->discards = discards;
+    g->to_act = 0;
+    g->dead_used = 0;
+    g->passes = 0;
+    g->pending_space = -1;
+    g->pending_count = 0;
+    g->ending = ONGOING;
+    g->winning_team = -1;
+    if (b->random_first_player) g->to_act = (int)mt_below(&g->rng, (uint32_t)b->players);
+}
+
+/* The faces of a hand, each once, ascending: the order of the legal actions. */
+static int hand_faces(const Board *b, const Game *g, int seat, int16_t *out) {
+    int count = 0, i, j;
+    for (i = 0; i < g->hand_count[seat]; i++) {
+        int16_t face = b->card_face[g->hands[seat][i]];
+        for (j = count; j > 0 && out[j - 1] > face; j--);
+        if (j > 0 && out[j - 1] == face) continue;
+        memmove(out + j + 1, out + j, (size_t)(count - j) * sizeof(int16_t));
+        out[j] = face;
+        count++;
+    }
+    return count;
+}
+
+static int legal_actions(const Board *b, const Game *g, int16_t *out) {
+    int16_t faces[MAX_HAND];
+    int16_t dead[MAX_HAND + 1];
+    int dead_count = 0, count = 0, face_count, i;
+    int seat = g->to_act;
+    if (g->pending_count) {
+        for (i = 0; i < g->pending_count; i++) out[i] = (int16_t)(b->mark_base + g->pending[i]);
+        return g->pending_count;
+    }
+    face_count = hand_faces(b, g, seat, faces);
+    /* The actions after the dead-card exchanges: written from MAX_HAND + 1 on, moved down. */
+    int16_t *actions = out + MAX_HAND + 1;
+    for (i = 0; i < face_count; i++) {
+        int face = faces[i];
+        const int16_t *ids = b->play_id + face * SPACES;
+        if (b->kind[face] == VALUE) {
+            int first = b->value_space[face][0], second = b->value_space[face][1];
+            if (g->board[first] == EMPTY) actions[count++] = ids[first];
+            if (g->board[second] == EMPTY)
+                actions[count++] = ids[second];
+            else if (g->board[first] != EMPTY && !g->dead_used)
+                dead[dead_count++] = b->dead_id[face];
+        } else {
+            /* Any empty space, ascending; or any chip of another team outside sequences. */
+            Bits open = g->empty;
+            if (b->kind[face] == REMOVE) {
+                int team = seat % b->sides, other;
+                open.lo = open.hi = 0;
+                for (other = 0; other < b->sides; other++)
+                    if (other != team) {
+                        open.lo |= g->occupied[other].lo;
+                        open.hi |= g->occupied[other].hi;
+                    }
+                open.lo &= ~(b->corner_bits.lo | g->marked_bits.lo);
+                open.hi &= ~(b->corner_bits.hi | g->marked_bits.hi);
+            }
+            for (uint64_t w = open.lo; w; w &= w - 1) actions[count++] = ids[__builtin_ctzll(w)];
+            for (uint64_t w = open.hi; w; w &= w - 1)
+                actions[count++] = ids[64 + __builtin_ctzll(w)];
+        }
+    }
+    if (!count) dead[dead_count++] = (int16_t)b->pass_id;
+    memcpy(out, dead, (size_t)dead_count * sizeof(int16_t));
+    memmove(out + dead_count, actions, (size_t)count * sizeof(int16_t));
+    return dead_count + count;
+}
+
+static void draw_card(const Board *b, Game *g, int seat) {
+    if (!g->draw_count) {
+        int p, i, n = 0;
+        for (p = 0; p < b->players; p++) {
+            int16_t *pile = g->discards + p * MAX_CARDS;
+            for (i = 0; i < g->discard_count[p]; i++) g->draw[n++] = pile[i];
+            g->discard_count[p] = 0;
+        }
+        mt_shuffle(&g->rng, g->draw, n);
+        g->draw_count = n;
+    }
+    g->hands[seat][g->hand_count[seat]++] = g->draw[--g->draw_count];
+}
+
+static void end_turn(const Board *b, Game *g) {
+    draw_card(b, g, g->to_act);
+    g->dead_used = 0;
+    g->to_act = (g->to_act + 1) % b->players;
+}
+
+/* The windows through `space` complete for `team` that may still be marked, ascending. */
+static int candidates(const Board *b, const Game *g, int space, int team, int16_t *out) {
+    int count = 0, i, j, k;
+    Bits occupied = g->occupied[team];
+    for (i = 0; i < b->through_count[space]; i++) {
+        int w = b->through[space][i];
+        Bits m = b->window_bits[w];
+        if ((occupied.lo & m.lo) != m.lo || (occupied.hi & m.hi) != m.hi) continue;
+        for (k = 0; k < g->sequence_count[team]; k++)
+            if (b->shared[w][g->sequences[team][k]] > b->shared_limit) break;
+        if (k < g->sequence_count[team]) continue;
+        for (j = count; j > 0 && out[j - 1] > w; j--) out[j] = out[j - 1];
+        out[j] = (int16_t)w;
+        count++;
+    }
+    return count;
+}
+
+static int compatible(const Board *b, const int16_t *windows, int count) {
+    int i, j;
+    for (i = 0; i < count; i++)
+        for (j = i + 1; j < count; j++)
+            if (b->shared[windows[i]][windows[j]] > b->shared_limit) return 0;
+    return 1;
+}
+
+static void mark(const Board *b, Game *g, int w) {
+    int team = g->to_act % b->sides, i;
+    g->sequences[team][g->sequence_count[team]++] = (int16_t)w;
+    for (i = 0; i < RUN; i++) g->marked[b->window[w][i]] = 1;
+    g->marked_bits.lo |= b->window_bits[w].lo;
+    g->marked_bits.hi |= b->window_bits[w].hi;
+}
+
+static void settle(const Board *b, Game *g) {
+    int team = g->to_act % b->sides;
+    int16_t found[32];
+    int count = candidates(b, g, g->pending_space, team, found);
+    while (count) {
+        int short_of = g->sequence_count[team] + 1 < b->to_win, i;
+        if (short_of && count > 1 && !compatible(b, found, count)) {
+            memcpy(g->pending, found, (size_t)count * sizeof(int16_t));
+            g->pending_count = count;
+            return;
+        }
+        for (i = 0; i < (short_of ? count : 1); i++) {
+            if (g->sequence_count[team] >= MAX_SEQUENCES) break;
+            mark(b, g, found[i]);
+        }
+        if (g->sequence_count[team] >= b->to_win) {
+            g->ending = SEQUENCES_MADE;
+            g->winning_team = team;
+            return;
+        }
+        count = candidates(b, g, g->pending_space, team, found);
+    }
+    g->pending_space = -1;
+    end_turn(b, g);
+}
+
+static void apply_action(const Board *b, Game *g, int action) {
+    int kind = b->move_kind[action], face = b->move_face[action];
+    int target = b->move_target[action];
+    int seat = g->to_act, i;
+    if (kind == K_MARK) {
+        g->pending_count = 0;
+        mark(b, g, target);
+        settle(b, g);
+        return;
+    }
+    if (kind == K_PASS) {
+        g->passes++;
+        g->dead_used = 0;
+        if (g->passes >= b->players * b->idle_rounds) {
+            g->ending = STALL;
+            return;
+        }
+        g->to_act = (seat + 1) % b->players;
+        return;
+    }
+    /* The first card of the hand with this face goes onto the seat's discard pile. */
+    for (i = 0; i < g->hand_count[seat]; i++)
+        if (b->card_face[g->hands[seat][i]] == face) {
+            g->discards[seat * MAX_CARDS + g->discard_count[seat]++] = g->hands[seat][i];
+            memmove(&g->hands[seat][i], &g->hands[seat][i + 1],
+                    (size_t)(g->hand_count[seat] - i - 1) * sizeof(int16_t));
+            g->hand_count[seat]--;
+            break;
+        }
+    if (kind == K_DEAD) {
+        g->dead_used = 1;
+        draw_card(b, g, seat);
+        return;
+    }
+    g->passes = 0;
+    Bits one = bits_of(target);
+    if (kind == K_TAKE) {
+        int from = g->board[target];
+        g->occupied[from].lo &= ~one.lo;
+        g->occupied[from].hi &= ~one.hi;
+        g->board[target] = EMPTY;
+        g->empty.lo |= one.lo;
+        g->empty.hi |= one.hi;
+        end_turn(b, g);
+        return;
+    }
+    int team = seat % b->sides;
+    g->board[target] = (int8_t)team;
+    g->occupied[team].lo |= one.lo;
+    g->occupied[team].hi |= one.hi;
+    g->empty.lo &= ~one.lo;
+    g->empty.hi &= ~one.hi;
+    g->pending_space = target;
+    settle(b, g);
+}
+
+/* ------------------------------------------------------------------ Board: Python type */
+
+static PyObject *FastError;
+
+static int read_ints(PyObject *seq, const char *what, long *out, Py_ssize_t want,
+                     Py_ssize_t *got) {
+    PyObject *fast = PySequence_Fast(seq, what);
+    Py_ssize_t n, i;
+    if (!fast) return -1;
+    n = PySequence_Fast_GET_SIZE(fast);
+    if ((want >= 0 && n != want) || n > MAX_CARDS * 4) {
+        PyErr_Format(PyExc_ValueError, "%s: %zd items", what, n);
+        Py_DECREF(fast);
+        return -1;
+    }
+    for (i = 0; i < n; i++) {
+        out[i] = PyLong_AsLong(PySequence_Fast_GET_ITEM(fast, i));
+        if (out[i] == -1 && PyErr_Occurred()) {
+            Py_DECREF(fast);
+            return -1;
+        }
+    }
+    if (got) *got = n;
+    Py_DECREF(fast);
+    return 0;
+}
+
+static void Board_dealloc(Board *self) {
+    PyMem_Free(self->play_id);
+    PyMem_Free(self->move_kind);
+    PyMem_Free(self->move_face);
+    PyMem_Free(self->move_target);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+/* Board(card_faces, kinds, value_spaces, moves, windows, corners, players, sides, to_win,
+ *       hand_size, shared_limit, idle_rounds, random_first_player)
+ * moves: per action id, (kind, face, target) as Layout.moves gives them. */
+static int Board_init(Board *self, PyObject *args, PyObject *kwds) {
+    PyObject *card_faces, *kinds, *value_spaces, *moves, *windows, *corners;
+    long buffer[MAX_CARDS * 4];
+    Py_ssize_t n, i, j;
+    if (!PyArg_ParseTuple(args, "OOOOOOiiiiiii", &card_faces, &kinds, &value_spaces, &moves,
+                          &windows, &corners, &self->players, &self->sides, &self->to_win,
+                          &self->hand_size, &self->shared_limit, &self->idle_rounds,
+                          &self->random_first_player))
+        return -1;
+    if (self->players < 1 || self->players > MAX_PLAYERS || self->sides < 1 ||
+        self->sides > MAX_SIDES || self->hand_size < 0 || self->hand_size >= MAX_HAND ||
+        self->idle_rounds < 1 || self->to_win < 1) {
+        PyErr_SetString(PyExc_ValueError, "the table is beyond the core's limits");
+        return -1;
+    }
+    if (read_ints(card_faces, "card_faces", buffer, -1, &n) < 0) return -1;
+    if (n > MAX_CARDS || n < self->players * self->hand_size + 1) {
+        PyErr_SetString(PyExc_ValueError, "the deck is beyond the core's limits");
+        return -1;
+    }
+    self->cards = (int)n;
+    for (i = 0; i < n; i++) self->card_face[i] = (int16_t)buffer[i];
+    if (read_ints(kinds, "kinds", buffer, -1, &n) < 0) return -1;
+    if (n > MAX_FACES) {
+        PyErr_SetString(PyExc_ValueError, "too many faces for the core");
+        return -1;
+    }
+    self->faces = (int)n;
+    for (i = 0; i < n; i++) {
+        self->kind[i] = (int8_t)buffer[i];
+        self->value_space[i][0] = self->value_space[i][1] = -1;
+        self->dead_id[i] = -1;
+    }
+    for (i = 0; i < self->cards; i++)
+        if (self->card_face[i] < 0 || self->card_face[i] >= self->faces) {
+            PyErr_SetString(PyExc_ValueError, "a card's face is out of range");
+            return -1;
+        }
+    if (read_ints(value_spaces, "value_spaces", buffer, self->faces * 2, NULL) < 0) return -1;
+    for (i = 0; i < self->faces; i++) {
+        self->value_space[i][0] = (int16_t)buffer[2 * i];
+        self->value_space[i][1] = (int16_t)buffer[2 * i + 1];
+        if (self->kind[i] == VALUE &&
+            (buffer[2 * i] < 0 || buffer[2 * i] >= SPACES || buffer[2 * i + 1] < 0 ||
+             buffer[2 * i + 1] >= SPACES)) {
+            PyErr_SetString(PyExc_ValueError, "a value face needs two spaces");
+            return -1;
+        }
+    }
+    {
+        PyObject *fast = PySequence_Fast(moves, "moves");
+        if (!fast) return -1;
+        n = PySequence_Fast_GET_SIZE(fast);
+        if (n > 32767) {
+            Py_DECREF(fast);
+            PyErr_SetString(PyExc_ValueError, "too many actions for the core");
+            return -1;
+        }
+        self->actions = (int)n;
+        PyMem_Free(self->play_id);
+        PyMem_Free(self->move_kind);
+        PyMem_Free(self->move_face);
+        PyMem_Free(self->move_target);
+        self->play_id = PyMem_Malloc(sizeof(int16_t) * (size_t)self->faces * SPACES);
+        self->move_kind = PyMem_Malloc((size_t)n + 1);
+        self->move_face = PyMem_Malloc(sizeof(int16_t) * ((size_t)n + 1));
+        self->move_target = PyMem_Malloc(sizeof(int16_t) * ((size_t)n + 1));
+        if (!self->play_id || !self->move_kind || !self->move_face || !self->move_target) {
+            Py_DECREF(fast);
+            PyErr_NoMemory();
+            return -1;
+        }
+        for (i = 0; i < (Py_ssize_t)self->faces * SPACES; i++) self->play_id[i] = -1;
+        self->mark_base = -1;
+        self->pass_id = -1;
+        for (i = 0; i < n; i++) {
+            long move[3];
+            int kind, face, target;
+            if (read_ints(PySequence_Fast_GET_ITEM(fast, i), "move", move, 3, NULL) < 0) {
+                Py_DECREF(fast);
+                return -1;
+            }
+            kind = (int)move[0];
+            face = (int)move[1];
+            target = (int)move[2];
+            self->move_kind[i] = (int8_t)kind;
+            self->move_face[i] = (int16_t)face;
+            self->move_target[i] = (int16_t)target;
+            if ((kind == K_PLAY || kind == K_TAKE || kind == K_DEAD) &&
+                (face < 0 || face >= self->faces)) {
+                Py_DECREF(fast);
+                PyErr_SetString(PyExc_ValueError, "a move's face is out of range");
+                return -1;
+            }
+            if ((kind == K_PLAY || kind == K_TAKE) && (target < 0 || target >= SPACES)) {
+                Py_DECREF(fast);
+                PyErr_SetString(PyExc_ValueError, "a move's space is out of range");
+                return -1;
+            }
+            if (kind == K_PLAY || kind == K_TAKE)
+                self->play_id[face * SPACES + target] = (int16_t)i;
+            else if (kind == K_DEAD)
+                self->dead_id[face] = (int16_t)i;
+            else if (kind == K_MARK) {
+                if (target < 0 || target >= WINDOWS || (self->mark_base >= 0 &&
+                                                        self->mark_base + target != i)) {
+                    Py_DECREF(fast);
+                    PyErr_SetString(PyExc_ValueError, "the mark actions are not in window order");
+                    return -1;
+                }
+                if (target == 0) self->mark_base = (int)i;
+            } else if (kind == K_PASS)
+                self->pass_id = (int)i;
+        }
+        Py_DECREF(fast);
+        if (self->mark_base < 0 || self->pass_id < 0) {
+            PyErr_SetString(PyExc_ValueError, "the action space lacks mark or pass actions");
+            return -1;
+        }
+    }
+    if (read_ints(windows, "windows", buffer, WINDOWS * RUN, NULL) < 0) return -1;
+    memset(self->through_count, 0, sizeof(self->through_count));
+    for (i = 0; i < WINDOWS; i++) {
+        Bits m = {0, 0};
+        for (j = 0; j < RUN; j++) {
+            long s = buffer[i * RUN + j];
+            if (s < 0 || s >= SPACES) {
+                PyErr_SetString(PyExc_ValueError, "a window's space is out of range");
+                return -1;
+            }
+            self->window[i][j] = (int8_t)s;
+            Bits one = bits_of((int)s);
+            m.lo |= one.lo;
+            m.hi |= one.hi;
+            if (self->through_count[s] >= 20) {
+                PyErr_SetString(PyExc_ValueError, "too many windows through one space");
+                return -1;
+            }
+            self->through[s][self->through_count[s]++] = (int16_t)i;
+        }
+        self->window_bits[i] = m;
+    }
+    for (i = 0; i < WINDOWS; i++)
+        for (j = 0; j < WINDOWS; j++)
+            self->shared[i][j] = (int8_t)(__builtin_popcountll(self->window_bits[i].lo &
+                                                               self->window_bits[j].lo) +
+                                          __builtin_popcountll(self->window_bits[i].hi &
+                                                               self->window_bits[j].hi));
+    if (read_ints(corners, "corners", buffer, SPACES, NULL) < 0) return -1;
+    self->corner_bits.lo = self->corner_bits.hi = 0;
+    for (i = 0; i < SPACES; i++) {
+        self->corner[i] = buffer[i] ? 1 : 0;
+        if (buffer[i]) {
+            Bits one = bits_of((int)i);
+            self->corner_bits.lo |= one.lo;
+            self->corner_bits.hi |= one.hi;
+        }
+    }
+    return 0;
+}
+
+/* A seed as CPython's random.Random takes it, for 0 <= seed < 2**64. */
+static int read_seed(PyObject *value, uint64_t *seed) {
+    unsigned long long v = PyLong_AsUnsignedLongLong(value);
+    if (v == (unsigned long long)-1 && PyErr_Occurred()) return -1;
+    *seed = (uint64_t)v;
+    return 0;
+}
+
+/* playouts(seeds, choice_seeds, limit): one random game per seed, each choice drawn with
+ * randrange(len(legal)) from random.Random(choice seed). Returns per game
+ * (actions, ending, winning team, sequences per side). */
+static PyObject *Board_random_playouts(Board *self, PyObject *args) {
+    PyObject *seeds, *choice_seeds, *seeds_fast = NULL, *choices_fast = NULL, *out = NULL;
+    long limit;
+    Py_ssize_t n, i;
+    int16_t *discards = NULL, legal[MAX_LEGAL];
+    Game *g = NULL;
+    if (!PyArg_ParseTuple(args, "OOl", &seeds, &choice_seeds, &limit)) return NULL;
+    seeds_fast = PySequence_Fast(seeds, "seeds");
+    choices_fast = PySequence_Fast(choice_seeds, "choice seeds");
+    if (!seeds_fast || !choices_fast) goto done;
+    n = PySequence_Fast_GET_SIZE(seeds_fast);
+    if (PySequence_Fast_GET_SIZE(choices_fast) != n) {
+        PyErr_SetString(PyExc_ValueError, "one choice seed per game");
+        goto done;
+    }
+    uint64_t *seed_values = PyMem_Malloc(sizeof(uint64_t) * 2 * ((size_t)n + 1));
+    if (!seed_values) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    for (i = 0; i < n; i++)
+        if (read_seed(PySequence_Fast_GET_ITEM(seeds_fast, i), &seed_values[2 * i]) < 0 ||
+            read_seed(PySequence_Fast_GET_ITEM(choices_fast, i), &seed_values[2 * i + 1]) < 0) {
+            PyMem_Free(seed_values);
+            goto done;
+        }
+    g = PyMem_Malloc(sizeof(Game));
+    discards = PyMem_Malloc(sizeof(int16_t) * MAX_PLAYERS * MAX_CARDS);
+    long *lengths = PyMem_Malloc(sizeof(long) * ((size_t)n + 1));
+    int *endings = PyMem_Malloc(sizeof(int) * 2 * ((size_t)n + 1));
+    int8_t *counts = PyMem_Malloc((size_t)MAX_SIDES * ((size_t)n + 1));
+    if (!g || !discards || !lengths || !endings || !counts) {
+        PyErr_NoMemory();
+        PyMem_Free(seed_values);
+        PyMem_Free(lengths);
+        PyMem_Free(endings);
+        PyMem_Free(counts);
+        goto done;
+    }
+    int overran = 0;
+    Py_BEGIN_ALLOW_THREADS
+    for (i = 0; i < n && !overran; i++) {
+        MT deal, choice;
+        long played = 0;
+        int s;
+        mt_seed_u64(&deal, seed_values[2 * i]);
+        mt_seed_u64(&choice, seed_values[2 * i + 1]);
+        game_new(self, g, discards, &deal);
+        while (g->ending == ONGOING) {
+            int count = legal_actions(self, g, legal);
+            apply_action(self, g, legal[mt_below(&choice, (uint32_t)count)]);
+            if (++played > limit) {
+                overran = 1;
+                break;
+            }
+        }
+        lengths[i] = played;
+        endings[2 * i] = g->ending;
+        endings[2 * i + 1] = g->winning_team;
+        for (s = 0; s < MAX_SIDES; s++)
+            counts[MAX_SIDES * i + s] = (int8_t)(s < self->sides ? g->sequence_count[s] : 0);
+    }
+    Py_END_ALLOW_THREADS
+    if (overran)
+        PyErr_Format(FastError, "a game ran past %ld actions", limit);
+    else {
+        out = PyList_New(n);
+        for (i = 0; out && i < n; i++) {
+            PyObject *sequences = PyTuple_New(self->sides);
+            int s;
+            if (!sequences) {
+                Py_CLEAR(out);
+                break;
+            }
+            for (s = 0; s < self->sides; s++)
+                PyTuple_SET_ITEM(sequences, s, PyLong_FromLong(counts[MAX_SIDES * i + s]));
+            PyObject *row = Py_BuildValue("(liiN)", lengths[i], endings[2 * i],
+                                          endings[2 * i + 1], sequences);
+            if (!row) {
+                Py_CLEAR(out);
+                break;
+            }
+            PyList_SET_ITEM(out, i, row);
+        }
+    }
+    PyMem_Free(seed_values);
+    PyMem_Free(lengths);
+    PyMem_Free(endings);
+    PyMem_Free(counts);
+done:
+    PyMem_Free(g);
+    PyMem_Free(discards);
+    Py_XDECREF(seeds_fast);
+    Py_XDECREF(choices_fast);
+    return out;
+}
+
+/* ------------------------------------------------------------------ BoardState: Python type */
+
+typedef struct {
+    PyObject_HEAD
+    Board *board;
+    Game game;
+    int16_t discards[MAX_PLAYERS * MAX_CARDS];
+} BoardState;
+
+static PyTypeObject BoardStateType;
+
+/* Board.new_state(seed_key): a new game dealt as random.Random(seed) deals it; seed_key is
+ * the seed's 32-bit words, low first (fast.py writes them, so any Python int serves). */
+static PyObject *Board_new_state(Board *self, PyObject *args) {
+    PyObject *key;
+    long words[64];
+    uint32_t key32[64];
+    Py_ssize_t n, i;
+    MT seeded;
+    if (!PyArg_ParseTuple(args, "O", &key)) return NULL;
+    if (read_ints(key, "seed key", words, -1, &n) < 0) return NULL;
+    if (n < 1 || n > 64) {
+        PyErr_SetString(PyExc_ValueError, "a seed key has 1 to 64 words");
+        return NULL;
+    }
+    for (i = 0; i < n; i++) key32[i] = (uint32_t)words[i];
+    mt_init_by_array(&seeded, key32, (size_t)n);
+    BoardState *state = PyObject_New(BoardState, &BoardStateType);
+    if (!state) return NULL;
+    Py_INCREF(self);
+    state->board = self;
+    game_new(self, &state->game, state->discards, &seeded);
+    return (PyObject *)state;
+}
+
+static void BoardState_dealloc(BoardState *self) {
+    Py_XDECREF(self->board);
+    PyObject_Free(self);
+}
+
+static PyObject *BoardState_legal(BoardState *self, PyObject *unused) {
+    int16_t legal[MAX_LEGAL];
+    int count, i;
+    if (self->game.ending != ONGOING) return PyList_New(0);
+    count = legal_actions(self->board, &self->game, legal);
+    PyObject *out = PyList_New(count);
+    for (i = 0; out && i < count; i++) PyList_SET_ITEM(out, i, PyLong_FromLong(legal[i]));
+    return out;
+}
+
+static PyObject *BoardState_apply(BoardState *self, PyObject *arg) {
+    int16_t legal[MAX_LEGAL];
+    long action = PyLong_AsLong(arg);
+    int count, i;
+    if (action == -1 && PyErr_Occurred()) return NULL;
+    if (self->game.ending != ONGOING) {
+        PyErr_SetString(FastError, "the game is over");
+        return NULL;
+    }
+    count = legal_actions(self->board, &self->game, legal);
+    for (i = 0; i < count && legal[i] != action; i++);
+    if (i == count) {
+        PyErr_Format(FastError, "action %ld is not legal now", action);
+        return NULL;
+    }
+    apply_action(self->board, &self->game, (int)action);
+    Py_RETURN_NONE;
+}
+
+static PyObject *int16_list(const int16_t *values, int count) {
+    PyObject *out = PyList_New(count);
+    int i;
+    for (i = 0; out && i < count; i++) PyList_SET_ITEM(out, i, PyLong_FromLong(values[i]));
+    return out;
+}
+
+/* Every field of the state, as the Python state's save fields hold them. */
+static PyObject *BoardState_snapshot(BoardState *self, PyObject *unused) {
+    const Board *b = self->board;
+    const Game *g = &self->game;
+    PyObject *board = PyList_New(SPACES), *sequences = PyList_New(b->sides);
+    PyObject *hands = PyList_New(b->players), *discards = PyList_New(b->players);
+    PyObject *rng = PyTuple_New(MT_N + 1);
+    int i;
+    if (!board || !sequences || !hands || !discards || !rng) goto fail;
+    for (i = 0; i < SPACES; i++) PyList_SET_ITEM(board, i, PyLong_FromLong(g->board[i]));
+    for (i = 0; i < b->sides; i++)
+        PyList_SET_ITEM(sequences, i, int16_list(g->sequences[i], g->sequence_count[i]));
+    for (i = 0; i < b->players; i++) {
+        PyList_SET_ITEM(hands, i, int16_list(g->hands[i], g->hand_count[i]));
+        PyList_SET_ITEM(discards, i, int16_list(g->discards + i * MAX_CARDS, g->discard_count[i]));
+    }
+    for (i = 0; i < MT_N; i++) PyTuple_SET_ITEM(rng, i, PyLong_FromUnsignedLong(g->rng.state[i]));
+    PyTuple_SET_ITEM(rng, MT_N, PyLong_FromLong(g->rng.index));
+    return Py_BuildValue(
+        "{s:N,s:N,s:N,s:N,s:N,s:O,s:N,s:i,s:i,s:i,s:i,s:i,s:i,s:N}", "board", board,
+        "sequences", sequences, "draw_pile", int16_list(g->draw, g->draw_count), "hands", hands,
+        "discards", discards, "dead_used", g->dead_used ? Py_True : Py_False, "pending",
+        int16_list(g->pending, g->pending_count), "pending_space", g->pending_space, "passes",
+        g->passes, "to_act", g->to_act, "ending", g->ending, "winning_team", g->winning_team,
+        "sides", b->sides, "rng", rng);
+fail:
+    Py_XDECREF(board);
+    Py_XDECREF(sequences);
+    Py_XDECREF(hands);
+    Py_XDECREF(discards);
+    Py_XDECREF(rng);
+    return NULL;
+}
+
+static PyMethodDef BoardState_methods[] = {
+    {"legal", (PyCFunction)BoardState_legal, METH_NOARGS,
+     "The legal action ids, in the Python rules' order."},
+    {"apply", (PyCFunction)BoardState_apply, METH_O, "Play a legal action id."},
+    {"snapshot", (PyCFunction)BoardState_snapshot, METH_NOARGS,
+     "Every field of the state, and the generator's state as random.getstate() gives it."},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyTypeObject BoardStateType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "sequenza._fast.BoardState",
+    .tp_basicsize = sizeof(BoardState),
+    .tp_dealloc = (destructor)BoardState_dealloc,
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "A game of a Board, played one action at a time (for the identity tests).",
+    .tp_methods = BoardState_methods,
+};
+
+static PyMethodDef Board_methods[] = {
+    {"new_state", (PyCFunction)Board_new_state, METH_VARARGS,
+     "new_state(seed_key): a new game dealt from the seed's 32-bit words."},
+    {"random_playouts", (PyCFunction)Board_random_playouts, METH_VARARGS,
+     "random_playouts(seeds, choice_seeds, limit): whole random games, one per seed."},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyTypeObject BoardType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "sequenza._fast.Board",
+    .tp_basicsize = sizeof(Board),
+    .tp_dealloc = (destructor)Board_dealloc,
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "The rules of one table of Sequence or Sequence Numbers.",
+    .tp_methods = Board_methods,
+    .tp_init = (initproc)Board_init,
+    .tp_new = PyType_GenericNew,
+};
+
+/* ------------------------------------------------------------------ the module */
+
+static PyObject *fast_random_states(PyObject *module, PyObject *args) {
+    /* _fast.mt_state(seed) -> random.Random(seed).getstate()[1], for the generator's tests. */
+    PyObject *seed_obj;
+    uint64_t seed;
+    MT mt;
+    int i;
+    if (!PyArg_ParseTuple(args, "O", &seed_obj)) return NULL;
+    if (read_seed(seed_obj, &seed) < 0) return NULL;
+    mt_seed_u64(&mt, seed);
+    PyObject *out = PyTuple_New(MT_N + 1);
+    for (i = 0; out && i < MT_N; i++)
+        PyTuple_SET_ITEM(out, i, PyLong_FromUnsignedLong(mt.state[i]));
+    if (out) PyTuple_SET_ITEM(out, MT_N, PyLong_FromLong(mt.index));
+    return out;
+}
+
+static PyObject *fast_randbelow(PyObject *module, PyObject *args) {
+    /* _fast.randbelow(seed, n, count) -> [random.Random(seed).randrange(n) for _ in count]. */
+    PyObject *seed_obj;
+    uint64_t seed;
+    unsigned long n;
+    Py_ssize_t count, i;
+    MT mt;
+    if (!PyArg_ParseTuple(args, "Okn", &seed_obj, &n, &count)) return NULL;
+    if (read_seed(seed_obj, &seed) < 0) return NULL;
+    if (n < 1 || n > 0xffffffffUL || count < 0) {
+        PyErr_SetString(PyExc_ValueError, "1 <= n < 2**32 and count >= 0");
+        return NULL;
+    }
+    mt_seed_u64(&mt, seed);
+    PyObject *out = PyList_New(count);
+    for (i = 0; out && i < count; i++)
+        PyList_SET_ITEM(out, i, PyLong_FromUnsignedLong(mt_below(&mt, (uint32_t)n)));
+    return out;
+}
+
+static PyMethodDef module_methods[] = {
+    {"mt_state", fast_random_states, METH_VARARGS,
+     "mt_state(seed): random.Random(seed).getstate()[1], from the core's generator."},
+    {"randbelow", fast_randbelow, METH_VARARGS,
+     "randbelow(seed, n, count): count draws of randrange(n) from random.Random(seed)."},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef fast_module = {
+    PyModuleDef_HEAD_INIT, "sequenza._fast",
+    "The compiled playout core: a fast twin of the board games' Python rules.", -1,
+    module_methods,
+};
+
+PyMODINIT_FUNC PyInit__fast(void) {
+    PyObject *module;
+    mt_init_genrand(&mt_base, 19650218U);
+    if (PyType_Ready(&BoardType) < 0 || PyType_Ready(&BoardStateType) < 0) return NULL;
+    module = PyModule_Create(&fast_module);
+    if (!module) return NULL;
+    FastError = PyErr_NewException("sequenza._fast.FastError", PyExc_RuntimeError, NULL);
+    Py_INCREF(&BoardType);
+    Py_INCREF(&BoardStateType);
+    if (!FastError || PyModule_AddObject(module, "FastError", FastError) < 0 ||
+        PyModule_AddObject(module, "Board", (PyObject *)&BoardType) < 0 ||
+        PyModule_AddObject(module, "BoardState", (PyObject *)&BoardStateType) < 0) {
+        Py_DECREF(module);
+        return NULL;
+    }
+    return module;
+}

@@ -1,0 +1,37 @@
+"""The compiled playout core (``_fast.c``); ``sequenza.fast`` is its Python face."""
+
+from collections.abc import Sequence
+from typing import Any
+
+class FastError(RuntimeError): ...
+
+class BoardState:
+    def legal(self) -> list[int]: ...
+    def apply(self, action: int, /) -> None: ...
+    def snapshot(self) -> dict[str, Any]: ...
+
+class Board:
+    def __init__(
+        self,
+        card_faces: Sequence[int],
+        kinds: Sequence[int],
+        value_spaces: Sequence[int],
+        moves: Sequence[tuple[int, int, int]],
+        windows: Sequence[int],
+        corners: Sequence[int],
+        players: int,
+        sides: int,
+        to_win: int,
+        hand_size: int,
+        shared_limit: int,
+        idle_rounds: int,
+        random_first_player: int,
+        /,
+    ) -> None: ...
+    def new_state(self, seed_key: Sequence[int], /) -> BoardState: ...
+    def random_playouts(
+        self, seeds: Sequence[int], choice_seeds: Sequence[int], limit: int, /
+    ) -> list[tuple[int, int, int, tuple[int, ...]]]: ...
+
+def mt_state(seed: int, /) -> tuple[int, ...]: ...
+def randbelow(seed: int, n: int, count: int, /) -> list[int]: ...

@@ -1,0 +1,243 @@
+"""The compiled playout core: whole games played inside C, identical to the Python engine.
+
+The Python rules stay the reference; the core (``sequenza._fast``, built from
+``src/sequenza/_fast.c`` when the package is installed) is a fast twin held to them game by
+game by ``tests/fast/``: from the same seed and the same choices it gives the same legal
+actions in the same order, the same states and the same results. It is optional: where no C
+compiler built it, every function here still answers, played by the Python engine.
+
+>>> from sequenza import fast
+>>> batch = fast.playouts("sequence", 3, seed=1, players=2)
+>>> len(batch.games), batch.actions == sum(batch.lengths)
+(3, True)
+>>> batch == fast.playouts("sequence", 3, seed=1, players=2, engine="python")
+True
+
+What a batch plays, so that the Python engine can play the very same games: game ``i`` is
+``sequenza.make(game, players, seed=seed + i, **options)``, and with the ``random`` policy
+each of its choices is ``legal[rng.randrange(len(legal))]`` from one generator per game,
+``random.Random((seed + i) ^ CHOICE_SALT)`` (``python_playout`` plays one game so).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cache
+from types import ModuleType
+from typing import TYPE_CHECKING, Any, Literal
+
+from sequenza.components.number_decks import CORNER_SPACES
+from sequenza.core.game import Game, Termination
+from sequenza.core.registry import make_game
+from sequenza.games.sequence_board.rules import WINDOWS, BoardTermination, SequenceBoardGame
+
+if TYPE_CHECKING:
+    from sequenza._fast import Board, BoardState
+
+
+def _load() -> tuple[ModuleType | None, str | None]:
+    try:
+        from sequenza import _fast
+    except ImportError as error:  # installed without a C compiler, or a damaged build
+        return None, f"the compiled core is not installed ({error})"
+    return _fast, None
+
+
+_fast, _WHY_NOT = _load()
+
+#: The games the core plays; every other game's playouts run on the Python engine.
+FAST_GAMES = frozenset({"sequence", "sequence-numbers"})
+#: The playout policies, as ``policy=`` names them.
+POLICIES = ("random",)
+#: Mixed into each game's seed for its choices' generator, so that the choices do not read the
+#: very numbers that dealt the cards (``random.Random(seed)`` would draw them again).
+CHOICE_SALT = 0x9E3779B97F4A7C15
+#: The largest seed a batch may reach: the core's generators take seeds below 2**64.
+MAX_SEED = 2**64 - 1
+#: No random game comes near this many actions (classic Sequence ends in a few hundred); a
+#: game that reaches it means a broken rule, not a long game.
+ACTION_LIMIT = 1_000_000
+_ENDINGS = {1: BoardTermination.SEQUENCES_MADE, 2: BoardTermination.STALL}
+
+Engine = Literal["auto", "fast", "python"]
+
+
+def available() -> bool:
+    """Whether the compiled core is installed (``why_not()`` says why not)."""
+    return _fast is not None
+
+
+def why_not() -> str | None:
+    """Why the compiled core does not run here; ``None`` when it does."""
+    return _WHY_NOT
+
+
+def engine_for(game_id: str) -> Literal["fast", "python"]:
+    """Which engine plays ``game_id``'s playouts here: the core where it is installed and
+    knows the game, else the Python engine."""
+    return "fast" if _fast is not None and game_id in FAST_GAMES else "python"
+
+
+@dataclass(frozen=True)
+class Playout:
+    """One whole game of a batch: its actions, scores, winners and ending."""
+
+    seed: int
+    length: int
+    scores: tuple[float, ...]
+    winners: tuple[int, ...]
+    termination: Termination
+
+
+@dataclass(frozen=True)
+class Playouts:
+    """A batch of whole games and their counts. Two batches are equal when they played the
+    same games to the same ends, whichever engine played them."""
+
+    game: str
+    players: int
+    games: tuple[Playout, ...]
+
+    @property
+    def lengths(self) -> list[int]:
+        """Each game's number of actions."""
+        return [one.length for one in self.games]
+
+    @property
+    def actions(self) -> int:
+        """The actions of every game together."""
+        return sum(one.length for one in self.games)
+
+    @property
+    def endings(self) -> Counter[str]:
+        """How many games ended each way (by termination value)."""
+        return Counter(one.termination.value for one in self.games)
+
+    @property
+    def wins(self) -> list[float]:
+        """Per seat, its games won (a shared win counted as its share)."""
+        totals = [0.0] * self.players
+        for one in self.games:
+            for seat in one.winners:
+                totals[seat] += 1.0 / len(one.winners)
+        return totals
+
+
+def playouts(
+    game: str,
+    n: int,
+    *,
+    seed: int = 0,
+    players: int | None = None,
+    options: Mapping[str, Any] | None = None,
+    policy: str = "random",
+    engine: Engine = "auto",
+) -> Playouts:
+    """Play ``n`` whole games of ``game`` from seeds ``seed``, ``seed + 1``... with ``policy``
+    choosing every action, inside the core where it plays the game (``engine="auto"``), and
+    return their results and counts. ``engine="python"`` plays the same games on the Python
+    engine (the reference); ``engine="fast"`` refuses to fall back."""
+    if policy not in POLICIES:
+        raise ValueError(f"unknown policy {policy!r}; the policies are: {', '.join(POLICIES)}")
+    if n < 0:
+        raise ValueError(f"a batch plays 0 games or more, not {n}")
+    if seed < 0 or seed + n - 1 > MAX_SEED:
+        raise ValueError(f"a batch's seeds lie between 0 and 2**64 - 1, not from {seed}")
+    table = make_game(game, players, **dict(options or {}))
+    seeds = range(seed, seed + n)
+    chosen = engine_for(game) if engine == "auto" else engine
+    if chosen == "fast":
+        if _fast is None:
+            raise RuntimeError(str(_WHY_NOT))
+        if game not in FAST_GAMES:
+            raise ValueError(f"the compiled core does not play {game} yet")
+        played = tuple(_fast_playouts(table, seeds))
+    else:
+        played = tuple(python_playout(table, one) for one in seeds)
+    return Playouts(game=table.id, players=table.players, games=played)
+
+
+def python_playout(table: Game[Any], seed: int) -> Playout:
+    """One game of a batch played by the Python engine: the reference the core is held to."""
+    state = table.new_initial_state(seed)
+    state.recording = False
+    rng = random.Random(seed ^ CHOICE_SALT)
+    length = 0
+    while not state.is_over:
+        legal = state.legal_actions()
+        state.apply_unchecked(legal[rng.randrange(len(legal))])
+        length += 1
+    result = state.result()
+    assert result is not None
+    return Playout(seed, length, result.scores, result.winners, result.termination)
+
+
+def _fast_playouts(table: Game[Any], seeds: range) -> list[Playout]:
+    assert _fast is not None and isinstance(table, SequenceBoardGame)
+    board = _board(table)
+    rows = board.random_playouts(seeds, [one ^ CHOICE_SALT for one in seeds], ACTION_LIMIT)
+    team_of = table.team_of
+    played = []
+    for one, (length, ending, team, sequences) in zip(seeds, rows, strict=True):
+        scores = tuple(float(sequences[team_of[seat]]) for seat in range(table.players))
+        winners = tuple(seat for seat in range(table.players) if team_of[seat] == team)
+        played.append(Playout(one, length, scores, winners, _ENDINGS[ending]))
+    return played
+
+
+def core_state(table: Game[Any], seed: int) -> BoardState:
+    """A new game of ``table`` in the core, dealt from ``seed`` as the Python engine deals it,
+    played one action id at a time (``legal()``, ``apply(id)``, ``snapshot()``): what the
+    identity tests compare, action by action."""
+    if _fast is None:
+        raise RuntimeError(str(_WHY_NOT))
+    if not isinstance(table, SequenceBoardGame):
+        raise ValueError(f"the compiled core does not play {table.id} yet")
+    return _board(table).new_state(seed_key(seed))
+
+
+def seed_key(seed: int) -> list[int]:
+    """The 32-bit words, low first, that ``random.Random(seed)`` seeds its generator with.
+
+    >>> seed_key(0), seed_key(2**32 + 5), seed_key(-3)
+    ([0], [5, 1], [3])
+    """
+    value = abs(seed)
+    words = max(1, (value.bit_length() + 31) // 32)
+    return [(value >> (32 * index)) & 0xFFFFFFFF for index in range(words)]
+
+
+def _board(table: SequenceBoardGame[Any]) -> Board:
+    """The core's Board for a table (built once per rules, player count and options)."""
+    return _board_for(type(table), table.players, table.options)
+
+
+@cache
+def _board_for(game_class: type[SequenceBoardGame[Any]], players: int, options: Any) -> Board:
+    assert _fast is not None
+    table = game_class(players, options)
+    layout = table.layout
+    if table.team_of != tuple(seat % table.sides for seat in range(players)):
+        raise ValueError("the core seats teams alternately, as the rules do")
+    value_spaces = [
+        space for spaces in layout.value_spaces for space in (spaces if spaces else (-1, -1))
+    ]
+    board: Board = _fast.Board(
+        layout.card_faces,
+        layout.kinds,
+        value_spaces,
+        [layout.moves[action] for action in layout.action_space.actions],
+        [space for window in WINDOWS for space in window],
+        [int(space in CORNER_SPACES) for space in range(100)],
+        players,
+        table.sides,
+        table.sequences_to_win,
+        table.hand_size,
+        table.options.shared_limit,
+        table.options.idle_rounds,
+        int(table.options.random_first_player),
+    )
+    return board

@@ -1,0 +1,55 @@
+"""``sequenza.fast.playouts`` answers with or without the compiled core: the games the core
+does not play (or all of them, where it is not installed) run on the Python engine, and a
+batch says the same games whichever engine played it."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import sequenza
+from sequenza import fast
+
+
+def test_available_says_why_not_exactly_when_the_core_is_missing() -> None:
+    assert (fast.why_not() is None) == fast.available()
+    assert fast.engine_for("sequentia-stack") == "python"
+    assert fast.engine_for("sequence") == ("fast" if fast.available() else "python")
+
+
+def test_a_game_the_core_does_not_play_runs_on_the_engine() -> None:
+    batch = fast.playouts("sequentia-stack", 4, seed=3, players=3)
+    assert batch == fast.playouts("sequentia-stack", 4, seed=3, players=3, engine="python")
+    with pytest.raises(ValueError if fast.available() else RuntimeError):
+        fast.playouts("sequentia-stack", 4, seed=3, players=3, engine="fast")
+
+
+def test_a_batch_game_is_the_game_its_seed_makes() -> None:
+    """Game ``seed + i`` of a batch is ``sequenza.make(game, seed=seed + i)`` played with
+    choices from its own generator: replayed by hand, it ends the same way."""
+    batch = fast.playouts("sequence", 3, seed=40, players=2, options={"idle_rounds": 2})
+    for one in batch.games:
+        state = sequenza.make("sequence", players=2, seed=one.seed, idle_rounds=2)
+        chooser = random.Random(one.seed ^ fast.CHOICE_SALT)
+        length = 0
+        while not state.is_over:
+            legal = state.legal_actions()
+            state.apply(legal[chooser.randrange(len(legal))])
+            length += 1
+        assert (length, state.result()) == (
+            one.length,
+            sequenza.Result(one.scores, one.winners, one.termination),
+        )
+    assert batch.endings.total() == 3
+
+
+def test_a_batch_refuses_what_it_cannot_play() -> None:
+    with pytest.raises(ValueError, match="policy"):
+        fast.playouts("sequence", 1, policy="minimax")
+    with pytest.raises(ValueError, match="seeds"):
+        fast.playouts("sequence", 1, seed=-1)
+    with pytest.raises(ValueError, match="seeds"):
+        fast.playouts("sequence", 2, seed=2**64 - 1)
+    with pytest.raises(sequenza.OptionError):
+        fast.playouts("sequence", 1, players=5)
