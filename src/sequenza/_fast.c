@@ -108,6 +108,12 @@ static inline uint32_t mt_below(MT *mt, uint32_t n) {
     return r;
 }
 
+/* getrandbits(64): two draws, the first the low word. */
+static uint64_t mt_bits64(MT *mt) {
+    uint64_t low = mt_next(mt);
+    return low | ((uint64_t)mt_next(mt) << 32);
+}
+
 /* random.shuffle: from the last place down, swap with a place drawn below it. */
 static void mt_shuffle(MT *mt, int16_t *cards, int count) {
     int i;
@@ -458,6 +464,62 @@ static void apply_action(const Board *b, Game *g, int action) {
     settle(b, g);
 }
 
+/* Plays on with random choices from `choice` until the game ends; -1 past `limit` actions. */
+static long play_random(const Board *b, Game *g, MT *choice, long limit, int16_t *legal) {
+    long played = 0;
+    while (g->ending == ONGOING) {
+        int count = legal_actions(b, g, legal);
+        apply_action(b, g, legal[mt_below(choice, (uint32_t)count)]);
+        if (++played > limit) return -1;
+    }
+    return played;
+}
+
+/* State.determinize(seat, choice) of the Python rules: the game's generator becomes
+ * random.Random(choice.getrandbits(64)), then the other seats' hands and the draw pile are
+ * pooled, shuffled with `choice` and dealt back in their sizes. */
+static void determinize(const Board *b, Game *g, int seat, MT *choice) {
+    int16_t pool[MAX_CARDS];
+    int n = 0, p, i;
+    mt_seed_u64(&g->rng, mt_bits64(choice));
+    for (p = 0; p < b->players; p++)
+        if (p != seat)
+            for (i = 0; i < g->hand_count[p]; i++) pool[n++] = g->hands[p][i];
+    for (i = 0; i < g->draw_count; i++) pool[n++] = g->draw[i];
+    mt_shuffle(choice, pool, n);
+    n = 0;
+    for (p = 0; p < b->players; p++)
+        if (p != seat)
+            for (i = 0; i < g->hand_count[p]; i++) g->hands[p][i] = pool[n++];
+    for (i = 0; i < g->draw_count; i++) g->draw[i] = pool[n++];
+}
+
+/* The caches of a loaded state (the marked spaces and the bit sets) from its fields. */
+static void rebuild(const Board *b, Game *g) {
+    int t, k, s;
+    g->empty.lo = g->empty.hi = 0;
+    g->marked_bits.lo = g->marked_bits.hi = 0;
+    memset(g->marked, 0, sizeof(g->marked));
+    for (t = 0; t < b->sides; t++) g->occupied[t] = b->corner_bits;
+    for (s = 0; s < SPACES; s++) {
+        Bits one = bits_of(s);
+        if (g->board[s] == EMPTY) {
+            g->empty.lo |= one.lo;
+            g->empty.hi |= one.hi;
+        } else if (g->board[s] >= 0) {
+            g->occupied[g->board[s]].lo |= one.lo;
+            g->occupied[g->board[s]].hi |= one.hi;
+        }
+    }
+    for (t = 0; t < b->sides; t++)
+        for (k = 0; k < g->sequence_count[t]; k++) {
+            int w = g->sequences[t][k];
+            for (s = 0; s < RUN; s++) g->marked[b->window[w][s]] = 1;
+            g->marked_bits.lo |= b->window_bits[w].lo;
+            g->marked_bits.hi |= b->window_bits[w].hi;
+        }
+}
+
 /* ------------------------------------------------------------------ Board: Python type */
 
 static PyObject *FastError;
@@ -711,19 +773,13 @@ static PyObject *Board_random_playouts(Board *self, PyObject *args) {
     Py_BEGIN_ALLOW_THREADS
     for (i = 0; i < n && !overran; i++) {
         MT deal, choice;
-        long played = 0;
+        long played;
         int s;
         mt_seed_u64(&deal, seed_values[2 * i]);
         mt_seed_u64(&choice, seed_values[2 * i + 1]);
         game_new(self, g, discards, &deal);
-        while (g->ending == ONGOING) {
-            int count = legal_actions(self, g, legal);
-            apply_action(self, g, legal[mt_below(&choice, (uint32_t)count)]);
-            if (++played > limit) {
-                overran = 1;
-                break;
-            }
-        }
+        played = play_random(self, g, &choice, limit, legal);
+        if (played < 0) overran = 1;
         lengths[i] = played;
         endings[2 * i] = g->ending;
         endings[2 * i + 1] = g->winning_team;
@@ -798,6 +854,191 @@ static PyObject *Board_new_state(Board *self, PyObject *args) {
     state->board = self;
     game_new(self, &state->game, state->discards, &seeded);
     return (PyObject *)state;
+}
+
+/* Reads a list of ints below `bound` (and at least `low`) into `out`, at most `most`. */
+static int read_list(PyObject *fields, const char *key, int16_t *out, int most, int low,
+                     int bound) {
+    PyObject *value = PyDict_GetItemString(fields, key);
+    PyObject *fast;
+    Py_ssize_t n, i;
+    if (!value) {
+        PyErr_Format(PyExc_KeyError, "a state's fields lack %s", key);
+        return -1;
+    }
+    fast = PySequence_Fast(value, key);
+    if (!fast) return -1;
+    n = PySequence_Fast_GET_SIZE(fast);
+    if (n > most) {
+        Py_DECREF(fast);
+        PyErr_Format(PyExc_ValueError, "%s holds more than the core's %d", key, most);
+        return -1;
+    }
+    for (i = 0; i < n; i++) {
+        long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(fast, i));
+        if (v == -1 && PyErr_Occurred()) {
+            Py_DECREF(fast);
+            return -1;
+        }
+        if (v < low || v >= bound) {
+            Py_DECREF(fast);
+            PyErr_Format(PyExc_ValueError, "%s holds %ld, outside %d..%d", key, v, low, bound - 1);
+            return -1;
+        }
+        out[i] = (int16_t)v;
+    }
+    Py_DECREF(fast);
+    return (int)n;
+}
+
+/* One list per seat (or team): a list of lists, each read as read_list reads one. */
+static int read_lists(PyObject *fields, const char *key, int16_t *out, int stride, int *counts,
+                      int want, int most, int bound) {
+    PyObject *value = PyDict_GetItemString(fields, key), *inner;
+    int i;
+    if (!value || !PySequence_Check(value) || PySequence_Size(value) != want) {
+        PyErr_Format(PyExc_ValueError, "%s holds one list per seat or team", key);
+        return -1;
+    }
+    for (i = 0; i < want; i++) {
+        PyObject *wrapper = PyDict_New();
+        int n;
+        inner = PySequence_GetItem(value, i);
+        if (!wrapper || !inner || PyDict_SetItemString(wrapper, key, inner) < 0) {
+            Py_XDECREF(wrapper);
+            Py_XDECREF(inner);
+            return -1;
+        }
+        n = read_list(wrapper, key, out + i * stride, most, 0, bound);
+        Py_DECREF(wrapper);
+        Py_DECREF(inner);
+        if (n < 0) return -1;
+        counts[i] = n;
+    }
+    return 0;
+}
+
+static int read_flag(PyObject *fields, const char *key, long *out) {
+    PyObject *value = PyDict_GetItemString(fields, key);
+    if (!value) {
+        PyErr_Format(PyExc_KeyError, "a state's fields lack %s", key);
+        return -1;
+    }
+    *out = PyLong_AsLong(value);
+    return (*out == -1 && PyErr_Occurred()) ? -1 : 0;
+}
+
+/* Board.load(fields): a game in the middle, from the Python state's saved fields (as
+ * snapshot() names them, the generator's state as random.getstate()[1] gives it). */
+static PyObject *Board_load(Board *self, PyObject *fields) {
+    BoardState *state;
+    Game *g;
+    int16_t board[SPACES], sequences[MAX_SIDES * MAX_SEQUENCES];
+    long flag;
+    int i, n, cards = 0;
+    if (!PyDict_Check(fields)) {
+        PyErr_SetString(PyExc_TypeError, "load() takes the state's fields as a dict");
+        return NULL;
+    }
+    state = PyObject_New(BoardState, &BoardStateType);
+    if (!state) return NULL;
+    Py_INCREF(self);
+    state->board = self;
+    g = &state->game;
+    g->discards = state->discards;
+    if (read_list(fields, "board", board, SPACES, FREE, self->sides) != SPACES) goto fail;
+    for (i = 0; i < SPACES; i++) {
+        if ((board[i] == FREE) != (self->corner[i] != 0)) {
+            PyErr_SetString(PyExc_ValueError, "the free spaces are the corners");
+            goto fail;
+        }
+        g->board[i] = (int8_t)board[i];
+    }
+    if (read_lists(fields, "sequences", sequences, MAX_SEQUENCES, g->sequence_count, self->sides,
+                   MAX_SEQUENCES, WINDOWS) < 0)
+        goto fail;
+    for (i = 0; i < self->sides; i++)
+        memcpy(g->sequences[i], sequences + i * MAX_SEQUENCES,
+               sizeof(int16_t) * (size_t)g->sequence_count[i]);
+    if ((n = read_list(fields, "draw_pile", g->draw, self->cards, 0, self->cards)) < 0) goto fail;
+    g->draw_count = n;
+    cards += n;
+    {
+        int16_t hands[MAX_PLAYERS * MAX_HAND];
+        if (read_lists(fields, "hands", hands, MAX_HAND, g->hand_count, self->players,
+                       MAX_HAND - 1, self->cards) < 0)
+            goto fail;
+        for (i = 0; i < self->players; i++) {
+            memcpy(g->hands[i], hands + i * MAX_HAND, sizeof(int16_t) * (size_t)g->hand_count[i]);
+            cards += g->hand_count[i];
+        }
+    }
+    if (read_lists(fields, "discards", g->discards, MAX_CARDS, g->discard_count, self->players,
+                   self->cards, self->cards) < 0)
+        goto fail;
+    for (i = 0; i < self->players; i++) cards += g->discard_count[i];
+    if (cards != self->cards) {
+        PyErr_SetString(PyExc_ValueError, "the state's cards do not add up to the deck");
+        goto fail;
+    }
+    if ((n = read_list(fields, "pending", g->pending, 20, 0, WINDOWS)) < 0) goto fail;
+    g->pending_count = n;
+    if (read_flag(fields, "dead_used", &flag) < 0) goto fail;
+    g->dead_used = flag != 0;
+    if (read_flag(fields, "pending_space", &flag) < 0) goto fail;
+    if (flag < -1 || flag >= SPACES || (g->pending_count && flag < 0)) {
+        PyErr_SetString(PyExc_ValueError, "pending_space is a space, or -1");
+        goto fail;
+    }
+    g->pending_space = (int)flag;
+    if (read_flag(fields, "passes", &flag) < 0) goto fail;
+    if (flag < 0 || flag >= self->players * self->idle_rounds) {
+        PyErr_SetString(PyExc_ValueError, "passes is below the stall");
+        goto fail;
+    }
+    g->passes = (int)flag;
+    if (read_flag(fields, "to_act", &flag) < 0) goto fail;
+    if (flag < 0 || flag >= self->players) {
+        PyErr_SetString(PyExc_ValueError, "to_act is a seat");
+        goto fail;
+    }
+    g->to_act = (int)flag;
+    {
+        PyObject *rng = PyDict_GetItemString(fields, "rng"), *fast;
+        if (!rng || !(fast = PySequence_Fast(rng, "rng"))) {
+            if (!PyErr_Occurred()) PyErr_SetString(PyExc_KeyError, "a state's fields lack rng");
+            goto fail;
+        }
+        if (PySequence_Fast_GET_SIZE(fast) != MT_N + 1) {
+            Py_DECREF(fast);
+            PyErr_SetString(PyExc_ValueError, "rng is the 625 numbers of random.getstate()[1]");
+            goto fail;
+        }
+        for (i = 0; i <= MT_N; i++) {
+            unsigned long v = PyLong_AsUnsignedLong(PySequence_Fast_GET_ITEM(fast, i));
+            if (v == (unsigned long)-1 && PyErr_Occurred()) {
+                Py_DECREF(fast);
+                goto fail;
+            }
+            if (i < MT_N)
+                g->rng.state[i] = (uint32_t)v;
+            else if (v > MT_N) {
+                Py_DECREF(fast);
+                PyErr_SetString(PyExc_ValueError, "the generator's index is at most 624");
+                goto fail;
+            }
+            else
+                g->rng.index = (int)v;
+        }
+        Py_DECREF(fast);
+    }
+    g->ending = ONGOING;
+    g->winning_team = -1;
+    rebuild(self, g);
+    return (PyObject *)state;
+fail:
+    Py_DECREF(state);
+    return NULL;
 }
 
 static void BoardState_dealloc(BoardState *self) {
@@ -875,7 +1116,97 @@ fail:
     return NULL;
 }
 
+/* state.random_playouts(seat, seeds, limit): one game per seed from this state, each
+ * determinized for `seat` with random.Random(seed) and played on with random choices from
+ * that same generator (as the Python state's determinize and a random playout do). Returns
+ * per game (actions, ending, winning team, sequences per side); the state stays as it was. */
+static PyObject *BoardState_random_playouts(BoardState *self, PyObject *args) {
+    const Board *b = self->board;
+    PyObject *seeds, *seeds_fast, *out;
+    long limit;
+    int seat, overran = 0;
+    Py_ssize_t n, i;
+    if (!PyArg_ParseTuple(args, "iOl", &seat, &seeds, &limit)) return NULL;
+    if (seat < 0 || seat >= b->players) {
+        PyErr_SetString(PyExc_ValueError, "no such seat");
+        return NULL;
+    }
+    if (self->game.ending != ONGOING) {
+        PyErr_SetString(FastError, "the game is over");
+        return NULL;
+    }
+    seeds_fast = PySequence_Fast(seeds, "seeds");
+    if (!seeds_fast) return NULL;
+    n = PySequence_Fast_GET_SIZE(seeds_fast);
+    uint64_t *values = PyMem_Malloc(sizeof(uint64_t) * ((size_t)n + 1));
+    long *lengths = PyMem_Malloc(sizeof(long) * ((size_t)n + 1));
+    int *endings = PyMem_Malloc(sizeof(int) * 2 * ((size_t)n + 1));
+    int8_t *counts = PyMem_Malloc((size_t)MAX_SIDES * ((size_t)n + 1));
+    Game *g = PyMem_Malloc(sizeof(Game));
+    int16_t *discards = PyMem_Malloc(sizeof(int16_t) * MAX_PLAYERS * MAX_CARDS);
+    int16_t *legal = PyMem_Malloc(sizeof(int16_t) * MAX_LEGAL);
+    out = NULL;
+    if (!values || !lengths || !endings || !counts || !g || !discards || !legal) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    for (i = 0; i < n; i++)
+        if (read_seed(PySequence_Fast_GET_ITEM(seeds_fast, i), &values[i]) < 0) goto done;
+    Py_BEGIN_ALLOW_THREADS
+    for (i = 0; i < n && !overran; i++) {
+        MT choice;
+        int s;
+        long played;
+        mt_seed_u64(&choice, values[i]);
+        *g = self->game;
+        g->discards = discards;
+        memcpy(discards, self->discards, sizeof(int16_t) * MAX_PLAYERS * MAX_CARDS);
+        determinize(b, g, seat, &choice);
+        played = play_random(b, g, &choice, limit, legal);
+        if (played < 0) overran = 1;
+        lengths[i] = played;
+        endings[2 * i] = g->ending;
+        endings[2 * i + 1] = g->winning_team;
+        for (s = 0; s < MAX_SIDES; s++)
+            counts[MAX_SIDES * i + s] = (int8_t)(s < b->sides ? g->sequence_count[s] : 0);
+    }
+    Py_END_ALLOW_THREADS
+    if (overran) {
+        PyErr_Format(FastError, "a game ran past %ld actions", limit);
+        goto done;
+    }
+    out = PyList_New(n);
+    for (i = 0; out && i < n; i++) {
+        PyObject *sequences = PyTuple_New(b->sides), *row;
+        int s;
+        if (!sequences) {
+            Py_CLEAR(out);
+            break;
+        }
+        for (s = 0; s < b->sides; s++)
+            PyTuple_SET_ITEM(sequences, s, PyLong_FromLong(counts[MAX_SIDES * i + s]));
+        row = Py_BuildValue("(liiN)", lengths[i], endings[2 * i], endings[2 * i + 1], sequences);
+        if (!row) {
+            Py_CLEAR(out);
+            break;
+        }
+        PyList_SET_ITEM(out, i, row);
+    }
+done:
+    Py_DECREF(seeds_fast);
+    PyMem_Free(values);
+    PyMem_Free(lengths);
+    PyMem_Free(endings);
+    PyMem_Free(counts);
+    PyMem_Free(g);
+    PyMem_Free(discards);
+    PyMem_Free(legal);
+    return out;
+}
+
 static PyMethodDef BoardState_methods[] = {
+    {"random_playouts", (PyCFunction)BoardState_random_playouts, METH_VARARGS,
+     "random_playouts(seat, seeds, limit): random games from here, determinized for seat."},
     {"legal", (PyCFunction)BoardState_legal, METH_NOARGS,
      "The legal action ids, in the Python rules' order."},
     {"apply", (PyCFunction)BoardState_apply, METH_O, "Play a legal action id."},
@@ -894,6 +1225,8 @@ static PyTypeObject BoardStateType = {
 };
 
 static PyMethodDef Board_methods[] = {
+    {"load", (PyCFunction)Board_load, METH_O,
+     "load(fields): a game in the middle, from a Python state's fields."},
     {"new_state", (PyCFunction)Board_new_state, METH_VARARGS,
      "new_state(seed_key): a new game dealt from the seed's 32-bit words."},
     {"random_playouts", (PyCFunction)Board_random_playouts, METH_VARARGS,

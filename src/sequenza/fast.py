@@ -30,9 +30,14 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any, Literal
 
 from sequenza.components.number_decks import CORNER_SPACES
-from sequenza.core.game import Game, Termination
+from sequenza.core.game import Game, State, Termination
 from sequenza.core.registry import make_game
-from sequenza.games.sequence_board.rules import WINDOWS, BoardTermination, SequenceBoardGame
+from sequenza.games.sequence_board.rules import (
+    WINDOWS,
+    BoardTermination,
+    SequenceBoardGame,
+    SequenceBoardState,
+)
 
 if TYPE_CHECKING:
     from sequenza._fast import Board, BoardState
@@ -160,6 +165,57 @@ def playouts(
     return Playouts(game=table.id, players=table.players, games=played)
 
 
+def playouts_from(
+    state: State[Any],
+    n: int,
+    *,
+    seat: int,
+    seed: int = 0,
+    policy: str = "random",
+    engine: Engine = "auto",
+) -> Playouts:
+    """Play ``n`` games on from ``state`` as ``seat`` imagines them: for game ``i``, the
+    generator ``random.Random(seed + i)`` deals again every card ``seat`` cannot see
+    (``state.determinize(seat, rng)``, the determiniser the bots use) and then makes every
+    choice with ``policy``. Each game's scores and winners are those of the whole game;
+    its length counts the actions after ``state``. The state itself does not change."""
+    if policy not in POLICIES:
+        raise ValueError(f"unknown policy {policy!r}; the policies are: {', '.join(POLICIES)}")
+    if n < 0 or seed < 0 or seed + n - 1 > MAX_SEED:
+        raise ValueError(f"a batch's seeds lie between 0 and 2**64 - 1, not from {seed}")
+    if not 0 <= seat < state.players:
+        raise ValueError(f"there is no seat {seat} at a {state.players}-player table")
+    table = state.game
+    seeds = range(seed, seed + n)
+    chosen = engine_for(table.id) if engine == "auto" else engine
+    if state.is_over:
+        played = tuple(python_playout_from(state, seat, one) for one in seeds)
+    elif chosen == "fast":
+        if _fast is None:
+            raise RuntimeError(str(_WHY_NOT))
+        if not isinstance(state, SequenceBoardState):
+            raise ValueError(f"the compiled core does not play {table.id} yet")
+        rows = load_state(state).random_playouts(seat, seeds, ACTION_LIMIT)
+        played = tuple(_playout(table, one, row) for one, row in zip(seeds, rows, strict=True))
+    else:
+        played = tuple(python_playout_from(state, seat, one) for one in seeds)
+    return Playouts(game=table.id, players=table.players, games=played)
+
+
+def python_playout_from(state: State[Any], seat: int, seed: int) -> Playout:
+    """One game of ``playouts_from`` played by the Python engine (the reference)."""
+    rng = random.Random(seed)
+    twin = state.determinize(seat, rng)
+    length = 0
+    while not twin.is_over:
+        legal = twin.legal_actions()
+        twin.apply_unchecked(legal[rng.randrange(len(legal))])
+        length += 1
+    result = twin.result()
+    assert result is not None
+    return Playout(seed, length, result.scores, result.winners, result.termination)
+
+
 def python_playout(table: Game[Any], seed: int) -> Playout:
     """One game of a batch played by the Python engine: the reference the core is held to."""
     state = table.new_initial_state(seed)
@@ -179,13 +235,29 @@ def _fast_playouts(table: Game[Any], seeds: range) -> list[Playout]:
     assert _fast is not None and isinstance(table, SequenceBoardGame)
     board = _board(table)
     rows = board.random_playouts(seeds, [one ^ CHOICE_SALT for one in seeds], ACTION_LIMIT)
+    return [_playout(table, one, row) for one, row in zip(seeds, rows, strict=True)]
+
+
+def _playout(table: Game[Any], seed: int, row: tuple[int, int, int, tuple[int, ...]]) -> Playout:
+    """A game of the core's answer: (actions, ending, winning team, sequences per side)."""
+    assert isinstance(table, SequenceBoardGame)
+    length, ending, team, sequences = row
     team_of = table.team_of
-    played = []
-    for one, (length, ending, team, sequences) in zip(seeds, rows, strict=True):
-        scores = tuple(float(sequences[team_of[seat]]) for seat in range(table.players))
-        winners = tuple(seat for seat in range(table.players) if team_of[seat] == team)
-        played.append(Playout(one, length, scores, winners, _ENDINGS[ending]))
-    return played
+    scores = tuple(float(sequences[team_of[seat]]) for seat in range(table.players))
+    winners = tuple(seat for seat in range(table.players) if team_of[seat] == team)
+    return Playout(seed, length, scores, winners, _ENDINGS[ending])
+
+
+def load_state(state: State[Any]) -> BoardState:
+    """The core's copy of a Python state in the middle of a game: its cards, chips and
+    counters passed once (the identity tests step it on beside the state)."""
+    if _fast is None:
+        raise RuntimeError(str(_WHY_NOT))
+    if not isinstance(state, SequenceBoardState) or state.is_over:
+        raise ValueError(f"the compiled core plays on from a running {FAST_GAMES} game only")
+    fields = {name: getattr(state, name) for name in (*state.SAVE_FIELDS, "to_act")}
+    fields["rng"] = state.rng.getstate()[1]
+    return _board(state.game).load(fields)
 
 
 def core_state(table: Game[Any], seed: int) -> BoardState:

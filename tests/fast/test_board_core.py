@@ -127,3 +127,81 @@ def test_a_batch_game_is_the_engines_game_of_its_seed() -> None:
     batch is the game of a batch that starts there."""
     whole = fast.playouts("sequence", 30, seed=70, players=4)
     assert fast.playouts("sequence", 5, seed=90, players=4).games == whole.games[20:25]
+
+
+def positions(seed: int) -> list[SequenceBoardState]:
+    """Running games of several tables, stopped after a random number of random actions, and
+    one that waits for a choice of sequences."""
+    found: list[SequenceBoardState] = []
+    chooser = random.Random(seed)
+    for game_id, players, options in TABLES[::2]:
+        state = make_game(game_id, players, **options).new_initial_state(seed)
+        for _ in range(chooser.randrange(200)):
+            legal = state.legal_actions()
+            if state.is_over:
+                break
+            state.apply(legal[chooser.randrange(len(legal))])
+        if not state.is_over:
+            assert isinstance(state, SequenceBoardState)
+            found.append(state)
+    table = make_game("sequence", 2, shared_limit=0)
+    for deal in range(200):
+        state = table.new_initial_state(deal)
+        while not state.is_over and not state.pending:
+            legal = state.legal_actions()
+            state.apply(legal[chooser.randrange(len(legal))])
+        if state.pending:
+            assert isinstance(state, SequenceBoardState)
+            return [*found, state]
+    raise AssertionError("no game waited for a choice of sequences")
+
+
+def test_a_state_loaded_in_the_middle_plays_on_as_the_engines() -> None:
+    for seed in range(4):
+        for state in positions(seed):
+            core = fast.load_state(state)
+            twin = state.clone()
+            chooser = random.Random(seed)
+            while True:
+                snapshot = core.snapshot()
+                for name in FIELDS:
+                    assert snapshot[name] == getattr(twin, name), name
+                assert snapshot["rng"] == twin.rng.getstate()[1]
+                if twin.is_over:
+                    break
+                legal = twin.legal_action_ids()
+                assert core.legal() == legal
+                action = legal[chooser.randrange(len(legal))]
+                twin.apply(action)
+                core.apply(action)
+
+
+def test_playouts_from_a_state_are_the_engines_determinized_games() -> None:
+    for seed in range(3):
+        for state in positions(seed + 10):
+            before = state.fingerprint()
+            for seat in {0, state.to_act, state.players - 1}:
+                batch = fast.playouts_from(state, 25, seat=seat, seed=seed * 1000)
+                assert batch == fast.playouts_from(
+                    state, 25, seat=seat, seed=seed * 1000, engine="python"
+                )
+                # Each seed deals the hidden cards again its own way and plays differently.
+                assert len(set(batch.lengths)) > 1
+            assert state.fingerprint() == before
+
+
+def test_a_damaged_state_is_refused() -> None:
+    state = positions(0)[0]
+    fields = {name: getattr(state, name) for name in (*state.SAVE_FIELDS, "to_act")}
+    fields["rng"] = state.rng.getstate()[1]
+    board = fast._board(state.game)
+    board.load(fields)
+    for name, damaged in (
+        ("draw_pile", fields["draw_pile"][1:]),
+        ("board", [9] * 100),
+        ("to_act", state.players),
+        ("rng", (1, 2, 3)),
+        ("hands", fields["hands"][:-1]),
+    ):
+        with pytest.raises(ValueError):
+            board.load({**fields, name: damaged})
