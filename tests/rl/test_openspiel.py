@@ -1,56 +1,255 @@
-"""OpenSpiel: every game passes pyspiel's random-simulation test at every player count."""
+"""OpenSpiel: the games are games of imperfect information with chance for every card dealt
+and drawn, checked the way OpenSpiel checks its own games (random simulation with
+serialisation, information sets, resampling, ISMCTS, observers)."""
 
 from __future__ import annotations
 
+import random
+from collections import Counter
+from typing import Any
+
+import numpy as np
 import pyspiel
 import pytest
+from open_spiel.python.algorithms import ismcts, mcts
+from open_spiel.python.observation import make_observation
 
 from sequenza.rl import openspiel
 from sequenza.rl.encoding import encoded_games
 
-TABLES = [(info.id, count) for info in encoded_games() for count in info.player_counts]
+TABLES = [
+    (info.id, count)
+    for info in encoded_games()
+    for count in sorted({min(info.player_counts), max(info.player_counts)})
+]
 
 
 @pytest.mark.parametrize(("game", "players"), TABLES)
 def test_random_simulation(game: str, players: int) -> None:
+    # A cap keeps the long games short; every ending (the cap's too) is checked the same.
     pyspiel.random_sim_test(
-        openspiel.load(game, players), num_sims=1, serialize=True, verbose=False
+        openspiel.load(game, players, max_game_length=120),
+        num_sims=1,
+        serialize=True,
+        verbose=False,
     )
+
+
+def test_a_whole_game_passes_the_random_simulation() -> None:
+    pyspiel.random_sim_test(openspiel.load("sequentia-stack", 2), 2, True, False)
 
 
 def test_registered_by_name_with_its_facts() -> None:
     game = pyspiel.load_game("python_sequenza_sequentia_stack", {"players": 3})
+    kind = game.get_type()
     assert game.num_players() == 3
-    assert game.get_type().information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
-    assert game.max_chance_outcomes() == openspiel.DEFAULT_DEALS
+    assert kind.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
+    assert kind.utility == pyspiel.GameType.Utility.CONSTANT_SUM
+    assert game.utility_sum() == 1.0
+    # The 54 cards of the Sequentia deck are the deal's outcomes.
+    assert game.max_chance_outcomes() == 54
     state = game.new_initial_state()
     assert state.is_chance_node()
-    state.apply_action(17)
-    assert state.current_player() == 0
-    assert len(state.observation_tensor(1)) == game.observation_tensor_size()
     assert len(state.information_state_tensor(1)) == game.information_state_tensor_size()
+    assert len(state.observation_tensor(1)) == game.observation_tensor_size()
 
 
-def test_a_clone_is_independent_and_deals_are_seeds() -> None:
-    game = openspiel.load("sequence", 2, deals=8)
+def deal(state: Any, outcomes: list[int]) -> Any:
+    """Play ``outcomes`` at the chance nodes, in order, then the first of what is left until
+    a seat is to decide."""
+    queue = list(outcomes)
+    while state.is_chance_node():
+        offered = [outcome for outcome, _ in state.chance_outcomes()]
+        choice = queue.pop(0) if queue else offered[0]
+        assert choice in offered
+        state.apply_action(choice)
+    return state
+
+
+def test_the_deal_is_one_chance_node_per_card() -> None:
+    game = openspiel.load("sequence", 2)
     state = game.new_initial_state()
-    state.apply_action(5)
-    twin = state.clone()
-    twin.apply_action(twin.legal_actions()[0])
-    assert len(state.history()) == 1 and len(twin.history()) == 2
+    seen: list[int] = []
+    while state.is_chance_node():
+        outcomes = state.chance_outcomes()
+        assert sum(probability for _, probability in outcomes) == pytest.approx(1.0)
+        # Each card comes from those not dealt yet, each as likely.
+        assert len(outcomes) == 104 - len(seen)
+        seen.append(outcomes[-1][0])
+        state.apply_action(seen[-1])
+    assert len(seen) == 14
+    engine = state.engine
+    assert sorted(engine.hands[0] + engine.hands[1]) == sorted(seen)
+    assert sorted(engine.hands[0]) == sorted(seen[:7])
+
+
+def test_seat_zeros_first_information_set_holds_every_other_hand() -> None:
+    """Two deals that give seat 0 the same cards and seat 1 different ones: seat 0 cannot
+    tell them apart, seat 1 can."""
+    game = openspiel.load("sequence", 2)
+    mine = list(range(7))
+    first = deal(game.new_initial_state(), [*mine, *range(10, 17)])
+    second = deal(game.new_initial_state(), [*mine, *range(40, 47)])
+    assert first.history() != second.history()
+    assert first.current_player() == second.current_player() == 0
+    assert first.information_state_string(0) == second.information_state_string(0)
+    assert first.information_state_tensor(0) == second.information_state_tensor(0)
+    assert first.information_state_string(1) != second.information_state_string(1)
+
+
+def test_a_draw_is_a_chance_node_the_drawer_sees() -> None:
+    game = openspiel.load("sequence", 2)
+    state = deal(game.new_initial_state(), [])
+    state.apply_action(state.legal_actions()[0])
+    assert state.is_chance_node()
+    drawn = state.chance_outcomes()
+    assert len(drawn) == 104 - 14
+    left, right = state.clone(), state.clone()
+    left.apply_action(drawn[0][0])
+    right.apply_action(drawn[1][0])
+    # Seat 0 drew one of two cards: it tells them apart, seat 1 does not.
+    assert left.information_state_string(1) == right.information_state_string(1)
+    assert left.information_state_string(0) != right.information_state_string(0)
+
+
+def test_the_engines_generator_decides_no_card() -> None:
+    """The same chance outcomes make the same game, whatever a state's generator holds."""
+    game = openspiel.load("sequentia-shift", 2)
+    rng = random.Random(3)
+    state = game.new_initial_state()
+    for _ in range(60):
+        if state.is_chance_node():
+            outcomes = [outcome for outcome, _ in state.chance_outcomes()]
+            state.apply_action(rng.choice(outcomes))
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
     again = game.new_initial_state()
-    again.apply_action(5)
+    for action in state.history():
+        again.apply_action(action)
+    assert again.engine.dumps() == state.engine.dumps()
     assert str(again) == str(state)
 
 
-def test_information_states_hide_the_other_hands() -> None:
-    game = openspiel.load("sequentia-cross", 2)
-    state = game.new_initial_state()
-    state.apply_action(1)
-    text = state.information_state_string(0)
+def test_resampling_deals_the_hidden_cards_consistently() -> None:
+    game = openspiel.load("sequence", 2)
+    rng = random.Random(0)
+    state = deal(game.new_initial_state(), rng.sample(range(104), 14))
+    state.apply_action(state.legal_actions()[0])
+    state = deal(state, [])
+    state.apply_action(state.legal_actions()[0])
+    state = deal(state, [])
+    assert state.current_player() == 0
     engine = state.engine
-    assert engine is not None
+    key = state.information_state_string(0)
+    hands = set()
+    for draw in range(20):
+        sample = state.resample_from_infostate(0, lambda: rng.random())
+        assert sample.information_state_string(0) == key
+        other = sample.engine
+        assert other.hands[0] == engine.hands[0]
+        assert other.discards == engine.discards and other.board == engine.board
+        assert other.card_counter() == engine.card_counter()
+        hands.add(tuple(sorted(other.hands[1])))
+        if draw < 2:
+            sample.apply_action(sample.legal_actions()[0])
+    assert len(hands) > 15
+
+
+@pytest.mark.parametrize("game", [info.id for info in encoded_games()])
+def test_ismcts_plays_out_of_the_box(game: str) -> None:
+    spiel = openspiel.load(game, 2)
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=np.random.RandomState(1))
+    bot = ismcts.ISMCTSBot(
+        spiel,
+        evaluator,
+        uct_c=2.0,
+        max_simulations=4,
+        random_state=np.random.RandomState(1),
+    )
+    rng = random.Random(1)
+    state = spiel.new_initial_state()
+    decisions = 0
+    while decisions < 3 and not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(rng.choice([o for o, _ in state.chance_outcomes()]))
+            continue
+        action = bot.step(state)
+        assert action in state.legal_actions()
+        state.apply_action(action)
+        decisions += 1
+    assert decisions == 3
+
+
+def test_observers_split_public_and_private_information() -> None:
+    game = openspiel.load("sequentia-cross", 2)
+    state = deal(game.new_initial_state(), [])
+    engine = state.engine
     own = engine.observation(0)["hand"]
-    other = engine.observation(1)["hand"]
-    assert all(card in text for card in own)
-    assert not all(card in text for card in other)
+    public = make_observation(
+        game,
+        pyspiel.IIGObservationType(
+            perfect_recall=False, public_info=True, private_info=pyspiel.PrivateInfoType.NONE
+        ),
+    )
+    private = make_observation(
+        game,
+        pyspiel.IIGObservationType(
+            perfect_recall=False,
+            public_info=False,
+            private_info=pyspiel.PrivateInfoType.SINGLE_PLAYER,
+        ),
+    )
+    text = public.string_from(state, 0)
+    assert text == public.string_from(state, 1)
+    assert not all(card in text for card in own)
+    assert all(card in private.string_from(state, 0) for card in own)
+    public.set_from(state, 0)
+    shown = public.tensor.copy()
+    # Dealing seat 0 other cards changes none of the public tensor.
+    twin = state.resample_from_infostate(1, lambda: 0.25)
+    assert twin.engine.hands[0] != engine.hands[0]
+    public.set_from(twin, 0)
+    assert np.array_equal(public.tensor, shown)
+    private.set_from(twin, 0)
+    assert private.tensor.any()
+
+
+def test_the_information_state_tensor_recalls_the_actions() -> None:
+    game = openspiel.load("sequentia-stack", 2, recall=8)
+    state = deal(game.new_initial_state(), [])
+    size = game.observation_tensor_size()
+    assert game.information_state_tensor_size() == size + 8 * (2 + 2)
+    action = state.legal_actions()[0]
+    state.apply_action(action)
+    state = deal(state, [])
+    recall = np.array(state.information_state_tensor(1)[size:]).reshape(8, 4)
+    assert list(recall[0][:3]) == [1.0, 1.0, 0.0]
+    assert recall[0][3] == pytest.approx(action / (game.num_distinct_actions() - 1))
+    assert not recall[1:].any()
+
+
+@pytest.mark.parametrize(
+    ("payoffs", "winner", "loser"), [("share", 1.0, 0.0), ("zero_sum", 1.0, -1.0)]
+)
+def test_every_ending_pays_its_declared_sum(payoffs: str, winner: float, loser: float) -> None:
+    game = openspiel.load("sequentia-cross", 2, payoffs=payoffs)
+    rng = random.Random(2)
+    totals: Counter[float] = Counter()
+    for _ in range(3):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(rng.choice([o for o, _ in state.chance_outcomes()]))
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+        returns = state.returns()
+        assert sum(returns) == pytest.approx(game.utility_sum())
+        totals.update(returns)
+    assert set(totals) <= {winner, loser, (winner + loser) / 2}
+    capped = openspiel.load("sequentia-cross", 2, payoffs=payoffs, max_game_length=2)
+    state = deal(capped.new_initial_state(), [])
+    while not state.is_terminal():
+        state.apply_action(state.legal_actions()[0]) if not state.is_chance_node() else deal(
+            state, []
+        )
+    assert state.returns() == [(winner + loser) / 2] * 2

@@ -35,6 +35,7 @@ import random
 from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Sequence
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar
@@ -50,6 +51,11 @@ if TYPE_CHECKING:
 
 JSON = Any
 OptionsT = TypeVar("OptionsT", bound=Options)
+
+# The generator a state being dealt by ``Game.new_state_drawing_from`` takes instead of one
+# seeded from its seed: the deal happens in the state's constructor, before any caller could
+# replace ``state.rng``.
+_DEALING_RNG: ContextVar[random.Random | None] = ContextVar("dealing_rng", default=None)
 
 
 @dataclass(frozen=True)
@@ -219,6 +225,25 @@ class Game(ABC, Generic[OptionsT]):
     def new_initial_state(self, seed: int) -> State[Any]:
         """A new game, dealt from ``seed``."""
 
+    def new_state_drawing_from(self, rng: random.Random) -> State[Any]:
+        """A new game whose deal draws from ``rng`` (its ``shuffle`` and ``randrange``)
+        instead of a generator seeded from a seed; its seed reads 0. OpenSpiel's chance nodes
+        decide the cards this way (``sequenza.rl.openspiel``).
+
+        >>> from sequenza.core.registry import make_game
+        >>> class Reversed(random.Random):
+        ...     def shuffle(self, cards):
+        ...         cards.sort(reverse=True)
+        >>> state = make_game("sequentia-stack", 2).new_state_drawing_from(Reversed(0))
+        >>> state.hands[0] == sorted(state.hands[0]) and min(state.hands[0]) == 0
+        True
+        """
+        token = _DEALING_RNG.set(rng)
+        try:
+            return self.new_initial_state(0)
+        finally:
+            _DEALING_RNG.reset(token)
+
     def describe(self) -> str:
         """The rules text with this table's options."""
         lines = [f"{self.info.name} ({self.info.id}), {self.info.players_text()} players", ""]
@@ -270,7 +295,8 @@ class State(ABC, Generic[G]):
     def __init__(self, game: G, seed: int) -> None:
         self.game: G = game
         self.seed = seed
-        self.rng = random.Random(seed)
+        dealing = _DEALING_RNG.get()
+        self.rng = dealing if dealing is not None else random.Random(seed)
         self.to_act: int = 0
         self.finished = False
         self.final_scores: list[float] | None = None

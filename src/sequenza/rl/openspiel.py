@@ -1,43 +1,76 @@
-"""OpenSpiel: every Sequenza game as a ``pyspiel`` Python game.
+"""OpenSpiel: every Sequenza game as a ``pyspiel`` Python game of imperfect information.
 
 Importing this module registers six games, ``python_sequenza_<id>`` with the game id's dashes
 as underscores (``python_sequenza_sequentia_shift``...), each with the parameters
-``players`` (default: the game's fewest), ``deals`` and ``max_game_length``::
+``players`` (default: the game's fewest), ``payoffs`` (``"share"`` or ``"zero_sum"``),
+``recall`` (public actions kept in the information-state tensor) and ``max_game_length``::
 
     >>> import pyspiel
     >>> from sequenza.rl import openspiel
-    >>> game = pyspiel.load_game("python_sequenza_sequence", {"players": 4})
+    >>> game = pyspiel.load_game("python_sequenza_sequentia_stack", {"players": 2})
     >>> state = game.new_initial_state()
-    >>> state.is_chance_node(), len(state.chance_outcomes()) == game.max_chance_outcomes()
-    (True, True)
+    >>> state.is_chance_node(), len(state.chance_outcomes())
+    (True, 54)
 
-The games are imperfect-information, sequential, with explicit chance: the first node of a
-game is a chance node that picks the deal, one of ``deals`` seeds (uniformly, 1024 by
-default). The engine's seeded generator then does every shuffle of the game from that seed,
-so the one chance node holds all of a game's luck and no player observes its outcome.
+**Chance.** Every card dealt or drawn is a chance event whose outcome is the card, drawn
+uniformly from the cards of its pile not drawn yet, as OpenSpiel's card games deal: the game
+starts with one chance node per card of the deal (and one for the first player where the
+rules choose it at random), and an action that draws cards is followed by one chance node per
+card drawn before the next decision. A face-down pile is an unordered set until a card is
+taken from its top: the engine deals from a generator (``Game.new_state_drawing_from``)
+whose ``shuffle`` puts the cards chance chose on top, and before each action the piles are
+arranged the same way; the step is played again on a fresh copy each time chance adds a
+card, so the engine's own rules decide how many cards a step draws, and the engine's seeded
+generator never decides a hidden card. A seat's information set therefore holds every
+history consistent with what it saw (at 2 players, every deal of the other hand).
 
-Observation tensors are the encodings of ``sequenza.rl.encoding`` (made from the seat's
-observation only). Information states: the string is the seat's observation with every
-action played so far (all actions of these games are played in the open), which is exact
-and has perfect recall; the tensor is the observation tensor (a fixed-size summary that does
-not recall the whole history). Returns are the payoffs: 1 shared among the winners, 0 for
-everyone else. A game that reaches ``max_game_length`` actions ends there with no winner.
+**Information states** have perfect recall. The string is the seat's observation now, a
+digest chained over every observation the seat had after each step (its own cards as they
+came and everything public), and the actions played so far (every action of these games is
+played in the open). The tensor is the observation tensor followed by the last ``recall``
+actions (each: present, the seat that played it one-hot, its id scaled to [0, 1]); it
+recalls every public action while the game is shorter than ``recall`` actions, and of the
+seat's private cards what its observation shows now. ``observation_tensor`` and
+``observation_string`` are the seat's view now (``sequenza.rl.encoding``).
+
+**Observers** (``make_py_observer`` with an ``IIGObservationType``): public information only
+gives the spectator's view as a string and, as a tensor, the seat's tensor with its private
+fields at zero; private information only gives the fields of the seat's view that a spectator
+does not see; both give the seat's view; ``perfect_recall`` gives the information state.
+Every seat's private information at once (``ALL_PLAYERS``) is not offered.
+
+**Resampling.** ``resample_from_infostate(seat, sampler)`` deals again every card the seat
+cannot see with the engine's determiniser (``State.determinize``), at a decision node; the
+new state has the seat's information state, and ``open_spiel.python.algorithms.ismcts``
+searches the games with no code of the researcher's.
+
+**Payoffs.** ``"share"`` (the default): 1 shared among the winners, and an ending with no
+winner (a stall, ``max_game_length`` reached) shares the 1 among everyone, so every ending
+pays a total of 1 (constant-sum). ``"zero_sum"``: each seat gets ``players * share - 1``, so
+at 2 players a win is +1, a loss -1 and a shared ending 0.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
+import random
 from typing import Any
 
 import numpy as np
 import pyspiel
 
 from sequenza.core.game import State
-from sequenza.core.registry import game_class, make, make_game
+from sequenza.core.registry import game_class, make_game
 from sequenza.rl.encoding import Encoding, encoded_games, encoding_for
 
-DEFAULT_DEALS = 1024
 DEFAULT_MAX_GAME_LENGTH = 20_000
+DEFAULT_RECALL = 256
+PAYOFFS = ("share", "zero_sum")
+#: ``_pending``'s value while the deal is being made.
+_DEAL = -1
+#: Floats per action in the tensor's recall block, besides the seat one-hot.
+_RECALL_FIXED = 2
 
 
 def short_name(game_id: str) -> str:
@@ -45,15 +78,20 @@ def short_name(game_id: str) -> str:
     return "python_sequenza_" + game_id.replace("-", "_")
 
 
-def _game_type(game_id: str) -> Any:
+def _game_type(game_id: str, payoffs: str = "share") -> Any:
     info = game_class(game_id).info
+    utility = (
+        pyspiel.GameType.Utility.ZERO_SUM
+        if payoffs == "zero_sum"
+        else pyspiel.GameType.Utility.CONSTANT_SUM
+    )
     return pyspiel.GameType(
         short_name=short_name(game_id),
         long_name=f"Python Sequenza {info.name}",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-        utility=pyspiel.GameType.Utility.GENERAL_SUM,
+        utility=utility,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=info.max_players,
         min_num_players=info.min_players,
@@ -63,10 +101,96 @@ def _game_type(game_id: str) -> Any:
         provides_observation_tensor=True,
         parameter_specification={
             "players": info.min_players,
-            "deals": DEFAULT_DEALS,
+            "payoffs": "share",
+            "recall": DEFAULT_RECALL,
             "max_game_length": DEFAULT_MAX_GAME_LENGTH,
         },
     )
+
+
+class _Chance(random.Random):
+    """The generator of one step: every shuffle and ``randrange`` of the engine is answered
+    from ``script``, the chance outcomes chosen so far, request by request.
+
+    A request is a pile arranged (a shuffle, or a face-down pile at the start of the step)
+    or a number drawn. A pile's answer is the cards chance put on its top, top first; the rest
+    of the pile lies under them in a fixed order, which no later draw reads, since every
+    step arranges the piles again. ``need`` tells, after the step, the first request that
+    took more than chance has answered."""
+
+    def __init__(self, script: list[list[int]]) -> None:
+        super().__init__(0)
+        self.script = script
+        # Per request: [list arranged or None, the outcomes it may have, its size then].
+        self.requests: list[list[Any]] = []
+        #: Whether the rules shuffled a pile in this step (a new pile may have come).
+        self.shuffled = False
+
+    def _answer(self) -> list[int]:
+        index = len(self.requests)
+        return self.script[index] if index < len(self.script) else []
+
+    def arrange(self, cards: list[Any]) -> None:
+        """Put the cards chance chose on top (the end) of ``cards``."""
+        top = self._answer()
+        chosen = set(top)
+        if not chosen <= set(cards):
+            raise pyspiel.SpielError("a chance outcome is not a card of its pile")
+        content = list(cards)
+        cards[:] = [card for card in content if card not in chosen] + top[::-1]
+        self.requests.append([cards, content, len(cards)])
+
+    def shuffle(self, x: Any, *args: Any) -> None:
+        for request in self.requests:
+            # Piles are reshuffled once they are empty: the earlier arrangement was all drawn.
+            if request[0] is x:
+                request[0] = None
+        self.shuffled = True
+        self.arrange(x)
+
+    def randrange(self, start: int, stop: int | None = None, step: int = 1) -> int:
+        if stop is None:
+            start, stop = 0, start
+        if step != 1:
+            raise pyspiel.SpielError("only plain ranges are chance events")
+        answer = self._answer()
+        self.requests.append([None, list(range(stop - start)), -1])
+        return start + (answer[0] if answer else 0)
+
+    def random(self) -> float:
+        raise pyspiel.SpielError("the rules asked for randomness that is not a chance event")
+
+    def need(self) -> tuple[int, list[int]] | None:
+        """(request, outcomes) of the first request short of answers, or None."""
+        for index, (cards, content, size) in enumerate(self.requests):
+            answered = self.script[index] if index < len(self.script) else []
+            if size < 0:
+                if not answered:
+                    return index, content
+                continue
+            taken = size - len(cards) if cards is not None else size
+            if taken > len(answered):
+                chosen = set(answered)
+                return index, [card for card in content if card not in chosen]
+        return None
+
+    def piles(self, state: State[Any]) -> list[str]:
+        """The state's attributes that hold a pile arranged in this step."""
+        arranged = [request[0] for request in self.requests if request[0] is not None]
+        return sorted(
+            name
+            for name, value in vars(state).items()
+            if isinstance(value, list) and any(value is cards for cards in arranged)
+        )
+
+
+def _card_ids(state: State[Any]) -> int:
+    """One more than the largest card id of a game (cards of these games are ints)."""
+    largest = 0
+    for card in state.card_counter():
+        if isinstance(card, int):
+            largest = max(largest, card)
+    return largest + 1
 
 
 class SequenzaGame(pyspiel.Game):  # type: ignore[misc]
@@ -78,20 +202,28 @@ class SequenzaGame(pyspiel.Game):  # type: ignore[misc]
         params = dict(params or {})
         info = game_class(self.game_id).info
         players = int(params.get("players", info.min_players))
-        self.deals = int(params.get("deals", DEFAULT_DEALS))
+        self.payoffs = str(params.get("payoffs", "share"))
+        if self.payoffs not in PAYOFFS:
+            raise ValueError(f"payoffs is one of {', '.join(PAYOFFS)}, not {self.payoffs!r}")
+        self.recall = int(params.get("recall", DEFAULT_RECALL))
         self.length_cap = int(params.get("max_game_length", DEFAULT_MAX_GAME_LENGTH))
         self.table = make_game(self.game_id, players)
         self.encoding: Encoding = encoding_for(self.table)
+        sample = self.table.new_initial_state(0)
+        self.cards = _card_ids(sample)
+        self.recall_width = players + _RECALL_FIXED
+        self.private_mask = _private_mask(self.table, self.encoding)
+        zero_sum = self.payoffs == "zero_sum"
         game_info = pyspiel.GameInfo(
             num_distinct_actions=self.table.num_distinct_actions,
-            max_chance_outcomes=self.deals,
+            max_chance_outcomes=max(self.cards, players),
             num_players=players,
-            min_utility=0.0,
-            max_utility=1.0,
-            utility_sum=None,
+            min_utility=-1.0 if zero_sum else 0.0,
+            max_utility=float(players - 1) if zero_sum else 1.0,
+            utility_sum=0.0 if zero_sum else 1.0,
             max_game_length=self.length_cap,
         )
-        super().__init__(_game_type(self.game_id), game_info, params)
+        super().__init__(_game_type(self.game_id, self.payoffs), game_info, params)
 
     def new_initial_state(self) -> SequenzaSpielState:
         return SequenzaSpielState(self)
@@ -99,43 +231,178 @@ class SequenzaGame(pyspiel.Game):  # type: ignore[misc]
     def make_py_observer(
         self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
     ) -> SequenzaObserver:
-        perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
-        return SequenzaObserver(self.encoding, perfect_recall)
+        if iig_obs_type is None:
+            return SequenzaObserver(self, perfect_recall=False, public=True, private=True)
+        private = iig_obs_type.private_info
+        if private == pyspiel.PrivateInfoType.ALL_PLAYERS:
+            raise ValueError("every seat's private information at once is not offered")
+        return SequenzaObserver(
+            self,
+            perfect_recall=bool(iig_obs_type.perfect_recall),
+            public=bool(iig_obs_type.public_info),
+            private=private == pyspiel.PrivateInfoType.SINGLE_PLAYER,
+        )
+
+
+def _private_mask(table: Any, encoding: Encoding) -> Any:
+    """Which entries of the tensor hold a seat's private information: those that change
+    when the cards only the seat sees are dealt again (its own hand), over a few positions;
+    a field of planes is private plane by plane (a board's reach of the hand), any other
+    field as a whole."""
+    rng = random.Random(0)
+    mask = np.zeros(encoding.size, dtype=bool)
+    parts = encoding.split(mask)
+    for seed in range(4):
+        state = table.new_initial_state(seed)
+        for _ in range(seed * 7):
+            if state.is_over:
+                break
+            state.apply_unchecked(rng.choice(state.legal_actions()))
+        seat = state.current_seat if state.current_seat is not None else 0
+        other = (seat + 1) % table.players
+        mine = encoding.split(encoding.encode(state.observation(seat)))
+        for _ in range(3):
+            redealt = state.determinize(other, rng)
+            theirs = encoding.split(encoding.encode(redealt.observation(seat)))
+            for name, values in mine.items():
+                differ = values != theirs[name]
+                if values.ndim >= 3:
+                    planes = differ.reshape(differ.shape[0], -1).any(axis=1)
+                    parts[name][planes] = True
+                elif differ.any():
+                    parts[name][...] = True
+    return mask
+
+
+class _Rules:
+    """What a state reads of its game: shared by every copy of a state (a deep copy or a
+    pickle of a state must not copy the rules)."""
+
+    def __init__(self, game_id: str, players: int, payoffs: str, cap: int) -> None:
+        self.key = (game_id, players, payoffs, cap)
+        self.table = make_game(game_id, players)
+        self.payoffs = payoffs
+        self.length_cap = cap
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Rules:
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_rules, self.key)
+
+
+_RULES: dict[tuple[str, int, str, int], _Rules] = {}
+
+
+def _rules(game_id: str, players: int, payoffs: str, cap: int) -> _Rules:
+    key = (game_id, players, payoffs, cap)
+    if key not in _RULES:
+        _RULES[key] = _Rules(*key)
+    return _RULES[key]
+
+
+class _Step:
+    """One finished step of a game: the engine's state after it, and the step before. A
+    state's steps form a chain that its copies share (a finished step's engine state never
+    changes: the next step plays on a clone of it), so that a seat's digest of the views it
+    had is worked out only when an information state is asked for, and once."""
+
+    __slots__ = ("digests", "engine", "parent")
+
+    def __init__(self, engine: State[Any], parent: _Step | None) -> None:
+        self.engine = engine
+        self.parent = parent
+        self.digests: dict[int, str] = {}
+
+    def digest(self, seat: int) -> str:
+        """A digest of every view ``seat`` had, chained step by step."""
+        chain: list[_Step] = []
+        step: _Step | None = self
+        while step is not None and seat not in step.digests:
+            chain.append(step)
+            step = step.parent
+        digest = step.digests[seat] if step is not None else ""
+        for step in reversed(chain):
+            view = json.dumps(step.engine.observation(seat), sort_keys=True)
+            digest = hashlib.sha256((digest + view).encode()).hexdigest()[:32]
+            step.digests[seat] = digest
+        return digest
 
 
 class _Engine:
-    """Holds the engine's state. OpenSpiel clones a Python state with ``deepcopy``; a generic
-    deep copy would copy the rules and the board layout at every step, the engine's own
-    ``clone`` copies only the position."""
+    """Holds the engine's state and the seats' recall. OpenSpiel clones a Python state with
+    ``deepcopy``; a generic deep copy would copy the rules, the board layout and every past
+    step; the steps are shared, and the engine's state of the last one never changes."""
 
-    def __init__(self, state: State[Any] | None) -> None:
-        self.state = state
+    def __init__(
+        self, step: _Step | None, actions: list[tuple[int, int]], resampled: str = ""
+    ) -> None:
+        self.step = step
+        #: (seat, action id) of every action played, in order.
+        self.actions = actions
+        #: For a state made by ``resample_from_infostate``: the seat and its digest then.
+        self.resampled = resampled
+
+    @property
+    def state(self) -> State[Any] | None:
+        return self.step.engine if self.step is not None else None
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Engine:
-        return _Engine(self.state.clone() if self.state is not None else None)
+        return _Engine(self.step, list(self.actions), self.resampled)
 
 
 class SequenzaSpielState(pyspiel.State):  # type: ignore[misc]
-    """A position: before the deal a chance node, then the engine's state."""
+    """A position: the engine's state, and while a step waits for chance, the step."""
 
     def __init__(self, game: SequenzaGame) -> None:
         super().__init__(game)
-        self._game_id = game.game_id
+        self._spiel = _rules(game.game_id, game.num_players(), game.payoffs, game.length_cap)
         self._players = game.num_players()
-        self._deals = game.deals
-        self._cap = game.length_cap
-        self._engine = _Engine(None)
+        self._engine = _Engine(None, [])
+        #: The action being played (``_DEAL`` for the deal), while chance answers it.
+        self._pending: int | None = _DEAL
+        self._script: list[list[int]] = []
+        self._need: tuple[int, list[int]] | None = None
+        #: The attributes of the engine's state that hold face-down piles.
+        self._piles: list[str] = []
+        self._advance()
 
     @property
     def engine(self) -> State[Any] | None:
+        """The engine's state of the last finished step (None before the deal)."""
         return self._engine.state
+
+    # ------------------------------------------------------------------ chance
+    def _advance(self) -> None:
+        """Play the pending step with the outcomes chosen so far: stop at the next chance
+        event it needs, or keep its result."""
+        chance = _Chance(self._script)
+        if self._pending == _DEAL:
+            engine = self._spiel.table.new_state_drawing_from(chance)
+        else:
+            assert self.engine is not None and self._pending is not None
+            engine = self.engine.clone()
+            for name in self._piles:
+                chance.arrange(getattr(engine, name))
+            engine.rng = chance
+            engine.apply_unchecked(engine.game.action_from_id(self._pending))
+        self._need = chance.need()
+        if self._need is not None:
+            return
+        if chance.shuffled:
+            self._piles = chance.piles(engine)
+        engine.rng = random.Random(0)
+        self._engine.step = _Step(engine, self._engine.step)
+        self._pending = None
+        self._script = []
 
     # ------------------------------------------------------------------ the pyspiel hooks
     def current_player(self) -> int:
-        if self.engine is None:
+        if self._need is not None:
             return int(pyspiel.PlayerId.CHANCE)
         if self.is_terminal():
             return int(pyspiel.PlayerId.TERMINAL)
+        assert self.engine is not None
         seat = self.engine.current_seat
         assert seat is not None
         return seat
@@ -145,62 +412,158 @@ class SequenzaSpielState(pyspiel.State):  # type: ignore[misc]
         return sorted(self.engine.legal_action_ids())
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        probability = 1.0 / self._deals
-        return [(deal, probability) for deal in range(self._deals)]
+        assert self._need is not None
+        outcomes = sorted(self._need[1])
+        probability = 1.0 / len(outcomes)
+        return [(outcome, probability) for outcome in outcomes]
 
     def _apply_action(self, action: int) -> None:
-        if self.engine is None:
-            self._engine.state = make(self._game_id, players=self._players, seed=int(action))
-            return
-        self.engine.apply_unchecked(self.engine.game.action_from_id(int(action)))
+        if self._need is not None:
+            index = self._need[0]
+            while len(self._script) <= index:
+                self._script.append([])
+            self._script[index] = [*self._script[index], int(action)]
+        else:
+            seat = self.current_player()
+            self._engine.actions = [*self._engine.actions, (seat, int(action))]
+            self._pending = int(action)
+            self._script = []
+        self._advance()
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
-            return f"deal {action}"
-        table = self.engine.game if self.engine is not None else None
-        if table is None:
-            return str(action)
-        return str(table.action_from_id(int(action)))
+            return f"chance {action}"
+        return str(self._spiel.table.action_from_id(int(action)))
 
     def is_terminal(self) -> bool:
-        if self.engine is None:
+        if self._need is not None or self.engine is None:
             return False
-        return self.engine.is_over or len(self.engine.history) >= self._cap
+        return self.engine.is_over or len(self._engine.actions) >= self._spiel.length_cap
 
     def returns(self) -> list[float]:
-        result = self.engine.result() if self.engine is not None else None
-        if result is None:
-            return [0.0] * self._players
-        return [float(payoff) for payoff in result.payoffs]
+        players = self._players
+        if not self.is_terminal():
+            return [0.0] * players
+        assert self.engine is not None
+        result = self.engine.result()
+        if result is None or not result.winners:
+            shares = [1.0 / players] * players
+        else:
+            shares = list(result.payoffs)
+        if self._spiel.payoffs == "zero_sum":
+            return [players * share - 1.0 for share in shares]
+        return shares
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> Any:
+        """A state with ``player_id``'s information state, the cards it cannot see dealt
+        again by the engine's determiniser."""
+        if self._need is not None or self.engine is None:
+            raise pyspiel.SpielError("states are resampled at decisions, not chance nodes")
+        rng = random.Random(int(float(probability_sampler()) * 2**53))
+        twin = self.clone()
+        engine = self.engine.determinize(player_id, rng)
+        # The determiniser makes a search copy; this copy plays on as the game itself does.
+        engine.recording = True
+        engine.log = list(self.engine.log)
+        engine.rng = random.Random(0)
+        # The seat's past views are its own; the others' in the imagined deal are unknown,
+        # so the new chain starts from the seat's digest.
+        mine = self._digest(player_id)
+        step = _Step(engine, None)
+        step.digests[player_id] = mine
+        twin._engine.step = step
+        twin._engine.resampled = f"{player_id}:{mine}"
+        return twin
+
+    def _digest(self, seat: int) -> str:
+        step = self._engine.step
+        if step is None:
+            return ""
+        digest = step.digest(seat)
+        resampled = self._engine.resampled
+        if resampled and not resampled.startswith(f"{seat}:"):
+            return f"{digest} from {resampled}"
+        return digest
 
     def __str__(self) -> str:
         if self.engine is None:
-            return "(not dealt yet)"
-        return json.dumps(self.engine.observation(None), sort_keys=True)
+            return "(dealing)"
+        text = json.dumps(self.engine.observation(None), sort_keys=True)
+        return text if self._need is None else text + f" (chance for {self._pending})"
 
 
 class SequenzaObserver:
-    """The observation (or information state) of a seat, as a tensor and a string."""
+    """What a seat observes (or its information state), as a tensor and a string, for the
+    kinds of observation OpenSpiel asks for (see the module)."""
 
-    def __init__(self, encoding: Encoding, perfect_recall: bool) -> None:
-        self.encoding = encoding
+    def __init__(self, game: SequenzaGame, perfect_recall: bool, public: bool, private: bool):
+        self.game = game
+        self.encoding = game.encoding
         self.perfect_recall = perfect_recall
-        self.tensor = np.zeros(encoding.size, dtype=np.float32)
-        self.dict = encoding.split(self.tensor)
+        self.public = public
+        self.private = private
+        recall = game.recall * game.recall_width if perfect_recall else 0
+        self.tensor = np.zeros(self.encoding.size + recall, dtype=np.float32)
+        self.dict: dict[str, Any] = dict(self.encoding.split(self.tensor[: self.encoding.size]))
+        if perfect_recall:
+            self.dict["recall"] = self.tensor[self.encoding.size :].reshape(
+                game.recall, game.recall_width
+            )
 
     def set_from(self, state: SequenzaSpielState, player: int) -> None:
-        if state.engine is None:
-            self.tensor.fill(0.0)
+        self.tensor.fill(0.0)
+        engine = state.engine
+        if engine is None:
             return
-        self.tensor[:] = self.encoding.encode(state.engine.observation(player))
+        size = self.encoding.size
+        self.tensor[:size] = self.encoding.encode(engine.observation(player))
+        if not self.private:
+            self.tensor[:size][self.game.private_mask] = 0.0
+        if not self.public:
+            self.tensor[:size][~self.game.private_mask] = 0.0
+        if self.perfect_recall:
+            self._set_recall(state)
+
+    def _set_recall(self, state: SequenzaSpielState) -> None:
+        game = self.game
+        block = self.dict["recall"]
+        last = state._engine.actions[-game.recall :]
+        scale = max(game.num_distinct_actions() - 1, 1)
+        for row, (seat, action) in enumerate(last):
+            block[row, 0] = 1.0
+            block[row, 1 + seat] = 1.0
+            block[row, 1 + game.num_players()] = action / scale
 
     def string_from(self, state: SequenzaSpielState, player: int) -> str:
-        if state.engine is None:
-            return f"seat {player}: not dealt yet"
-        view = json.dumps(state.engine.observation(player), sort_keys=True)
+        engine = state.engine
+        if engine is None:
+            return f"seat {player}: dealing"
+        view = _view(engine, player, self.public, self.private)
         if not self.perfect_recall:
             return view
-        return view + " | " + " ".join(state.engine.history)
+        recall = state._digest(player)
+        actions = " ".join(str(action) for _, action in state._engine.actions)
+        text = f"{view}\nrecall {recall}\nactions {actions}"
+        if state._need is not None:
+            text += f"\nchance {len(state._script)}"
+        return text
+
+
+def _view(engine: State[Any], player: int, public: bool, private: bool) -> str:
+    """The JSON of what ``player`` sees: its whole view, the spectator's, or the fields of its
+    view that a spectator does not see."""
+    if public and private:
+        return json.dumps(engine.observation(player), sort_keys=True)
+    spectator = engine.observation(None)
+    if public:
+        return json.dumps(spectator, sort_keys=True)
+    if not private:
+        return ""
+    own = engine.observation(player)
+    return json.dumps(
+        {key: value for key, value in own.items() if spectator.get(key) != value},
+        sort_keys=True,
+    )
 
 
 def _register() -> dict[str, type[SequenzaGame]]:
@@ -211,6 +574,8 @@ def _register() -> dict[str, type[SequenzaGame]]:
             f"SequenzaGame_{game_id.replace('-', '_')}", (SequenzaGame,), {"game_id": game_id}
         )
         classes[game_id] = cls
+        # Pickles name a class by its module attribute.
+        globals()[cls.__name__] = cls
         if short_name(game_id) not in registered:
             pyspiel.register_game(_game_type(game_id), cls)
     return classes
@@ -220,7 +585,8 @@ GAMES = _register()
 
 
 def load(game_id: str, players: int | None = None, **params: Any) -> Any:
-    """The pyspiel game of ``game_id`` (``deals`` and ``max_game_length`` may be given)."""
+    """The pyspiel game of ``game_id`` (``payoffs``, ``recall`` and ``max_game_length`` may
+    be given)."""
     settings: dict[str, Any] = dict(params)
     if players is not None:
         settings["players"] = players
