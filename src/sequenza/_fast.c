@@ -464,12 +464,40 @@ static void apply_action(const Board *b, Game *g, int action) {
     settle(b, g);
 }
 
-/* Plays on with random choices from `choice` until the game ends; -1 past `limit` actions. */
-static long play_random(const Board *b, Game *g, MT *choice, long limit, int16_t *legal) {
+/* The playout policies, as fast.py names them. */
+#define RANDOM 0
+#define CHEAP 1
+#define POLICIES 2
+
+/* The cheap playout policy of the board games' play.py (board_playout): exchange a dead card,
+ * then play a card with at most two actions (a value card) at random, and a place-anywhere or
+ * remove card (a run of three actions or more of one face) only when no such card can go. */
+static int choose_cheap(const Board *b, const int16_t *legal, int count, MT *choice) {
+    int16_t plays[MAX_LEGAL];
+    int n = 0, i = 0, first = legal[0];
+    if (b->move_kind[first] == K_DEAD || count == 1) return first;
+    if (b->move_kind[first] == K_MARK) return legal[mt_below(choice, (uint32_t)count)];
+    while (i < count) {
+        int face = b->move_face[legal[i]];
+        if (i + 2 < count && b->move_face[legal[i + 2]] == face) {
+            while (i < count && b->move_face[legal[i]] == face) i++;
+            continue;
+        }
+        plays[n++] = legal[i++];
+    }
+    if (!n) return legal[mt_below(choice, (uint32_t)count)];
+    return plays[mt_below(choice, (uint32_t)n)];
+}
+
+/* Plays on with `policy`, its draws from `choice`, until the game ends; -1 past `limit`. */
+static long play_out(const Board *b, Game *g, int policy, MT *choice, long limit,
+                     int16_t *legal) {
     long played = 0;
     while (g->ending == ONGOING) {
         int count = legal_actions(b, g, legal);
-        apply_action(b, g, legal[mt_below(choice, (uint32_t)count)]);
+        int action = policy == CHEAP ? choose_cheap(b, legal, count, choice)
+                                     : legal[mt_below(choice, (uint32_t)count)];
+        apply_action(b, g, action);
         if (++played > limit) return -1;
     }
     return played;
@@ -727,16 +755,22 @@ static int read_seed(PyObject *value, uint64_t *seed) {
     return 0;
 }
 
-/* playouts(seeds, choice_seeds, limit): one random game per seed, each choice drawn with
- * randrange(len(legal)) from random.Random(choice seed). Returns per game
- * (actions, ending, winning team, sequences per side). */
-static PyObject *Board_random_playouts(Board *self, PyObject *args) {
+/* playouts(seeds, choice_seeds, limit, policy): one game per seed, each choice made by
+ * `policy` with its draws from random.Random(choice seed) (the random policy:
+ * legal[randrange(len(legal))]). Returns per game (actions, ending, winning team, sequences
+ * per side). */
+static PyObject *Board_playouts(Board *self, PyObject *args) {
     PyObject *seeds, *choice_seeds, *seeds_fast = NULL, *choices_fast = NULL, *out = NULL;
     long limit;
+    int policy;
     Py_ssize_t n, i;
     int16_t *discards = NULL, legal[MAX_LEGAL];
     Game *g = NULL;
-    if (!PyArg_ParseTuple(args, "OOl", &seeds, &choice_seeds, &limit)) return NULL;
+    if (!PyArg_ParseTuple(args, "OOli", &seeds, &choice_seeds, &limit, &policy)) return NULL;
+    if (policy < 0 || policy >= POLICIES) {
+        PyErr_SetString(PyExc_ValueError, "no such policy");
+        return NULL;
+    }
     seeds_fast = PySequence_Fast(seeds, "seeds");
     choices_fast = PySequence_Fast(choice_seeds, "choice seeds");
     if (!seeds_fast || !choices_fast) goto done;
@@ -778,7 +812,7 @@ static PyObject *Board_random_playouts(Board *self, PyObject *args) {
         mt_seed_u64(&deal, seed_values[2 * i]);
         mt_seed_u64(&choice, seed_values[2 * i + 1]);
         game_new(self, g, discards, &deal);
-        played = play_random(self, g, &choice, limit, legal);
+        played = play_out(self, g, policy, &choice, limit, legal);
         if (played < 0) overran = 1;
         lengths[i] = played;
         endings[2 * i] = g->ending;
@@ -1116,17 +1150,21 @@ fail:
     return NULL;
 }
 
-/* state.random_playouts(seat, seeds, limit): one game per seed from this state, each
- * determinized for `seat` with random.Random(seed) and played on with random choices from
+/* state.playouts(seat, seeds, limit, policy): one game per seed from this state, each
+ * determinized for `seat` with random.Random(seed) and played on by `policy` drawing from
  * that same generator (as the Python state's determinize and a random playout do). Returns
  * per game (actions, ending, winning team, sequences per side); the state stays as it was. */
-static PyObject *BoardState_random_playouts(BoardState *self, PyObject *args) {
+static PyObject *BoardState_playouts(BoardState *self, PyObject *args) {
     const Board *b = self->board;
     PyObject *seeds, *seeds_fast, *out;
     long limit;
-    int seat, overran = 0;
+    int seat, overran = 0, policy;
     Py_ssize_t n, i;
-    if (!PyArg_ParseTuple(args, "iOl", &seat, &seeds, &limit)) return NULL;
+    if (!PyArg_ParseTuple(args, "iOli", &seat, &seeds, &limit, &policy)) return NULL;
+    if (policy < 0 || policy >= POLICIES) {
+        PyErr_SetString(PyExc_ValueError, "no such policy");
+        return NULL;
+    }
     if (seat < 0 || seat >= b->players) {
         PyErr_SetString(PyExc_ValueError, "no such seat");
         return NULL;
@@ -1162,7 +1200,7 @@ static PyObject *BoardState_random_playouts(BoardState *self, PyObject *args) {
         g->discards = discards;
         memcpy(discards, self->discards, sizeof(int16_t) * MAX_PLAYERS * MAX_CARDS);
         determinize(b, g, seat, &choice);
-        played = play_random(b, g, &choice, limit, legal);
+        played = play_out(b, g, policy, &choice, limit, legal);
         if (played < 0) overran = 1;
         lengths[i] = played;
         endings[2 * i] = g->ending;
@@ -1205,8 +1243,8 @@ done:
 }
 
 static PyMethodDef BoardState_methods[] = {
-    {"random_playouts", (PyCFunction)BoardState_random_playouts, METH_VARARGS,
-     "random_playouts(seat, seeds, limit): random games from here, determinized for seat."},
+    {"playouts", (PyCFunction)BoardState_playouts, METH_VARARGS,
+     "playouts(seat, seeds, limit, policy): games from here, determinized for seat."},
     {"legal", (PyCFunction)BoardState_legal, METH_NOARGS,
      "The legal action ids, in the Python rules' order."},
     {"apply", (PyCFunction)BoardState_apply, METH_O, "Play a legal action id."},
@@ -1229,8 +1267,8 @@ static PyMethodDef Board_methods[] = {
      "load(fields): a game in the middle, from a Python state's fields."},
     {"new_state", (PyCFunction)Board_new_state, METH_VARARGS,
      "new_state(seed_key): a new game dealt from the seed's 32-bit words."},
-    {"random_playouts", (PyCFunction)Board_random_playouts, METH_VARARGS,
-     "random_playouts(seeds, choice_seeds, limit): whole random games, one per seed."},
+    {"playouts", (PyCFunction)Board_playouts, METH_VARARGS,
+     "playouts(seeds, choice_seeds, limit, policy): whole games, one per seed."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -16,7 +16,8 @@ True
 What a batch plays, so that the Python engine can play the very same games: game ``i`` is
 ``sequenza.make(game, players, seed=seed + i, **options)``, and with the ``random`` policy
 each of its choices is ``legal[rng.randrange(len(legal))]`` from one generator per game,
-``random.Random((seed + i) ^ CHOICE_SALT)`` (``python_playout`` plays one game so).
+``random.Random((seed + i) ^ CHOICE_SALT)``; the other policies are the game's own functions
+(``policy_function``), drawing from that generator (``python_playout`` plays one game so).
 """
 
 from __future__ import annotations
@@ -30,8 +31,10 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any, Literal
 
 from sequenza.components.number_decks import CORNER_SPACES
+from sequenza.core.actions import Action
 from sequenza.core.game import Game, State, Termination
-from sequenza.core.registry import make_game
+from sequenza.core.kit import Policy
+from sequenza.core.registry import game_kit, make_game
 from sequenza.games.sequence_board.rules import (
     WINDOWS,
     BoardTermination,
@@ -55,8 +58,12 @@ _fast, _WHY_NOT = _load()
 
 #: The games the core plays; every other game's playouts run on the Python engine.
 FAST_GAMES = frozenset({"sequence", "sequence-numbers"})
-#: The playout policies, as ``policy=`` names them.
-POLICIES = ("random",)
+#: The playout policies, as ``policy=`` names them: ``random`` picks any legal action,
+#: ``cheap`` is the game's playout policy (``playout`` of its kit's ``Play``, the one search
+#: playouts use; its ``greedy`` where it has none), ``greedy`` its greedy heuristic.
+POLICIES = ("random", "cheap", "greedy")
+#: The policies the core plays, by its number for them; the engine plays the others.
+_CORE_POLICIES = {"random": 0, "cheap": 1}
 #: Mixed into each game's seed for its choices' generator, so that the choices do not read the
 #: very numbers that dealt the cards (``random.Random(seed)`` would draw them again).
 CHOICE_SALT = 0x9E3779B97F4A7C15
@@ -80,10 +87,40 @@ def why_not() -> str | None:
     return _WHY_NOT
 
 
-def engine_for(game_id: str) -> Literal["fast", "python"]:
-    """Which engine plays ``game_id``'s playouts here: the core where it is installed and
-    knows the game, else the Python engine."""
-    return "fast" if _fast is not None and game_id in FAST_GAMES else "python"
+def engine_for(game_id: str, policy: str = "random") -> Literal["fast", "python"]:
+    """Which engine plays ``game_id``'s playouts with ``policy`` here: the core where it is
+    installed and knows the game and the policy, else the Python engine."""
+    known = game_id in FAST_GAMES and policy in _CORE_POLICIES
+    return "fast" if _fast is not None and known else "python"
+
+
+def _random_choice(state: State[Any], legal: list[Action], rng: random.Random) -> Action:
+    return legal[rng.randrange(len(legal))]
+
+
+def policy_function(game_id: str, policy: str) -> Policy:
+    """The Python engine's policy of that name: (state, legal actions, rng) -> action."""
+    if policy not in POLICIES:
+        raise ValueError(f"unknown policy {policy!r}; the policies are: {', '.join(POLICIES)}")
+    if policy == "random":
+        return _random_choice
+    play = game_kit(game_id).play
+    if policy == "cheap" and play.playout is not None:
+        return play.playout
+    return play.greedy
+
+
+def _core_call(game_id: str, policy: str, engine: Engine) -> bool:
+    """Whether the core plays this batch (``engine="fast"`` refuses to fall back)."""
+    if engine == "python":
+        return False
+    if engine == "auto":
+        return engine_for(game_id, policy) == "fast"
+    if _fast is None:
+        raise RuntimeError(str(_WHY_NOT))
+    if game_id not in FAST_GAMES or policy not in _CORE_POLICIES:
+        raise ValueError(f"the compiled core does not play {game_id} with {policy} yet")
+    return True
 
 
 @dataclass(frozen=True)
@@ -145,23 +182,20 @@ def playouts(
     choosing every action, inside the core where it plays the game (``engine="auto"``), and
     return their results and counts. ``engine="python"`` plays the same games on the Python
     engine (the reference); ``engine="fast"`` refuses to fall back."""
-    if policy not in POLICIES:
-        raise ValueError(f"unknown policy {policy!r}; the policies are: {', '.join(POLICIES)}")
+    choose = policy_function(game, policy)
     if n < 0:
         raise ValueError(f"a batch plays 0 games or more, not {n}")
     if seed < 0 or seed + n - 1 > MAX_SEED:
         raise ValueError(f"a batch's seeds lie between 0 and 2**64 - 1, not from {seed}")
     table = make_game(game, players, **dict(options or {}))
     seeds = range(seed, seed + n)
-    chosen = engine_for(game) if engine == "auto" else engine
-    if chosen == "fast":
-        if _fast is None:
-            raise RuntimeError(str(_WHY_NOT))
-        if game not in FAST_GAMES:
-            raise ValueError(f"the compiled core does not play {game} yet")
-        played = tuple(_fast_playouts(table, seeds))
+    if _core_call(table.id, policy, engine):
+        assert isinstance(table, SequenceBoardGame)
+        salted = [one ^ CHOICE_SALT for one in seeds]
+        rows = _board(table).playouts(seeds, salted, ACTION_LIMIT, _CORE_POLICIES[policy])
+        played = tuple(_playout(table, one, row) for one, row in zip(seeds, rows, strict=True))
     else:
-        played = tuple(python_playout(table, one) for one in seeds)
+        played = tuple(python_playout(table, one, choose) for one in seeds)
     return Playouts(game=table.id, players=table.players, games=played)
 
 
@@ -179,44 +213,38 @@ def playouts_from(
     (``state.determinize(seat, rng)``, the determiniser the bots use) and then makes every
     choice with ``policy``. Each game's scores and winners are those of the whole game;
     its length counts the actions after ``state``. The state itself does not change."""
-    if policy not in POLICIES:
-        raise ValueError(f"unknown policy {policy!r}; the policies are: {', '.join(POLICIES)}")
+    choose = policy_function(state.game.id, policy)
     if n < 0 or seed < 0 or seed + n - 1 > MAX_SEED:
         raise ValueError(f"a batch's seeds lie between 0 and 2**64 - 1, not from {seed}")
     if not 0 <= seat < state.players:
         raise ValueError(f"there is no seat {seat} at a {state.players}-player table")
     table = state.game
     seeds = range(seed, seed + n)
-    chosen = engine_for(table.id) if engine == "auto" else engine
-    if state.is_over:
-        played = tuple(python_playout_from(state, seat, one) for one in seeds)
-    elif chosen == "fast":
-        if _fast is None:
-            raise RuntimeError(str(_WHY_NOT))
-        if not isinstance(state, SequenceBoardState):
-            raise ValueError(f"the compiled core does not play {table.id} yet")
-        rows = load_state(state).random_playouts(seat, seeds, ACTION_LIMIT)
+    if not state.is_over and _core_call(table.id, policy, engine):
+        rows = load_state(state).playouts(seat, seeds, ACTION_LIMIT, _CORE_POLICIES[policy])
         played = tuple(_playout(table, one, row) for one, row in zip(seeds, rows, strict=True))
     else:
-        played = tuple(python_playout_from(state, seat, one) for one in seeds)
+        played = tuple(python_playout_from(state, seat, one, choose) for one in seeds)
     return Playouts(game=table.id, players=table.players, games=played)
 
 
-def python_playout_from(state: State[Any], seat: int, seed: int) -> Playout:
+def python_playout_from(
+    state: State[Any], seat: int, seed: int, choose: Policy = _random_choice
+) -> Playout:
     """One game of ``playouts_from`` played by the Python engine (the reference)."""
     rng = random.Random(seed)
     twin = state.determinize(seat, rng)
     length = 0
     while not twin.is_over:
         legal = twin.legal_actions()
-        twin.apply_unchecked(legal[rng.randrange(len(legal))])
+        twin.apply_unchecked(choose(twin, legal, rng))
         length += 1
     result = twin.result()
     assert result is not None
     return Playout(seed, length, result.scores, result.winners, result.termination)
 
 
-def python_playout(table: Game[Any], seed: int) -> Playout:
+def python_playout(table: Game[Any], seed: int, choose: Policy = _random_choice) -> Playout:
     """One game of a batch played by the Python engine: the reference the core is held to."""
     state = table.new_initial_state(seed)
     state.recording = False
@@ -224,18 +252,11 @@ def python_playout(table: Game[Any], seed: int) -> Playout:
     length = 0
     while not state.is_over:
         legal = state.legal_actions()
-        state.apply_unchecked(legal[rng.randrange(len(legal))])
+        state.apply_unchecked(choose(state, legal, rng))
         length += 1
     result = state.result()
     assert result is not None
     return Playout(seed, length, result.scores, result.winners, result.termination)
-
-
-def _fast_playouts(table: Game[Any], seeds: range) -> list[Playout]:
-    assert _fast is not None and isinstance(table, SequenceBoardGame)
-    board = _board(table)
-    rows = board.random_playouts(seeds, [one ^ CHOICE_SALT for one in seeds], ACTION_LIMIT)
-    return [_playout(table, one, row) for one, row in zip(seeds, rows, strict=True)]
 
 
 def _playout(table: Game[Any], seed: int, row: tuple[int, int, int, tuple[int, ...]]) -> Playout:
