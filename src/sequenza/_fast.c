@@ -101,6 +101,12 @@ static inline uint32_t mt_next(MT *mt) {
 
 /* _randbelow_with_getrandbits(n) for 1 <= n < 2**32: k = n.bit_length() (not that of n - 1,
  * so randrange(1) still draws once), redrawn until below n. */
+/* random(): 53 bits from two draws. */
+static inline double mt_random(MT *mt) {
+    uint32_t a = mt_next(mt) >> 5, b = mt_next(mt) >> 6;
+    return (a * 67108864.0 + b) * (1.0 / 9007199254740992.0);
+}
+
 static inline uint32_t mt_below(MT *mt, uint32_t n) {
     int k = 32 - __builtin_clz(n);
     uint32_t r = mt_next(mt) >> (32 - k);
@@ -204,6 +210,8 @@ typedef struct {
     int idle_rounds;
     int random_first_player;
     Bits corner_bits;
+    /* Each space's label, as a number (two spaces showing one value share it). */
+    int16_t label[SPACES];
 } Board;
 
 typedef struct {
@@ -467,7 +475,8 @@ static void apply_action(const Board *b, Game *g, int action) {
 /* The playout policies, as fast.py names them. */
 #define RANDOM 0
 #define CHEAP 1
-#define POLICIES 2
+#define GREEDY 2
+#define POLICIES 3
 
 /* The cheap playout policy of the board games' play.py (board_playout): exchange a dead card,
  * then play a card with at most two actions (a value card) at random, and a place-anywhere or
@@ -489,14 +498,187 @@ static int choose_cheap(const Board *b, const int16_t *legal, int count, MT *cho
     return plays[mt_below(choice, (uint32_t)n)];
 }
 
+/* The greedy heuristic of the board games' play.py (board_policy and board_worths), term for
+ * term in the same order, so that the same doubles come out: each legal action is valued by
+ * the five-space windows through its space, and the best one, ties broken by random() * 1e-3
+ * drawn per action in order, is played. */
+static const double OWN[RUN] = {0.0, 1.0, 3.0, 10.0, 40.0};
+static const double RIVAL[RUN - 1] = {0.0, 1.0, 3.0, 12.0};
+#define RIVAL_FOUR 400.0
+#define RIVAL_WINNING_FOUR 5000.0
+#define SEQUENCE_WORTH 1000.0
+#define WIN 1e6
+#define ANYWHERE_COST 60.0
+#define REMOVE_COST 40.0
+#define REMOVE_SHARE 0.8
+
+typedef struct {
+    int team;
+    /* Per team and window: its chips there with the free corners, or -1 where it can no
+     * longer make that window a sequence. */
+    int8_t level[MAX_SIDES][WINDOWS];
+    /* Per window: the chips of each team, then the free corners. */
+    int8_t chips[WINDOWS][MAX_SIDES + 1];
+} Reading;
+
+static int may_become_sequence(const Board *b, const Game *g, int team, int w) {
+    int k;
+    for (k = 0; k < g->sequence_count[team]; k++)
+        if (b->shared[w][g->sequences[team][k]] > b->shared_limit) return 0;
+    return 1;
+}
+
+static void read_board(const Board *b, const Game *g, Reading *r) {
+    int w, k, t;
+    r->team = g->to_act % b->sides;
+    for (w = 0; w < WINDOWS; w++) {
+        int8_t *counts = r->chips[w];
+        int all = 0;
+        memset(counts, 0, MAX_SIDES + 1);
+        for (k = 0; k < RUN; k++) {
+            int v = g->board[b->window[w][k]];
+            if (v == FREE)
+                counts[b->sides]++;
+            else if (v != EMPTY) {
+                counts[v]++;
+                all++;
+            }
+        }
+        for (t = 0; t < b->sides; t++)
+            r->level[t][w] = (int8_t)((all != counts[t] || !may_become_sequence(b, g, t, w))
+                                          ? -1
+                                          : counts[t] + counts[b->sides]);
+    }
+}
+
+static double rival_worth(const Board *b, const Game *g, int team, int filled) {
+    if (filled < RUN - 1) return RIVAL[filled];
+    if (g->sequence_count[team] + 1 >= b->to_win) return RIVAL_WINNING_FOUR;
+    return RIVAL_FOUR;
+}
+
+static double place_worth(const Board *b, const Game *g, const Reading *r, int space) {
+    int me = r->team, i, t, completed[20], done = 0;
+    double worth = 0.0;
+    for (i = 0; i < b->through_count[space]; i++) {
+        int w = b->through[space][i];
+        for (t = 0; t < b->sides; t++) {
+            int filled = r->level[t][w];
+            if (filled < 0) continue;
+            if (t != me)
+                worth += rival_worth(b, g, t, filled);
+            else if (filled + 1 == RUN)
+                completed[done++] = w;
+            else
+                worth += OWN[filled + 1] - OWN[filled];
+        }
+    }
+    if (done) {
+        /* How many of the completed windows can be marked together. */
+        int kept[20], made = 0, j;
+        for (i = 0; i < done; i++) {
+            for (j = 0; j < made; j++)
+                if (b->shared[completed[i]][kept[j]] > b->shared_limit) break;
+            if (j == made) kept[made++] = completed[i];
+        }
+        if (g->sequence_count[me] + made >= b->to_win) return WIN;
+        worth += SEQUENCE_WORTH * made;
+    }
+    return worth;
+}
+
+static double remove_worth(const Board *b, const Game *g, const Reading *r, int space) {
+    int me = r->team, owner = g->board[space], i, t;
+    double worth = 0.0;
+    for (i = 0; i < b->through_count[space]; i++) {
+        int w = b->through[space][i];
+        int filled = r->level[owner][w], others = 0;
+        const int8_t *counts = r->chips[w];
+        if (filled >= 0)
+            worth += rival_worth(b, g, owner, filled) - rival_worth(b, g, owner, filled - 1);
+        for (t = 0; t < b->sides; t++) others += counts[t];
+        if (others - counts[me] == 1 && r->level[me][w] < 0 && may_become_sequence(b, g, me, w))
+            worth += OWN[counts[me] + counts[b->sides]];
+    }
+    return worth;
+}
+
+static double future_after_marking(const Board *b, const Reading *r, int window) {
+    double worth = 0.0;
+    int w;
+    for (w = 0; w < WINDOWS; w++) {
+        int filled = r->level[r->team][w];
+        if (filled >= 0 && w != window && b->shared[w][window] <= b->shared_limit)
+            worth += OWN[filled < RUN - 1 ? filled : RUN - 1];
+    }
+    return worth;
+}
+
+static int choose_greedy(const Board *b, const Game *g, const int16_t *legal, int count,
+                         MT *choice) {
+    static __thread Reading reading;
+    static __thread double worths[MAX_LEGAL];
+    static __thread int16_t first_label[MAX_FACES];
+    static __thread int8_t anywhere[MAX_FACES];
+    double best = 0.0;
+    int i, chosen = legal[0];
+    if (b->move_kind[legal[0]] == K_DEAD || count == 1) return legal[0];
+    read_board(b, g, &reading);
+    if (b->move_kind[legal[0]] == K_MARK) {
+        for (i = 0; i < count; i++)
+            worths[i] = future_after_marking(b, &reading, b->move_target[legal[i]]);
+    } else {
+        /* The cards played here as place-anywhere cards: their plays reach spaces of more
+         * than one label (a value card reaches only the spaces showing its value). */
+        for (i = 0; i < count; i++) {
+            int face = b->move_face[legal[i]];
+            if (face >= 0) {
+                first_label[face] = -1;
+                anywhere[face] = 0;
+            }
+        }
+        for (i = 0; i < count; i++) {
+            int a = legal[i], face = b->move_face[a], label;
+            if (b->move_kind[a] != K_PLAY) continue;
+            label = b->label[b->move_target[a]];
+            if (first_label[face] < 0)
+                first_label[face] = (int16_t)label;
+            else if (first_label[face] != label)
+                anywhere[face] = 1;
+        }
+        for (i = 0; i < count; i++) {
+            int a = legal[i], kind = b->move_kind[a];
+            if (kind == K_DEAD)
+                worths[i] = WIN;
+            else if (kind == K_PLAY) {
+                worths[i] = place_worth(b, g, &reading, b->move_target[a]);
+                if (anywhere[b->move_face[a]]) worths[i] -= ANYWHERE_COST;
+            } else if (kind == K_TAKE)
+                worths[i] = REMOVE_SHARE * remove_worth(b, g, &reading, b->move_target[a]) -
+                            REMOVE_COST;
+            else
+                worths[i] = -WIN;
+        }
+    }
+    for (i = 0; i < count; i++) {
+        double key = worths[i] + mt_random(choice) * 1e-3;
+        if (i == 0 || key > best) {
+            best = key;
+            chosen = legal[i];
+        }
+    }
+    return chosen;
+}
+
 /* Plays on with `policy`, its draws from `choice`, until the game ends; -1 past `limit`. */
 static long play_out(const Board *b, Game *g, int policy, MT *choice, long limit,
                      int16_t *legal) {
     long played = 0;
     while (g->ending == ONGOING) {
         int count = legal_actions(b, g, legal);
-        int action = policy == CHEAP ? choose_cheap(b, legal, count, choice)
-                                     : legal[mt_below(choice, (uint32_t)count)];
+        int action = policy == CHEAP    ? choose_cheap(b, legal, count, choice)
+                     : policy == GREEDY ? choose_greedy(b, g, legal, count, choice)
+                                        : legal[mt_below(choice, (uint32_t)count)];
         apply_action(b, g, action);
         if (++played > limit) return -1;
     }
@@ -584,16 +766,16 @@ static void Board_dealloc(Board *self) {
 }
 
 /* Board(card_faces, kinds, value_spaces, moves, windows, corners, players, sides, to_win,
- *       hand_size, shared_limit, idle_rounds, random_first_player)
+ *       hand_size, shared_limit, idle_rounds, random_first_player, labels)
  * moves: per action id, (kind, face, target) as Layout.moves gives them. */
 static int Board_init(Board *self, PyObject *args, PyObject *kwds) {
-    PyObject *card_faces, *kinds, *value_spaces, *moves, *windows, *corners;
+    PyObject *card_faces, *kinds, *value_spaces, *moves, *windows, *corners, *labels;
     long buffer[MAX_CARDS * 4];
     Py_ssize_t n, i, j;
-    if (!PyArg_ParseTuple(args, "OOOOOOiiiiiii", &card_faces, &kinds, &value_spaces, &moves,
+    if (!PyArg_ParseTuple(args, "OOOOOOiiiiiiiO", &card_faces, &kinds, &value_spaces, &moves,
                           &windows, &corners, &self->players, &self->sides, &self->to_win,
                           &self->hand_size, &self->shared_limit, &self->idle_rounds,
-                          &self->random_first_player))
+                          &self->random_first_player, &labels))
         return -1;
     if (self->players < 1 || self->players > MAX_PLAYERS || self->sides < 1 ||
         self->sides > MAX_SIDES || self->hand_size < 0 || self->hand_size >= MAX_HAND ||
@@ -744,6 +926,8 @@ static int Board_init(Board *self, PyObject *args, PyObject *kwds) {
             self->corner_bits.hi |= one.hi;
         }
     }
+    if (read_ints(labels, "labels", buffer, SPACES, NULL) < 0) return -1;
+    for (i = 0; i < SPACES; i++) self->label[i] = (int16_t)buffer[i];
     return 0;
 }
 

@@ -29,6 +29,7 @@ class Board:
         shared_limit: int,
         idle_rounds: int,
         random_first_player: int,
+        labels: Sequence[int],
         /,
     ) -> None: ...
     def new_state(self, seed_key: Sequence[int], /) -> BoardState: ...

@@ -63,7 +63,7 @@ FAST_GAMES = frozenset({"sequence", "sequence-numbers"})
 #: playouts use; its ``greedy`` where it has none), ``greedy`` its greedy heuristic.
 POLICIES = ("random", "cheap", "greedy")
 #: The policies the core plays, by its number for them; the engine plays the others.
-_CORE_POLICIES = {"random": 0, "cheap": 1}
+_CORE_POLICIES = {"random": 0, "cheap": 1, "greedy": 2}
 #: Mixed into each game's seed for its choices' generator, so that the choices do not read the
 #: very numbers that dealt the cards (``random.Random(seed)`` would draw them again).
 CHOICE_SALT = 0x9E3779B97F4A7C15
@@ -318,6 +318,7 @@ def _board_for(game_class: type[SequenceBoardGame[Any]], players: int, options: 
     value_spaces = [
         space for spaces in layout.value_spaces for space in (spaces if spaces else (-1, -1))
     ]
+    labels = sorted(set(layout.labels))
     board: Board = _fast.Board(
         layout.card_faces,
         layout.kinds,
@@ -332,5 +333,6 @@ def _board_for(game_class: type[SequenceBoardGame[Any]], players: int, options: 
         table.options.shared_limit,
         table.options.idle_rounds,
         int(table.options.random_first_player),
+        [labels.index(label) for label in layout.labels],
     )
     return board
