@@ -150,3 +150,36 @@ def test_a_clocked_table_says_its_clocks_start_after_the_first_move(
     screen.play_move(random.Random(9))
     page.wait_for_selector(".clock-first", state="detached")
     assert screen.errors == []
+
+
+def test_move_sounds_are_off_until_asked_for_and_remembered(
+    server: LiveServer, screen: Screen
+) -> None:
+    created = server.create_table(
+        game="sequentia-stack",
+        seed=10,
+        seats=[{"kind": "hotseat", "name": "Ada"}, {"kind": "bot", "bot": "random"}],
+    )
+    page = screen.page
+    open_seats(screen, server, created, 0)
+    assert screen.wait_for_turn() == "move"
+    sound = "document.documentElement.dataset.lastSound || null"
+    assert page.inner_text("#sounds") == "Sounds off"
+    rng = random.Random(10)
+    screen.play_move(rng)
+    while screen.wait_for_turn() == "move" and page.evaluate(sound) is None:
+        if page.evaluate("window.sequenzaTable.message.turn") > 6:
+            break
+        screen.play_move(rng)
+    assert page.evaluate(sound) is None  # off by default: no sound at all
+    page.click("#sounds")
+    assert page.inner_text("#sounds") == "Sounds on"
+    assert page.get_attribute("#sounds", "aria-pressed") == "true"
+    # The bot's move and the turn coming back make their sounds.
+    while screen.wait_for_turn() == "move" and page.evaluate(sound) is None:
+        screen.play_move(rng)
+    assert page.evaluate(sound) in {"turn", "move", "triumph"}
+    page.reload()
+    page.wait_for_selector("#sounds")
+    assert page.inner_text("#sounds") == "Sounds on"  # remembered by this browser
+    assert screen.errors == []

@@ -1,7 +1,12 @@
 // Turn alerts: a short chime (made with WebAudio, no sound file) and a browser notification
-// when it becomes your turn while the tab is hidden. Opt-in, remembered in localStorage.
+// when it becomes your turn while the tab is hidden. Move sounds: a tick for another's move, the
+// chime for your turn, a rising run for a claim or a sequence, while you look at the table.
+// Both opt-in, remembered in localStorage.
 
 const KEY = "sequenza.alerts";
+const SOUNDS_KEY = "sequenza.sounds";
+// What the log calls a claim or a sequence made, in every game (the events' codes).
+const TRIUMPHS = new Set(["claim", "sequence", "completed"]);
 
 let audio = null;
 
@@ -45,22 +50,62 @@ function makeAudio() {
 }
 
 function chime() {
+  // Two soft notes, a rising fifth: noticeable without being an alarm.
+  notes([[660, 0], [990, 0.16]], 0.18);
+}
+
+function notes(tones, loudness, length = 0.35) {
   audio = audio || makeAudio();
   if (!audio) return;
   const start = audio.currentTime;
-  // Two soft notes, a rising fifth: noticeable without being an alarm.
-  [[660, 0], [990, 0.16]].forEach(([frequency, delay]) => {
+  tones.forEach(([frequency, delay]) => {
     const tone = audio.createOscillator();
     const volume = audio.createGain();
     tone.type = "sine";
     tone.frequency.value = frequency;
     volume.gain.setValueAtTime(0.0001, start + delay);
-    volume.gain.exponentialRampToValueAtTime(0.18, start + delay + 0.02);
-    volume.gain.exponentialRampToValueAtTime(0.0001, start + delay + 0.35);
+    volume.gain.exponentialRampToValueAtTime(loudness, start + delay + 0.02);
+    volume.gain.exponentialRampToValueAtTime(0.0001, start + delay + length);
     tone.connect(volume).connect(audio.destination);
     tone.start(start + delay);
-    tone.stop(start + delay + 0.4);
+    tone.stop(start + delay + length + 0.05);
   });
+}
+
+export function soundsOn() {
+  try {
+    return localStorage.getItem(SOUNDS_KEY) === "on";
+  } catch {
+    return false;
+  }
+}
+
+// Called from a click, which lets the page start sound.
+export async function setSounds(on) {
+  try {
+    localStorage.setItem(SOUNDS_KEY, on ? "on" : "off");
+  } catch {
+    // Private windows may refuse storage: the choice then lasts for this page only.
+  }
+  if (!on) return;
+  audio = audio || makeAudio();
+  if (audio && audio.state === "suspended") await audio.resume().catch(() => {});
+}
+
+// The sound for what just happened at the table, if the player asked for sounds: a claim or
+// a sequence above all, else their turn, else another's move. Which one played is returned
+// (the page's tests read it: there is nothing to hear in a headless browser).
+export function playSound({ events, othersMoved, myTurnNow }) {
+  if (!soundsOn() || document.hidden) return null;
+  let kind = null;
+  if (events.some((event) => TRIUMPHS.has(event.event))) kind = "triumph";
+  else if (myTurnNow) kind = "turn";
+  else if (othersMoved) kind = "move";
+  if (kind === "triumph") notes([[523, 0], [659, 0.1], [784, 0.2]], 0.16);
+  else if (kind === "turn") chime();
+  else if (kind === "move") notes([[440, 0]], 0.08, 0.08);
+  if (kind) document.documentElement.dataset.lastSound = kind;
+  return kind;
 }
 
 // Tell the player it is their turn, if they asked for it and are looking elsewhere.

@@ -8,7 +8,7 @@ import { fill, h } from "./dom.js";
 import { flip } from "./flip.js";
 import { keepFocus, listenToKeys, prepareParts } from "./keyboard.js";
 import { currentLanguage, errorText, formatNumber, list, t } from "./i18n.js";
-import { alertsOn, alertTurn, primeAlerts, setAlerts } from "./notify.js";
+import { alertsOn, alertTurn, playSound, primeAlerts, setAlerts, setSounds, soundsOn } from "./notify.js";
 import { showDialog, showRules } from "./rules.js";
 import { addSeatToken, dropSeatTokens, saveEntry, saveOutbox, tableEntry } from "./store.js";
 import { SeatClocks, clockSummary, describeTableEvent, entryText, renderUndo, resignButton, shownScore, standInNote, tableEndReason } from "./table-extras.js";
@@ -124,9 +124,10 @@ class TablePage {
     this.rulesButton = h("button.nav-button", { type: "button", onclick: () => showRules(this.game, this.table.options, this.table) }, t("common.rules"));
     this.replayButton = h("button.nav-button", { type: "button", hidden: true, onclick: () => this.toggleReplay() }, t("nav.replay"));
     this.alertsButton = h("button.nav-button.alerts", { type: "button", title: t("nav.alerts_title"), onclick: () => this.toggleAlerts() });
+    this.soundsButton = h("button.nav-button.sounds", { type: "button", id: "sounds", title: t("nav.sounds_title"), onclick: () => this.toggleSounds() });
     this.drawAlertsButton();
     primeAlerts();
-    fill(document.getElementById("nav"), this.replayButton, this.alertsButton, this.rulesButton, h("a.nav-button", { href: "/" }, t("nav.tables")));
+    fill(document.getElementById("nav"), this.replayButton, this.soundsButton, this.alertsButton, this.rulesButton, h("a.nav-button", { href: "/" }, t("nav.tables")));
     this.banner = h("div.banner", { role: "status", "aria-live": "polite" });
     this.watching = h("div.watching", { hidden: true });
     this.refusal = h("div.refusal", { role: "alert", hidden: true });
@@ -230,6 +231,12 @@ class TablePage {
       this.render();
       this.announce(heard);
       if (!wasMine && this.myTurn() && !this.outbox) alertTurn(t("table.alert_title", { game: this.game.name }), this.banner.textContent);
+      const held = this.heldSeats();
+      playSound({
+        events: heard,
+        othersMoved: heard.some((event) => event.event === "action" && !held.includes(event.seat)),
+        myTurnNow: !wasMine && this.myTurn(),
+      });
     } else if (message.type === "table") {
       this.table = withOptions(message.table, this.table);
       this.renderPlayers();
@@ -342,10 +349,18 @@ class TablePage {
     this.drawAlertsButton();
   }
 
+  toggleSounds() {
+    setSounds(!soundsOn());
+    this.drawAlertsButton();
+  }
+
   drawAlertsButton() {
     const on = alertsOn();
     this.alertsButton.textContent = on ? t("table.alerts_on") : t("table.alerts_off");
     this.alertsButton.setAttribute("aria-pressed", on ? "true" : "false");
+    const sounds = soundsOn();
+    this.soundsButton.textContent = sounds ? t("table.sounds_on") : t("table.sounds_off");
+    this.soundsButton.setAttribute("aria-pressed", sounds ? "true" : "false");
   }
 
   // ------------------------------------------------------------------ who sees what
