@@ -4,14 +4,16 @@
     python bench/fast.py sequence --players 4 --games 5000 --seconds 5
     python bench/fast.py sequence -o shared_limit=0 -o random_first_player=true
 
-First it plays ``--games`` seeded random games in whole batches on both engines
-(``sequenza.fast.playouts`` with ``engine="fast"`` and ``engine="python"``) and checks that
-every game has the same length, scores, winners and ending; any difference stops the run.
-Then it measures random playouts for ``--seconds`` each: the engine as ``bench/throughput.py``
-plays them (a state that records nothing, ``legal_actions`` and ``apply_unchecked``), the core
-stepped from Python one call per action (``legal()``, ``apply(id)``), and the core playing
-whole batches inside C. Figures are actions per second of the process's CPU time, printed
-with the load average: on a shared machine wall time measures the neighbours too.
+For each policy (``random``, the game's ``cheap`` playout policy and its ``greedy``
+heuristic) it first plays ``--games`` seeded games (a thirtieth of them with ``greedy``) in
+whole batches on both engines (``sequenza.fast.playouts`` with ``engine="fast"`` and
+``engine="python"``) and checks that every game has the same length, scores, winners and
+ending; any difference stops the run. Then it measures each for ``--seconds``: batches on the
+engine and in the core, and for random playouts the core stepped from Python one call per
+action (``legal()``, ``apply(id)``); last, random playouts from a state 40 actions into a game
+(``playouts_from``, the hidden cards dealt again each time). Figures are actions per second
+of the process's CPU time, printed with the load average: on a shared machine wall time
+measures the neighbours too.
 """
 
 from __future__ import annotations
@@ -26,19 +28,29 @@ from typing import Any
 
 from sequenza import fast
 from sequenza.core import game_class
-from sequenza.core.game import Game
+from sequenza.core.game import Game, State
 from sequenza.core.registry import make_game
 
 
-def check_identical(game_id: str, players: int, games: int, options: dict[str, Any]) -> int:
+def check_identical(
+    game_id: str, players: int, games: int, options: dict[str, Any], policy: str
+) -> int:
     """Plays ``games`` seeded games on both engines in batches of 500 and returns their
-    actions; raises at the first game that differs."""
+    actions; stops the run at the first game that differs."""
     actions = 0
     for start in range(0, games, 500):
         count = min(500, games - start)
-        core = fast.playouts(game_id, count, seed=start, players=players, options=options)
-        engine = fast.playouts(
-            game_id, count, seed=start, players=players, options=options, engine="python"
+        core, engine = (
+            fast.playouts(
+                game_id,
+                count,
+                seed=start,
+                players=players,
+                options=options,
+                policy=policy,
+                engine=which,
+            )
+            for which in ("fast", "python")
         )
         for ours, theirs in zip(core.games, engine.games, strict=True):
             if ours != theirs:
@@ -48,8 +60,8 @@ def check_identical(game_id: str, players: int, games: int, options: dict[str, A
 
 
 def per_cpu_second(seconds: float, play: Callable[[int], int]) -> float:
-    """Actions per CPU second of ``play(seed)`` (which returns the actions it played), run
-    again with new seeds for ``seconds`` of wall time."""
+    """Actions per CPU second of ``play(round)`` (which returns the actions it played), run
+    again with new rounds for ``seconds`` of wall time."""
     actions = rounds = 0
     start = time.process_time()
     deadline = time.perf_counter() + seconds
@@ -60,6 +72,8 @@ def per_cpu_second(seconds: float, play: Callable[[int], int]) -> float:
 
 
 def engine_game(table: Game[Any]) -> Callable[[int], int]:
+    """Random games as bench/throughput.py plays them: no log, ``apply_unchecked``."""
+
     def play(seed: int) -> int:
         state = table.new_initial_state(seed)
         state.recording = False
@@ -75,6 +89,8 @@ def engine_game(table: Game[Any]) -> Callable[[int], int]:
 
 
 def stepped_game(table: Game[Any]) -> Callable[[int], int]:
+    """Random games in the core, one call from Python per action."""
+
     def play(seed: int) -> int:
         state = fast.core_state(table, seed)
         rng = random.Random(seed)
@@ -89,9 +105,51 @@ def stepped_game(table: Game[Any]) -> Callable[[int], int]:
     return play
 
 
-def batch_games(game_id: str, players: int, options: dict[str, Any]) -> Callable[[int], int]:
+def batches(
+    game_id: str, players: int, options: dict[str, Any], policy: str, engine: str, size: int
+) -> Callable[[int], int]:
     def play(round_: int) -> int:
-        batch = fast.playouts(game_id, 2000, seed=round_ * 2000, players=players, options=options)
+        batch = fast.playouts(
+            game_id,
+            size,
+            seed=round_ * size,
+            players=players,
+            options=options,
+            policy=policy,
+            engine="fast" if engine == "fast" else "python",
+        )
+        return batch.actions
+
+    return play
+
+
+def middle_state(table: Game[Any]) -> State[Any]:
+    """A game 40 random actions in (or fewer, where it ends sooner), for playouts from it."""
+    state = table.new_initial_state(1)
+    rng = random.Random(1)
+    for _ in range(40):
+        legal = state.legal_actions()
+        if state.is_over or len(legal) == 0:
+            break
+        trial = state.clone()
+        trial.apply(legal[rng.randrange(len(legal))])
+        if trial.is_over:
+            break
+        state = trial
+    return state
+
+
+def from_state(state: State[Any], engine: str, size: int) -> Callable[[int], int]:
+    seat = state.current_seat or 0
+
+    def play(round_: int) -> int:
+        batch = fast.playouts_from(
+            state,
+            size,
+            seat=seat,
+            seed=round_ * size,
+            engine="fast" if engine == "fast" else "python",
+        )
         return batch.actions
 
     return play
@@ -101,8 +159,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("games", nargs="*", help="game ids (default: the games the core plays)")
     parser.add_argument("--players", type=int, default=2)
-    parser.add_argument("--games", dest="count", type=int, default=3000, help="games to compare")
-    parser.add_argument("--seconds", type=float, default=3.0, help="per engine and game")
+    parser.add_argument(
+        "--games", dest="count", type=int, default=3000, help="random games to compare"
+    )
+    parser.add_argument("--seconds", type=float, default=3.0, help="per engine and figure")
     parser.add_argument(
         "-o", "--option", action="append", default=[], help="a rule option, name=value"
     )
@@ -110,33 +170,48 @@ def main() -> None:
     if not fast.available():
         raise SystemExit(f"the compiled core does not run here: {fast.why_not()}")
     game_ids = arguments.games or sorted(fast.FAST_GAMES)
+    seconds = arguments.seconds
     print(f"# {platform.processor() or platform.machine()}, Python {platform.python_version()}")
     print(f"# load average at the start: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     rows = []
     for game_id in game_ids:
         options = game_class(game_id).options_class.parse(arguments.option).changed()
-        start = time.perf_counter()
-        compared = check_identical(game_id, arguments.players, arguments.count, options)
-        took = time.perf_counter() - start
-        print(
-            f"# {game_id}: {arguments.count:,} games ({compared:,} actions) identical on both "
-            f"engines ({took:.1f} s)"
-        )
         table = make_game(game_id, arguments.players, **options)
-        engine = per_cpu_second(arguments.seconds, engine_game(table))
-        stepped = per_cpu_second(arguments.seconds, stepped_game(table))
-        batch = per_cpu_second(arguments.seconds, batch_games(game_id, table.players, options))
-        rows.append((game_id, engine, stepped, batch))
+        players = table.players
+        # The greedy heuristic runs about a hundred times slower on the engine.
+        for policy, count in (
+            ("random", arguments.count),
+            ("cheap", arguments.count),
+            ("greedy", max(1, arguments.count // 30)),
+        ):
+            start = time.perf_counter()
+            compared = check_identical(game_id, players, count, options, policy)
+            print(
+                f"# {game_id}, {policy}: {count:,} games ({compared:,} actions) identical on "
+                f"both engines ({time.perf_counter() - start:.1f} s)"
+            )
+            engine_size, core_size = (5, 200) if policy == "greedy" else (50, 2000)
+            engine = per_cpu_second(
+                seconds, batches(game_id, players, options, policy, "python", engine_size)
+            )
+            core = per_cpu_second(
+                seconds, batches(game_id, players, options, policy, "fast", core_size)
+            )
+            stepped = per_cpu_second(seconds, stepped_game(table)) if policy == "random" else 0
+            rows.append((game_id, f"{policy}, whole games", engine, stepped, core))
+        state = middle_state(table)
+        engine = per_cpu_second(seconds, from_state(state, "python", 50))
+        core = per_cpu_second(seconds, from_state(state, "fast", 2000))
+        rows.append((game_id, "random, from a state", engine, 0, core))
     print(f"# load average at the end: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
-    print(
-        "| game | players | engine actions/s | core, one call per action | core, whole batches "
-        "| batch speed-up |"
-    )
-    print("|---|---:|---:|---:|---:|---:|")
-    for game_id, engine, stepped, batch in rows:
+    print(f"# {arguments.players} players; actions per second of process CPU time")
+    print("| game | playouts | engine | core, one call per action | core, batches | speed-up |")
+    print("|---|---|---:|---:|---:|---:|")
+    for game_id, what, engine, stepped, core in rows:
+        one_call = f"{stepped:,.0f}" if stepped else ""
         print(
-            f"| {game_id} | {arguments.players} | {engine:,.0f} | {stepped:,.0f} | {batch:,.0f} "
-            f"| {batch / engine:.1f}x |"
+            f"| {game_id} | {what} | {engine:,.0f} | {one_call} | {core:,.0f} "
+            f"| {core / engine:.1f}x |"
         )
 
 
