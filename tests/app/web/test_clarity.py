@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 from pathlib import Path
 from typing import Any
 
@@ -182,4 +183,23 @@ def test_move_sounds_are_off_until_asked_for_and_remembered(
     page.reload()
     page.wait_for_selector("#sounds")
     assert page.inner_text("#sounds") == "Sounds on"  # remembered by this browser
+    assert screen.errors == []
+
+
+def test_the_sequentia_log_draws_the_cards_it_names(server: LiveServer, screen: Screen) -> None:
+    created = server.create_table(
+        game="sequentia-stack",
+        seed=11,
+        seats=[{"kind": "hotseat", "name": "Ada"}, {"kind": "bot", "bot": "random"}],
+    )
+    page = screen.page
+    open_seats(screen, server, created, 0)
+    assert screen.wait_for_turn() == "move"
+    screen.play_move(random.Random(11))
+    page.wait_for_selector(".log-list .mini-card")
+    card = page.locator(".log-list .mini-card").first
+    # Drawn as a card, read out as one; the code's digits are not left as text "2:131".
+    assert card.get_attribute("role") == "img"
+    assert card.get_attribute("aria-label").startswith("digit ")
+    assert re.search(r"\b[123]:[123]{3}", page.inner_text(".log-list")) is None
     assert screen.errors == []

@@ -1,7 +1,7 @@
 // Sequentia · Cross: place every card of your hand on a 3x3 grid of piles, then collect a set
 // of the rows, or of the columns, that show the code of a card you placed.
 
-import { cards, ownLabel, positionName, seatLines, sequentiaCard, slot, spokenSequentia } from "/static/cards.js";
+import { cards, ownLabel, positionName, seatLines, sequentiaCard, slot, spokenSequentia, withSmallCards } from "/static/cards.js";
 import { h } from "/static/dom.js";
 import { list, t } from "/static/i18n.js";
 
@@ -128,3 +128,6 @@ export function scores(observation) {
 export function boardHint() {
   return t("sequentia_cross.hint");
 }
+
+// The log's sentences show the cards they name as small cards.
+export const logParts = withSmallCards;

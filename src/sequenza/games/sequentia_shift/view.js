@@ -1,6 +1,6 @@
 // Sequentia · Shift: a 3x3 grid with a hole; slide cards until a row shows your target's code.
 
-import { cards, ownLabel, parseSequentia, positionName, seatLines, sequentiaCard, slot, spokenSequentia } from "/static/cards.js";
+import { cards, ownLabel, parseSequentia, positionName, seatLines, sequentiaCard, slot, spokenSequentia, withSmallCards } from "/static/cards.js";
 import { h } from "/static/dom.js";
 import { t } from "/static/i18n.js";
 
@@ -168,3 +168,6 @@ export function scores(observation) {
 export function boardHint(observation) {
   return t(observation.phase === "refill" ? "sequentia_shift.hint_refill" : "sequentia_shift.hint_slide");
 }
+
+// The log's sentences show the cards they name as small cards.
+export const logParts = withSmallCards;

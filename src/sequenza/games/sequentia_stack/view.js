@@ -1,7 +1,7 @@
 // Sequentia · Stack: a row of up to four piles; claim three adjacent piles whose top digits
 // spell the code of a card in your hand.
 
-import { cards, ownLabel, seatLines, sequentiaCard, spokenSequentia } from "/static/cards.js";
+import { cards, ownLabel, seatLines, sequentiaCard, spokenSequentia, withSmallCards } from "/static/cards.js";
 import { h } from "/static/dom.js";
 import { t } from "/static/i18n.js";
 
@@ -135,3 +135,6 @@ export function scores(observation) {
 export function boardHint() {
   return t("sequentia_stack.hint");
 }
+
+// The log's sentences show the cards they name as small cards.
+export const logParts = withSmallCards;

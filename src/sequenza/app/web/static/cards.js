@@ -48,6 +48,29 @@ export function sequentiaCard(text, { part, key, className = "", title } = {}) {
   );
 }
 
+// A sentence of the log with each Sequentia card it names ("2:131+") drawn as a small card,
+// read out as the card it is: the rest of the sentence stays text.
+export function withSmallCards(text) {
+  const parts = [];
+  let last = 0;
+  for (const found of String(text).matchAll(/\b([123]):([123]{3})(\+?)/g)) {
+    if (found.index > last) parts.push(text.slice(last, found.index));
+    const [card, digit, code, bonus] = found;
+    parts.push(
+      h(
+        `span.mini-card.d${digit}`,
+        { role: "img", "aria-label": spokenSequentia(card), title: card },
+        h("span.mini-digit", {}, digit),
+        h("span.mini-code", {}, [...code].map((each) => h(`span.c${each}`, {}, each))),
+        bonus ? h("span.mini-bonus", {}, "+") : null,
+      ),
+    );
+    last = found.index + card.length;
+  }
+  if (last < text.length) parts.push(text.slice(last));
+  return parts;
+}
+
 export function cardBack({ key, title, className = "" } = {}) {
   return h(`div.scard.back${className ? `.${className}` : ""}`, { dataset: { key }, title, role: "img", "aria-label": title || SPOKEN.faceDown() });
 }

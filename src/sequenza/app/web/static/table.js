@@ -736,7 +736,8 @@ class TablePage {
       // Table events (resign, undo, clocks) are the table's; game events come worded.
       const table = describeTableEvent(event, names);
       const text = table ?? (event.text ? event.text + standInNote(event) : null);
-      if (text) lines.push(h("li", { class: `log-${event.event}` }, text));
+      // A game may draw the cards its sentences name (Sequentia: small cards, not codes).
+      if (text) lines.push(h("li", { class: `log-${event.event}` }, this.view.logParts && !table ? this.view.logParts(text) : text));
     }
     fill(this.logList, ...lines.slice(-300));
     this.logList.scrollTop = this.logList.scrollHeight;
