@@ -760,3 +760,13 @@ def test_a_move_made_while_a_request_was_asked_cancels_it(server: LiveServer) ->
         assert ann.log[-1]["event"] == "action" and ann.log[-1]["seat"] == 1
         bob.act("end", turn=seen)  # a position has changed since: stale
         assert bob.wait_for("error")["code"] == "stale"
+
+
+def test_sockets_are_not_compressed(server: LiveServer) -> None:
+    # The client offers per-message deflate, as browsers do; the server declines it.
+    created = server.create_table(game="test-toy", seed=1, seats=TOY_SEATS)
+    with server.join(created["id"], created["tokens"]["0"]) as ann:
+        ann.wait_for("state")
+        offered = ann.socket.request.headers.get("Sec-WebSocket-Extensions")
+        assert offered is not None and "permessage-deflate" in offered
+        assert ann.socket.response.headers.get("Sec-WebSocket-Extensions") is None

@@ -587,6 +587,11 @@ SERVER_SETTINGS: dict[str, Any] = {
     # A peer that stops answering pings is closed by uvicorn.
     "ws_ping_interval": 20.0,
     "ws_ping_timeout": 20.0,
+    # No per-message compression: deflating each position for each socket costs CPU on every
+    # move (tens of microseconds a message), and each socket's zlib state is memory kept for
+    # as long as it stays open; the messages are a few kilobytes, and a proxy in front may
+    # compress them instead.
+    "ws_per_message_deflate": False,
     "timeout_keep_alive": 5,
     "timeout_graceful_shutdown": 10,
     "h11_max_incomplete_event_size": 16 * 1024,
