@@ -676,7 +676,8 @@ class ModeState(State[ModeGame]):
                 for seat in range(players):
                     self.hands[seat] += draw(self.deck, count)
                     self._sort_hand(self.hands[seat])
-        self._event(Dealt(deck=len(self.deck), first_player=self.first_player))
+        if self._recording:  # search copies build no events
+            self._event(Dealt(deck=len(self.deck), first_player=self.first_player))
         self._after_action()
 
     def _rebuild_caches(self) -> None:
@@ -704,7 +705,7 @@ class ModeState(State[ModeGame]):
         seen = self.positions.get(key, 0) + 1
         self.positions[key] = seen
         self.repetitions = seen
-        if seen == self.game.rules.repeat_limit:
+        if seen == self.game.rules.repeat_limit and self._recording:
             self._event(Repeated(seat=self.to_act, occurrences=seen))
 
     def _settle(self) -> None:
@@ -720,13 +721,15 @@ class ModeState(State[ModeGame]):
                 for card in [card for card in hand if not rules.allowed_somewhere(self, card)]:
                     hand.remove(card)
                     self.out.append(card)
-                    self._event(Discarded(seat=seat, card=rules.c.texts[card]))
+                    if self._recording:  # search copies build no events
+                        self._event(Discarded(seat=seat, card=rules.c.texts[card]))
             if hand:
                 return
             if place.empty_hand != END_TURN and rules.claims(self):
                 self.phase = place.empty_hand
                 return
-            self._event(NoSequence(seat=seat) if self.covered else Passed(seat=seat))
+            if self._recording:  # search copies build no events
+                self._event(NoSequence(seat=seat) if self.covered else Passed(seat=seat))
             self._end_turn(progress=False)
 
     # -- contract hooks
@@ -762,7 +765,8 @@ class ModeState(State[ModeGame]):
             and self.steps >= rules.slide_limit
             and not rules.claims(self)
         ):
-            self._event(TurnOver(seat=self.to_act, reason="slide_limit"))
+            if self._recording:  # search copies build no events
+                self._event(TurnOver(seat=self.to_act, reason="slide_limit"))
             self._end_turn(progress=False)
 
     def _place(self, action: Action) -> None:
@@ -792,7 +796,8 @@ class ModeState(State[ModeGame]):
             if place.empty_hand != END_TURN and rules.claims(self):
                 self.phase = place.empty_hand
             else:
-                self._event(TurnEnds(seat=self.to_act, reason="hand_empty"))
+                if self._recording:  # search copies build no events
+                    self._event(TurnEnds(seat=self.to_act, reason="hand_empty"))
                 self._end_turn(progress=False)
 
     def _claim(self, action: Action) -> None:
@@ -831,14 +836,16 @@ class ModeState(State[ModeGame]):
         collected += taken
         if claim.collect_code_card and code_card is not None:
             collected.append(code_card)
-        self._event(
-            Claimed(
-                seat=seat,
-                action=str(action),
-                cards=len(taken) + (1 if claim.collect_code_card and code_card is not None else 0),
-                collected=len(collected),
+        if self._recording:  # search copies build no events
+            self._event(
+                Claimed(
+                    seat=seat,
+                    action=str(action),
+                    cards=len(taken)
+                    + (1 if claim.collect_code_card and code_card is not None else 0),
+                    collected=len(collected),
+                )
             )
-        )
         if claim.refill == "auto":
             for position in positions:
                 if not self.deck:
@@ -857,13 +864,15 @@ class ModeState(State[ModeGame]):
         for position, pile in enumerate(self.table):
             if position != hole and not pile:
                 self.table[position] = [self.deck.pop()]
-        self._event(Refilled(seat=self.to_act, hole=hole))
+        if self._recording:  # search copies build no events
+            self._event(Refilled(seat=self.to_act, hole=hole))
         self._after_refill()
 
     def _fill_one(self, position: int) -> None:
         self._digit_counts = None
         self.table[position] = [self.deck.pop()]
-        self._event(Refilled(seat=self.to_act, position=position))
+        if self._recording:  # search copies build no events
+            self._event(Refilled(seat=self.to_act, position=position))
         if not self.deck:
             self._after_refill()
 
@@ -880,7 +889,10 @@ class ModeState(State[ModeGame]):
         assert old is not None
         self.out.append(old)
         self.targets[seat] = self.deck.pop()
-        self._event(Exchanged(seat=seat, card=self.game.rules.c.texts[old], deck=len(self.deck)))
+        if self._recording:  # search copies build no events
+            self._event(
+                Exchanged(seat=seat, card=self.game.rules.c.texts[old], deck=len(self.deck))
+            )
         self._end_turn(progress=True)
 
     def _go(self, phase: str, *, progress: bool) -> None:
@@ -910,7 +922,8 @@ class ModeState(State[ModeGame]):
             if drawn:
                 hand += drawn
                 self._sort_hand(hand)
-                self._event(Drew(seat=seat, cards=len(drawn), deck=len(self.deck)))
+                if self._recording:  # search copies build no events
+                    self._event(Drew(seat=seat, cards=len(drawn), deck=len(self.deck)))
         self.phase = rules.start
         self.steps = 0
         self.covered = []
