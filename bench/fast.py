@@ -184,6 +184,8 @@ def main() -> None:
             ("cheap", arguments.count),
             ("greedy", max(1, arguments.count // 30)),
         ):
+            if fast.engine_for(game_id, policy) != "fast":
+                continue
             start = time.perf_counter()
             compared = check_identical(game_id, players, count, options, policy)
             print(

@@ -1467,6 +1467,680 @@ static PyTypeObject BoardType = {
     .tp_new = PyType_GenericNew,
 };
 
+/* ------------------------------------------------------------------ Sequentia Stack */
+
+/* The rules of sequentia_stack/rules.py: a row of at most four piles; a turn places cards
+ * (a bonus card asks for another), then claims three adjacent piles whose top digits spell a
+ * hand card's code, or ends; hands are kept in card-text order and drawn back up. */
+
+#define STACK_CARDS 54
+#define ROW 4
+#define STACK_MAX_HAND 10
+#define STACK_PLAYERS 4
+#define TURN_START 0
+#define SIMPLE_PLACED 1
+#define BONUS_PLACED 2
+static const char *PHASE_NAMES[3] = {"turn_start", "simple_placed", "bonus_placed"};
+
+typedef struct {
+    PyObject_HEAD
+    int8_t digit[STACK_CARDS];
+    int16_t code[STACK_CARDS];
+    int8_t bonus[STACK_CARDS];
+    int8_t rank[STACK_CARDS];
+    /* Per card: its placements on (left, right, pile 1-4), its claims of piles 1-3 and 2-4. */
+    int16_t place_id[STACK_CARDS][6];
+    int16_t claim_id[STACK_CARDS][2];
+    int end_id, pass_id, actions;
+    /* Per action id: 0 place, 1 claim, 2 end or pass; its card; its target (0-5 or 0-1). */
+    int8_t move_kind[STACK_CARDS * 8 + 2];
+    int8_t move_card[STACK_CARDS * 8 + 2];
+    int8_t move_target[STACK_CARDS * 8 + 2];
+    int players, hand_size, must_include_last, random_first_player;
+} StackRules;
+
+typedef struct {
+    MT rng;
+    int deck_count;
+    int8_t deck[STACK_CARDS];
+    int hand_count[STACK_PLAYERS];
+    int8_t hands[STACK_PLAYERS][STACK_MAX_HAND];
+    int pile_count;
+    int pile_size[ROW];
+    int8_t piles[ROW][STACK_CARDS];
+    int collected_count[STACK_PLAYERS];
+    int8_t collected[STACK_PLAYERS][STACK_CARDS];
+    int aside_count;
+    int8_t aside[STACK_CARDS];
+    int phase, last_pile, to_act, over;
+} StackGame;
+
+static void stack_sort_hand(const StackRules *r, int8_t *hand, int count) {
+    int i, j;
+    for (i = 1; i < count; i++) {
+        int8_t card = hand[i];
+        for (j = i; j > 0 && r->rank[hand[j - 1]] > r->rank[card]; j--) hand[j] = hand[j - 1];
+        hand[j] = card;
+    }
+}
+
+static void stack_draw(const StackRules *r, StackGame *g, int seat, int count) {
+    while (count-- > 0 && g->deck_count) g->hands[seat][g->hand_count[seat]++] = g->deck[--g->deck_count];
+    stack_sort_hand(r, g->hands[seat], g->hand_count[seat]);
+}
+
+static void stack_new(const StackRules *r, StackGame *g, const MT *seeded) {
+    int i;
+    memset(g, 0, sizeof(StackGame));
+    g->rng = *seeded;
+    g->deck_count = STACK_CARDS;
+    for (i = 0; i < STACK_CARDS; i++) g->deck[i] = (int8_t)i;
+    {
+        int16_t cards[STACK_CARDS];
+        for (i = 0; i < STACK_CARDS; i++) cards[i] = (int16_t)i;
+        mt_shuffle(&g->rng, cards, STACK_CARDS);
+        for (i = 0; i < STACK_CARDS; i++) g->deck[i] = (int8_t)cards[i];
+    }
+    if (r->random_first_player) g->to_act = (int)mt_below(&g->rng, (uint32_t)r->players);
+    for (i = 0; i < r->players; i++) stack_draw(r, g, i, r->hand_size);
+    g->phase = TURN_START;
+    g->last_pile = -1;
+}
+
+static int stack_may_claim(const StackRules *r, const StackGame *g, int start) {
+    if (g->last_pile < 0 || !r->must_include_last) return 1;
+    return start - 1 <= g->last_pile && g->last_pile < start - 1 + 3;
+}
+
+static int stack_claims(const StackRules *r, const StackGame *g, int16_t *out) {
+    int count = 0, i, left = -1, right = -1;
+    const int8_t *hand = g->hands[g->to_act];
+    if (g->pile_count < ROW) return 0;
+    int d0 = r->digit[g->piles[0][g->pile_size[0] - 1]];
+    int d1 = r->digit[g->piles[1][g->pile_size[1] - 1]];
+    int d2 = r->digit[g->piles[2][g->pile_size[2] - 1]];
+    int d3 = r->digit[g->piles[3][g->pile_size[3] - 1]];
+    if (stack_may_claim(r, g, 1)) left = d0 * 100 + d1 * 10 + d2;
+    if (stack_may_claim(r, g, 2)) right = d1 * 100 + d2 * 10 + d3;
+    for (i = 0; i < g->hand_count[g->to_act]; i++) {
+        int card = hand[i];
+        if (r->code[card] == left) out[count++] = r->claim_id[card][0];
+        if (r->code[card] == right) out[count++] = r->claim_id[card][1];
+    }
+    return count;
+}
+
+static int stack_legal(const StackRules *r, const StackGame *g, int16_t *out) {
+    int count = 0, i, k, seat = g->to_act;
+    if (g->phase == SIMPLE_PLACED) {
+        count = stack_claims(r, g, out);
+        out[count++] = (int16_t)r->end_id;
+        return count;
+    }
+    if (!g->hand_count[seat]) {
+        out[0] = (int16_t)r->pass_id;
+        return 1;
+    }
+    for (i = 0; i < g->hand_count[seat]; i++) {
+        int card = g->hands[seat][i];
+        if (g->pile_count < ROW)
+            for (k = 0; k < 2; k++) out[count++] = r->place_id[card][k];
+        else
+            for (k = 2; k < 6; k++) out[count++] = r->place_id[card][k];
+    }
+    if (g->phase == BONUS_PLACED) count += stack_claims(r, g, out + count);
+    return count;
+}
+
+static void stack_remove_card(StackGame *g, int seat, int card) {
+    int i;
+    for (i = 0; i < g->hand_count[seat]; i++)
+        if (g->hands[seat][i] == card) {
+            memmove(&g->hands[seat][i], &g->hands[seat][i + 1],
+                    (size_t)(g->hand_count[seat] - i - 1));
+            g->hand_count[seat]--;
+            return;
+        }
+}
+
+static void stack_end_turn(const StackRules *r, StackGame *g) {
+    int seat = g->to_act, missing = r->hand_size - g->hand_count[seat], p, any = 0;
+    if (missing > 0 && g->deck_count) stack_draw(r, g, seat, missing);
+    g->phase = TURN_START;
+    g->last_pile = -1;
+    for (p = 0; p < r->players; p++) any |= g->hand_count[p] > 0;
+    if (!g->deck_count && !any)
+        g->over = 1;
+    else
+        g->to_act = (seat + 1) % r->players;
+}
+
+static void stack_apply(const StackRules *r, StackGame *g, int action) {
+    int kind = r->move_kind[action], card = r->move_card[action];
+    int target = r->move_target[action], seat = g->to_act, i;
+    if (kind == 0) {
+        stack_remove_card(g, seat, card);
+        if (target == 0) {
+            memmove(&g->piles[1], &g->piles[0], sizeof(g->piles[0]) * (size_t)g->pile_count);
+            memmove(&g->pile_size[1], &g->pile_size[0], sizeof(int) * (size_t)g->pile_count);
+            g->piles[0][0] = (int8_t)card;
+            g->pile_size[0] = 1;
+            g->pile_count++;
+            g->last_pile = 0;
+        } else if (target == 1) {
+            g->piles[g->pile_count][0] = (int8_t)card;
+            g->pile_size[g->pile_count] = 1;
+            g->last_pile = g->pile_count++;
+        } else {
+            g->last_pile = target - 2;
+            g->piles[g->last_pile][g->pile_size[g->last_pile]++] = (int8_t)card;
+        }
+        g->phase = r->bonus[card] ? BONUS_PLACED : SIMPLE_PLACED;
+        if (!g->hand_count[seat]) stack_end_turn(r, g);
+    } else if (kind == 1) {
+        int first = target, k;
+        stack_remove_card(g, seat, card);
+        for (k = first; k < first + 3; k++)
+            for (i = 0; i < g->pile_size[k]; i++)
+                g->collected[seat][g->collected_count[seat]++] = g->piles[k][i];
+        g->collected[seat][g->collected_count[seat]++] = (int8_t)card;
+        for (k = first; k + 3 < g->pile_count; k++) {
+            memcpy(g->piles[k], g->piles[k + 3], (size_t)g->pile_size[k + 3]);
+            g->pile_size[k] = g->pile_size[k + 3];
+        }
+        g->pile_count -= 3;
+        stack_end_turn(r, g);
+    } else
+        stack_end_turn(r, g);
+}
+
+/* claim_first of sequentia_stack/play.py: a claim at random, else end, else any action. */
+static int stack_choose(const StackRules *r, const int16_t *legal, int count, int policy,
+                        MT *choice) {
+    int16_t claims[2 * STACK_MAX_HAND];
+    int n = 0, i, end = 0;
+    if (policy != CHEAP) return legal[mt_below(choice, (uint32_t)count)];
+    for (i = 0; i < count; i++) {
+        if (r->move_kind[legal[i]] == 1) claims[n++] = legal[i];
+        if (legal[i] == r->end_id) end = 1;
+    }
+    if (n) return claims[mt_below(choice, (uint32_t)n)];
+    if (end) return r->end_id;
+    return legal[mt_below(choice, (uint32_t)count)];
+}
+
+static long stack_play_out(const StackRules *r, StackGame *g, int policy, MT *choice,
+                           long limit) {
+    int16_t legal[64];
+    long played = 0;
+    while (!g->over) {
+        int count = stack_legal(r, g, legal);
+        stack_apply(r, g, stack_choose(r, legal, count, policy, choice));
+        if (++played > limit) return -1;
+    }
+    return played;
+}
+
+/* State.determinize: a fresh generator from choice.getrandbits(64), then the deck and the
+ * other hands (the deck first) pooled, shuffled and dealt back, each hand sorted again. */
+static void stack_determinize(const StackRules *r, StackGame *g, int seat, MT *choice) {
+    int16_t pool[STACK_CARDS];
+    int n = 0, p, i;
+    mt_seed_u64(&g->rng, mt_bits64(choice));
+    for (i = 0; i < g->deck_count; i++) pool[n++] = g->deck[i];
+    for (p = 0; p < r->players; p++)
+        if (p != seat)
+            for (i = 0; i < g->hand_count[p]; i++) pool[n++] = g->hands[p][i];
+    mt_shuffle(choice, pool, n);
+    n = 0;
+    for (i = 0; i < g->deck_count; i++) g->deck[i] = (int8_t)pool[n++];
+    for (p = 0; p < r->players; p++)
+        if (p != seat) {
+            for (i = 0; i < g->hand_count[p]; i++) g->hands[p][i] = (int8_t)pool[n++];
+            stack_sort_hand(r, g->hands[p], g->hand_count[p]);
+        }
+}
+
+static int StackRules_init(StackRules *self, PyObject *args, PyObject *kwds) {
+    PyObject *digits, *codes, *bonus, *rank, *moves;
+    long buffer[STACK_CARDS * 8 + 2];
+    Py_ssize_t n, i;
+    (void)kwds;
+    if (!PyArg_ParseTuple(args, "OOOOOiiii", &digits, &codes, &bonus, &rank, &moves,
+                          &self->players, &self->hand_size, &self->must_include_last,
+                          &self->random_first_player))
+        return -1;
+    if (self->players < 1 || self->players > STACK_PLAYERS || self->hand_size < 1 ||
+        self->hand_size > STACK_MAX_HAND || self->players * self->hand_size > STACK_CARDS) {
+        PyErr_SetString(PyExc_ValueError, "the table is beyond the core's limits");
+        return -1;
+    }
+    if (read_ints(digits, "digits", buffer, STACK_CARDS, NULL) < 0) return -1;
+    for (i = 0; i < STACK_CARDS; i++) self->digit[i] = (int8_t)buffer[i];
+    if (read_ints(codes, "codes", buffer, STACK_CARDS, NULL) < 0) return -1;
+    for (i = 0; i < STACK_CARDS; i++) self->code[i] = (int16_t)buffer[i];
+    if (read_ints(bonus, "bonus", buffer, STACK_CARDS, NULL) < 0) return -1;
+    for (i = 0; i < STACK_CARDS; i++) self->bonus[i] = (int8_t)(buffer[i] != 0);
+    if (read_ints(rank, "rank", buffer, STACK_CARDS, NULL) < 0) return -1;
+    for (i = 0; i < STACK_CARDS; i++) self->rank[i] = (int8_t)buffer[i];
+    {
+        PyObject *fast = PySequence_Fast(moves, "moves");
+        if (!fast) return -1;
+        n = PySequence_Fast_GET_SIZE(fast);
+        if (n != STACK_CARDS * 8 + 2) {
+            Py_DECREF(fast);
+            PyErr_SetString(PyExc_ValueError, "Stack has 434 actions");
+            return -1;
+        }
+        self->actions = (int)n;
+        self->end_id = self->pass_id = -1;
+        for (i = 0; i < n; i++) {
+            long move[3];
+            if (read_ints(PySequence_Fast_GET_ITEM(fast, i), "move", move, 3, NULL) < 0) {
+                Py_DECREF(fast);
+                return -1;
+            }
+            /* (kind, card, target): 0 place on 0-5, 1 claim 0-1, 2 end, 3 pass. */
+            if (move[0] < 0 || move[0] > 3 || move[1] < -1 || move[1] >= STACK_CARDS ||
+                move[2] < -1 || move[2] > 5) {
+                Py_DECREF(fast);
+                PyErr_SetString(PyExc_ValueError, "a move is out of range");
+                return -1;
+            }
+            self->move_kind[i] = (int8_t)(move[0] > 2 ? 2 : move[0]);
+            self->move_card[i] = (int8_t)move[1];
+            self->move_target[i] = (int8_t)move[2];
+            if (move[0] == 0) self->place_id[move[1]][move[2]] = (int16_t)i;
+            if (move[0] == 1) self->claim_id[move[1]][move[2]] = (int16_t)i;
+            if (move[0] == 2) self->end_id = (int)i;
+            if (move[0] == 3) self->pass_id = (int)i;
+        }
+        Py_DECREF(fast);
+    }
+    return 0;
+}
+
+static PyObject *stack_rows(int players, const long *lengths, const int8_t *counts,
+                            Py_ssize_t n) {
+    PyObject *out = PyList_New(n);
+    Py_ssize_t i;
+    for (i = 0; out && i < n; i++) {
+        PyObject *collected = PyTuple_New(players), *row;
+        int p;
+        if (!collected) {
+            Py_CLEAR(out);
+            break;
+        }
+        for (p = 0; p < players; p++)
+            PyTuple_SET_ITEM(collected, p, PyLong_FromLong(counts[STACK_PLAYERS * i + p]));
+        row = Py_BuildValue("(lN)", lengths[i], collected);
+        if (!row) {
+            Py_CLEAR(out);
+            break;
+        }
+        PyList_SET_ITEM(out, i, row);
+    }
+    return out;
+}
+
+/* Plays games from a seeded deal (`start` NULL) or determinized from `start`; returns per game
+ * (actions, cards collected per seat). */
+static PyObject *stack_batch(const StackRules *r, const StackGame *start, int seat,
+                             PyObject *seeds, PyObject *choice_seeds, long limit, int policy) {
+    PyObject *seeds_fast = NULL, *choices_fast = NULL, *out = NULL;
+    Py_ssize_t n, i;
+    int overran = 0;
+    if (policy != RANDOM && policy != CHEAP) {
+        PyErr_SetString(PyExc_ValueError, "no such policy in Stack's core");
+        return NULL;
+    }
+    seeds_fast = PySequence_Fast(seeds, "seeds");
+    if (!seeds_fast) return NULL;
+    n = PySequence_Fast_GET_SIZE(seeds_fast);
+    if (!start) {
+        choices_fast = PySequence_Fast(choice_seeds, "choice seeds");
+        if (!choices_fast || PySequence_Fast_GET_SIZE(choices_fast) != n) {
+            if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "one choice seed per game");
+            Py_DECREF(seeds_fast);
+            Py_XDECREF(choices_fast);
+            return NULL;
+        }
+    }
+    uint64_t *values = PyMem_Malloc(sizeof(uint64_t) * 2 * ((size_t)n + 1));
+    long *lengths = PyMem_Malloc(sizeof(long) * ((size_t)n + 1));
+    int8_t *counts = PyMem_Malloc((size_t)STACK_PLAYERS * ((size_t)n + 1));
+    StackGame *g = PyMem_Malloc(sizeof(StackGame));
+    if (!values || !lengths || !counts || !g) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    for (i = 0; i < n; i++) {
+        if (read_seed(PySequence_Fast_GET_ITEM(seeds_fast, i), &values[2 * i]) < 0) goto done;
+        if (!start &&
+            read_seed(PySequence_Fast_GET_ITEM(choices_fast, i), &values[2 * i + 1]) < 0)
+            goto done;
+    }
+    Py_BEGIN_ALLOW_THREADS
+    for (i = 0; i < n && !overran; i++) {
+        MT choice;
+        int p;
+        if (start) {
+            mt_seed_u64(&choice, values[2 * i]);
+            *g = *start;
+            stack_determinize(r, g, seat, &choice);
+        } else {
+            MT deal;
+            mt_seed_u64(&deal, values[2 * i]);
+            mt_seed_u64(&choice, values[2 * i + 1]);
+            stack_new(r, g, &deal);
+        }
+        lengths[i] = stack_play_out(r, g, policy, &choice, limit);
+        if (lengths[i] < 0) overran = 1;
+        for (p = 0; p < STACK_PLAYERS; p++)
+            counts[STACK_PLAYERS * i + p] = (int8_t)g->collected_count[p];
+    }
+    Py_END_ALLOW_THREADS
+    if (overran)
+        PyErr_Format(FastError, "a game ran past %ld actions", limit);
+    else
+        out = stack_rows(r->players, lengths, counts, n);
+done:
+    Py_XDECREF(seeds_fast);
+    Py_XDECREF(choices_fast);
+    PyMem_Free(values);
+    PyMem_Free(lengths);
+    PyMem_Free(counts);
+    PyMem_Free(g);
+    return out;
+}
+
+static PyObject *StackRules_playouts(StackRules *self, PyObject *args) {
+    PyObject *seeds, *choice_seeds;
+    long limit;
+    int policy;
+    if (!PyArg_ParseTuple(args, "OOli", &seeds, &choice_seeds, &limit, &policy)) return NULL;
+    return stack_batch(self, NULL, 0, seeds, choice_seeds, limit, policy);
+}
+
+typedef struct {
+    PyObject_HEAD
+    StackRules *rules;
+    StackGame game;
+} StackState;
+
+static PyTypeObject StackStateType;
+
+static PyObject *StackRules_new_state(StackRules *self, PyObject *args) {
+    PyObject *key;
+    long words[64];
+    uint32_t key32[64];
+    Py_ssize_t n, i;
+    MT seeded;
+    if (!PyArg_ParseTuple(args, "O", &key)) return NULL;
+    if (read_ints(key, "seed key", words, -1, &n) < 0) return NULL;
+    if (n < 1 || n > 64) {
+        PyErr_SetString(PyExc_ValueError, "a seed key has 1 to 64 words");
+        return NULL;
+    }
+    for (i = 0; i < n; i++) key32[i] = (uint32_t)words[i];
+    mt_init_by_array(&seeded, key32, (size_t)n);
+    StackState *state = PyObject_New(StackState, &StackStateType);
+    if (!state) return NULL;
+    Py_INCREF(self);
+    state->rules = self;
+    stack_new(self, &state->game, &seeded);
+    return (PyObject *)state;
+}
+
+static int read_small_lists(PyObject *fields, const char *key, int8_t *out, int stride,
+                            int *counts, int want, int most) {
+    int16_t buffer[STACK_PLAYERS * STACK_CARDS];
+    int i, k;
+    if (read_lists(fields, key, buffer, STACK_CARDS, counts, want, most, STACK_CARDS) < 0)
+        return -1;
+    for (i = 0; i < want; i++)
+        for (k = 0; k < counts[i]; k++) out[i * stride + k] = (int8_t)buffer[i * STACK_CARDS + k];
+    return 0;
+}
+
+static int read_small_list(PyObject *fields, const char *key, int8_t *out) {
+    int16_t buffer[STACK_CARDS];
+    int n = read_list(fields, key, buffer, STACK_CARDS, 0, STACK_CARDS), i;
+    for (i = 0; i < n; i++) out[i] = (int8_t)buffer[i];
+    return n;
+}
+
+/* StackRules.load(fields): a game in the middle, from the Python state's fields (phase as its
+ * name, last_pile as None or a pile index, rng as random.getstate()[1]). */
+static PyObject *StackRules_load(StackRules *self, PyObject *fields) {
+    StackGame *g;
+    PyObject *value;
+    long flag;
+    int i, cards = 0;
+    if (!PyDict_Check(fields)) {
+        PyErr_SetString(PyExc_TypeError, "load() takes the state's fields as a dict");
+        return NULL;
+    }
+    StackState *state = PyObject_New(StackState, &StackStateType);
+    if (!state) return NULL;
+    Py_INCREF(self);
+    state->rules = self;
+    g = &state->game;
+    memset(g, 0, sizeof(StackGame));
+    if ((g->deck_count = read_small_list(fields, "deck", g->deck)) < 0) goto fail;
+    if ((g->aside_count = read_small_list(fields, "set_aside", g->aside)) < 0) goto fail;
+    if (read_small_lists(fields, "hands", &g->hands[0][0], STACK_MAX_HAND, g->hand_count,
+                         self->players, STACK_MAX_HAND) < 0 ||
+        read_small_lists(fields, "collected", &g->collected[0][0], STACK_CARDS,
+                         g->collected_count, self->players, STACK_CARDS) < 0)
+        goto fail;
+    value = PyDict_GetItemString(fields, "piles");
+    if (!value || !PySequence_Check(value) || PySequence_Size(value) > ROW) {
+        PyErr_SetString(PyExc_ValueError, "piles is a list of at most four piles");
+        goto fail;
+    }
+    g->pile_count = (int)PySequence_Size(value);
+    if (g->pile_count &&
+        read_small_lists(fields, "piles", &g->piles[0][0], STACK_CARDS, g->pile_size,
+                         g->pile_count, STACK_CARDS) < 0)
+        goto fail;
+    for (i = 0; i < g->pile_count; i++)
+        if (!g->pile_size[i]) {
+            PyErr_SetString(PyExc_ValueError, "a pile holds a card at least");
+            goto fail;
+        }
+    cards = g->deck_count + g->aside_count;
+    for (i = 0; i < self->players; i++) cards += g->hand_count[i] + g->collected_count[i];
+    for (i = 0; i < g->pile_count; i++) cards += g->pile_size[i];
+    if (cards != STACK_CARDS) {
+        PyErr_SetString(PyExc_ValueError, "the state's cards do not add up to the deck");
+        goto fail;
+    }
+    value = PyDict_GetItemString(fields, "phase");
+    g->phase = -1;
+    for (i = 0; value && PyUnicode_Check(value) && i < 3; i++)
+        if (PyUnicode_CompareWithASCIIString(value, PHASE_NAMES[i]) == 0) g->phase = i;
+    if (g->phase < 0) {
+        PyErr_SetString(PyExc_ValueError, "phase is turn_start, simple_placed or bonus_placed");
+        goto fail;
+    }
+    value = PyDict_GetItemString(fields, "last_pile");
+    if (!value || value == Py_None)
+        g->last_pile = -1;
+    else {
+        g->last_pile = (int)PyLong_AsLong(value);
+        if (PyErr_Occurred()) goto fail;
+        if (g->last_pile < 0 || g->last_pile >= g->pile_count) {
+            PyErr_SetString(PyExc_ValueError, "last_pile is a pile of the row");
+            goto fail;
+        }
+    }
+    if (read_flag(fields, "to_act", &flag) < 0) goto fail;
+    if (flag < 0 || flag >= self->players) {
+        PyErr_SetString(PyExc_ValueError, "to_act is a seat");
+        goto fail;
+    }
+    g->to_act = (int)flag;
+    {
+        PyObject *rng = PyDict_GetItemString(fields, "rng"), *fast;
+        if (!rng || !(fast = PySequence_Fast(rng, "rng"))) {
+            if (!PyErr_Occurred()) PyErr_SetString(PyExc_KeyError, "a state's fields lack rng");
+            goto fail;
+        }
+        if (PySequence_Fast_GET_SIZE(fast) != MT_N + 1) {
+            Py_DECREF(fast);
+            PyErr_SetString(PyExc_ValueError, "rng is the 625 numbers of random.getstate()[1]");
+            goto fail;
+        }
+        for (i = 0; i <= MT_N; i++) {
+            unsigned long v = PyLong_AsUnsignedLong(PySequence_Fast_GET_ITEM(fast, i));
+            if ((v == (unsigned long)-1 && PyErr_Occurred()) || (i == MT_N && v > MT_N)) {
+                Py_DECREF(fast);
+                if (!PyErr_Occurred())
+                    PyErr_SetString(PyExc_ValueError, "the generator's index is at most 624");
+                goto fail;
+            }
+            if (i < MT_N)
+                g->rng.state[i] = (uint32_t)v;
+            else
+                g->rng.index = (int)v;
+        }
+        Py_DECREF(fast);
+    }
+    return (PyObject *)state;
+fail:
+    Py_DECREF(state);
+    return NULL;
+}
+
+static void StackState_dealloc(StackState *self) {
+    Py_XDECREF(self->rules);
+    PyObject_Free(self);
+}
+
+static PyObject *StackState_legal(StackState *self, PyObject *unused) {
+    int16_t legal[64];
+    (void)unused;
+    if (self->game.over) return PyList_New(0);
+    return int16_list(legal, stack_legal(self->rules, &self->game, legal));
+}
+
+static PyObject *StackState_apply(StackState *self, PyObject *arg) {
+    int16_t legal[64];
+    long action = PyLong_AsLong(arg);
+    int count, i;
+    if (action == -1 && PyErr_Occurred()) return NULL;
+    if (self->game.over) {
+        PyErr_SetString(FastError, "the game is over");
+        return NULL;
+    }
+    count = stack_legal(self->rules, &self->game, legal);
+    for (i = 0; i < count && legal[i] != action; i++);
+    if (i == count) {
+        PyErr_Format(FastError, "action %ld is not legal now", action);
+        return NULL;
+    }
+    stack_apply(self->rules, &self->game, (int)action);
+    Py_RETURN_NONE;
+}
+
+static PyObject *int8_list(const int8_t *values, int count) {
+    PyObject *out = PyList_New(count);
+    int i;
+    for (i = 0; out && i < count; i++) PyList_SET_ITEM(out, i, PyLong_FromLong(values[i]));
+    return out;
+}
+
+static PyObject *StackState_snapshot(StackState *self, PyObject *unused) {
+    const StackRules *r = self->rules;
+    const StackGame *g = &self->game;
+    PyObject *hands = PyList_New(r->players), *collected = PyList_New(r->players);
+    PyObject *piles = PyList_New(g->pile_count), *rng = PyTuple_New(MT_N + 1), *last;
+    int i;
+    (void)unused;
+    if (!hands || !collected || !piles || !rng) {
+        Py_XDECREF(hands);
+        Py_XDECREF(collected);
+        Py_XDECREF(piles);
+        Py_XDECREF(rng);
+        return NULL;
+    }
+    for (i = 0; i < r->players; i++) {
+        PyList_SET_ITEM(hands, i, int8_list(g->hands[i], g->hand_count[i]));
+        PyList_SET_ITEM(collected, i, int8_list(g->collected[i], g->collected_count[i]));
+    }
+    for (i = 0; i < g->pile_count; i++)
+        PyList_SET_ITEM(piles, i, int8_list(g->piles[i], g->pile_size[i]));
+    for (i = 0; i < MT_N; i++) PyTuple_SET_ITEM(rng, i, PyLong_FromUnsignedLong(g->rng.state[i]));
+    PyTuple_SET_ITEM(rng, MT_N, PyLong_FromLong(g->rng.index));
+    if (g->last_pile < 0) {
+        last = Py_None;
+        Py_INCREF(last);
+    } else
+        last = PyLong_FromLong(g->last_pile);
+    return Py_BuildValue("{s:N,s:N,s:N,s:N,s:N,s:s,s:N,s:i,s:O,s:N}", "deck",
+                         int8_list(g->deck, g->deck_count), "hands", hands, "piles", piles,
+                         "collected", collected, "set_aside", int8_list(g->aside, g->aside_count),
+                         "phase", PHASE_NAMES[g->phase], "last_pile", last, "to_act", g->to_act,
+                         "over", g->over ? Py_True : Py_False, "rng", rng);
+}
+
+static PyObject *StackState_playouts(StackState *self, PyObject *args) {
+    PyObject *seeds;
+    long limit;
+    int seat, policy;
+    if (!PyArg_ParseTuple(args, "iOli", &seat, &seeds, &limit, &policy)) return NULL;
+    if (seat < 0 || seat >= self->rules->players) {
+        PyErr_SetString(PyExc_ValueError, "no such seat");
+        return NULL;
+    }
+    if (self->game.over) {
+        PyErr_SetString(FastError, "the game is over");
+        return NULL;
+    }
+    return stack_batch(self->rules, &self->game, seat, seeds, NULL, limit, policy);
+}
+
+static PyMethodDef StackState_methods[] = {
+    {"legal", (PyCFunction)StackState_legal, METH_NOARGS,
+     "The legal action ids, in the Python rules' order."},
+    {"apply", (PyCFunction)StackState_apply, METH_O, "Play a legal action id."},
+    {"snapshot", (PyCFunction)StackState_snapshot, METH_NOARGS,
+     "Every field of the state, and the generator's state as random.getstate() gives it."},
+    {"playouts", (PyCFunction)StackState_playouts, METH_VARARGS,
+     "playouts(seat, seeds, limit, policy): games from here, determinized for seat."},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyTypeObject StackStateType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "sequenza._fast.StackState",
+    .tp_basicsize = sizeof(StackState),
+    .tp_dealloc = (destructor)StackState_dealloc,
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "A game of Sequentia Stack in the core, played one action at a time.",
+    .tp_methods = StackState_methods,
+};
+
+static PyMethodDef StackRules_methods[] = {
+    {"load", (PyCFunction)StackRules_load, METH_O,
+     "load(fields): a game in the middle, from a Python state's fields."},
+    {"new_state", (PyCFunction)StackRules_new_state, METH_VARARGS,
+     "new_state(seed_key): a new game dealt from the seed's 32-bit words."},
+    {"playouts", (PyCFunction)StackRules_playouts, METH_VARARGS,
+     "playouts(seeds, choice_seeds, limit, policy): whole games, one per seed."},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyTypeObject StackRulesType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "sequenza._fast.StackRules",
+    .tp_basicsize = sizeof(StackRules),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "The rules of one table of Sequentia Stack.",
+    .tp_methods = StackRules_methods,
+    .tp_init = (initproc)StackRules_init,
+    .tp_new = PyType_GenericNew,
+};
+
 /* ------------------------------------------------------------------ the module */
 
 static PyObject *fast_random_states(PyObject *module, PyObject *args) {
@@ -1522,15 +2196,21 @@ static struct PyModuleDef fast_module = {
 PyMODINIT_FUNC PyInit__fast(void) {
     PyObject *module;
     mt_init_genrand(&mt_base, 19650218U);
-    if (PyType_Ready(&BoardType) < 0 || PyType_Ready(&BoardStateType) < 0) return NULL;
+    if (PyType_Ready(&BoardType) < 0 || PyType_Ready(&BoardStateType) < 0 ||
+        PyType_Ready(&StackRulesType) < 0 || PyType_Ready(&StackStateType) < 0)
+        return NULL;
     module = PyModule_Create(&fast_module);
     if (!module) return NULL;
     FastError = PyErr_NewException("sequenza._fast.FastError", PyExc_RuntimeError, NULL);
     Py_INCREF(&BoardType);
     Py_INCREF(&BoardStateType);
+    Py_INCREF(&StackRulesType);
+    Py_INCREF(&StackStateType);
     if (!FastError || PyModule_AddObject(module, "FastError", FastError) < 0 ||
         PyModule_AddObject(module, "Board", (PyObject *)&BoardType) < 0 ||
-        PyModule_AddObject(module, "BoardState", (PyObject *)&BoardStateType) < 0) {
+        PyModule_AddObject(module, "BoardState", (PyObject *)&BoardStateType) < 0 ||
+        PyModule_AddObject(module, "StackRules", (PyObject *)&StackRulesType) < 0 ||
+        PyModule_AddObject(module, "StackState", (PyObject *)&StackStateType) < 0) {
         Py_DECREF(module);
         return NULL;
     }

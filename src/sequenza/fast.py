@@ -31,19 +31,24 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any, Literal
 
 from sequenza.components.number_decks import CORNER_SPACES
+from sequenza.components.sequentia_cards import card_ids_by_text, sequentia_deck
 from sequenza.core.actions import Action
 from sequenza.core.game import Game, State, Termination
 from sequenza.core.kit import Policy
 from sequenza.core.registry import game_kit, make_game
-from sequenza.games.sequence_board.rules import (
-    WINDOWS,
-    BoardTermination,
-    SequenceBoardGame,
-    SequenceBoardState,
+from sequenza.games.sequence_board.rules import WINDOWS, BoardTermination, SequenceBoardGame
+from sequenza.games.sequentia_stack.rules import (
+    CLAIM_STARTS,
+    PLACE_TARGETS,
+    SequentiaStack,
+    StackOptions,
+    StackTermination,
 )
 
 if TYPE_CHECKING:
-    from sequenza._fast import Board, BoardState
+    from sequenza._fast import Board, BoardState, StackRules, StackState
+
+    CoreState = BoardState | StackState
 
 
 def _load() -> tuple[ModuleType | None, str | None]:
@@ -56,14 +61,19 @@ def _load() -> tuple[ModuleType | None, str | None]:
 
 _fast, _WHY_NOT = _load()
 
-#: The games the core plays; every other game's playouts run on the Python engine.
-FAST_GAMES = frozenset({"sequence", "sequence-numbers"})
 #: The playout policies, as ``policy=`` names them: ``random`` picks any legal action,
 #: ``cheap`` is the game's playout policy (``playout`` of its kit's ``Play``, the one search
 #: playouts use; its ``greedy`` where it has none), ``greedy`` its greedy heuristic.
 POLICIES = ("random", "cheap", "greedy")
-#: The policies the core plays, by its number for them; the engine plays the others.
-_CORE_POLICIES = {"random": 0, "cheap": 1, "greedy": 2}
+#: The games the core plays, and in each the policies it plays, by its number for them; the
+#: engine plays every other game and policy.
+_CORE_POLICIES: dict[str, dict[str, int]] = {
+    "sequence": {"random": 0, "cheap": 1, "greedy": 2},
+    "sequence-numbers": {"random": 0, "cheap": 1, "greedy": 2},
+    "sequentia-stack": {"random": 0, "cheap": 1},
+}
+#: The games the core plays; every other game's playouts run on the Python engine.
+FAST_GAMES = frozenset(_CORE_POLICIES)
 #: Mixed into each game's seed for its choices' generator, so that the choices do not read the
 #: very numbers that dealt the cards (``random.Random(seed)`` would draw them again).
 CHOICE_SALT = 0x9E3779B97F4A7C15
@@ -90,7 +100,7 @@ def why_not() -> str | None:
 def engine_for(game_id: str, policy: str = "random") -> Literal["fast", "python"]:
     """Which engine plays ``game_id``'s playouts with ``policy`` here: the core where it is
     installed and knows the game and the policy, else the Python engine."""
-    known = game_id in FAST_GAMES and policy in _CORE_POLICIES
+    known = policy in _CORE_POLICIES.get(game_id, {})
     return "fast" if _fast is not None and known else "python"
 
 
@@ -118,7 +128,7 @@ def _core_call(game_id: str, policy: str, engine: Engine) -> bool:
         return engine_for(game_id, policy) == "fast"
     if _fast is None:
         raise RuntimeError(str(_WHY_NOT))
-    if game_id not in FAST_GAMES or policy not in _CORE_POLICIES:
+    if policy not in _CORE_POLICIES.get(game_id, {}):
         raise ValueError(f"the compiled core does not play {game_id} with {policy} yet")
     return True
 
@@ -190,9 +200,9 @@ def playouts(
     table = make_game(game, players, **dict(options or {}))
     seeds = range(seed, seed + n)
     if _core_call(table.id, policy, engine):
-        assert isinstance(table, SequenceBoardGame)
         salted = [one ^ CHOICE_SALT for one in seeds]
-        rows = _board(table).playouts(seeds, salted, ACTION_LIMIT, _CORE_POLICIES[policy])
+        code = _CORE_POLICIES[table.id][policy]
+        rows = _rules(table).playouts(seeds, salted, ACTION_LIMIT, code)
         played = tuple(_playout(table, one, row) for one, row in zip(seeds, rows, strict=True))
     else:
         played = tuple(python_playout(table, one, choose) for one in seeds)
@@ -221,7 +231,8 @@ def playouts_from(
     table = state.game
     seeds = range(seed, seed + n)
     if not state.is_over and _core_call(table.id, policy, engine):
-        rows = load_state(state).playouts(seat, seeds, ACTION_LIMIT, _CORE_POLICIES[policy])
+        code = _CORE_POLICIES[table.id][policy]
+        rows = load_state(state).playouts(seat, seeds, ACTION_LIMIT, code)
         played = tuple(_playout(table, one, row) for one, row in zip(seeds, rows, strict=True))
     else:
         played = tuple(python_playout_from(state, seat, one, choose) for one in seeds)
@@ -259,37 +270,42 @@ def python_playout(table: Game[Any], seed: int, choose: Policy = _random_choice)
     return Playout(seed, length, result.scores, result.winners, result.termination)
 
 
-def _playout(table: Game[Any], seed: int, row: tuple[int, int, int, tuple[int, ...]]) -> Playout:
-    """A game of the core's answer: (actions, ending, winning team, sequences per side)."""
-    assert isinstance(table, SequenceBoardGame)
-    length, ending, team, sequences = row
-    team_of = table.team_of
-    scores = tuple(float(sequences[team_of[seat]]) for seat in range(table.players))
-    winners = tuple(seat for seat in range(table.players) if team_of[seat] == team)
-    return Playout(seed, length, scores, winners, _ENDINGS[ending])
+def _playout(table: Game[Any], seed: int, row: tuple[Any, ...]) -> Playout:
+    """A game of the core's answer: in the board games (actions, ending, winning team,
+    sequences per side), in Stack (actions, cards collected per seat)."""
+    if isinstance(table, SequenceBoardGame):
+        length, ending, team, sequences = row
+        team_of = table.team_of
+        scores = tuple(float(sequences[team_of[seat]]) for seat in range(table.players))
+        winners = tuple(seat for seat in range(table.players) if team_of[seat] == team)
+        return Playout(seed, length, scores, winners, _ENDINGS[ending])
+    length, collected = row
+    scores = tuple(float(count) for count in collected)
+    winners = tuple(seat for seat, score in enumerate(scores) if score == max(scores))
+    return Playout(seed, length, scores, winners, StackTermination.DECK_EXHAUSTED)
 
 
-def load_state(state: State[Any]) -> BoardState:
+def load_state(state: State[Any]) -> CoreState:
     """The core's copy of a Python state in the middle of a game: its cards, chips and
     counters passed once (the identity tests step it on beside the state)."""
     if _fast is None:
         raise RuntimeError(str(_WHY_NOT))
-    if not isinstance(state, SequenceBoardState) or state.is_over:
-        raise ValueError(f"the compiled core plays on from a running {FAST_GAMES} game only")
+    if state.game.id not in FAST_GAMES or state.is_over:
+        raise ValueError(f"the compiled core plays on from a running game of {FAST_GAMES} only")
     fields = {name: getattr(state, name) for name in (*state.SAVE_FIELDS, "to_act")}
     fields["rng"] = state.rng.getstate()[1]
-    return _board(state.game).load(fields)
+    return _rules(state.game).load(fields)
 
 
-def core_state(table: Game[Any], seed: int) -> BoardState:
+def core_state(table: Game[Any], seed: int) -> CoreState:
     """A new game of ``table`` in the core, dealt from ``seed`` as the Python engine deals it,
     played one action id at a time (``legal()``, ``apply(id)``, ``snapshot()``): what the
     identity tests compare, action by action."""
     if _fast is None:
         raise RuntimeError(str(_WHY_NOT))
-    if not isinstance(table, SequenceBoardGame):
+    if table.id not in FAST_GAMES:
         raise ValueError(f"the compiled core does not play {table.id} yet")
-    return _board(table).new_state(seed_key(seed))
+    return _rules(table).new_state(seed_key(seed))
 
 
 def seed_key(seed: int) -> list[int]:
@@ -303,9 +319,44 @@ def seed_key(seed: int) -> list[int]:
     return [(value >> (32 * index)) & 0xFFFFFFFF for index in range(words)]
 
 
-def _board(table: SequenceBoardGame[Any]) -> Board:
-    """The core's Board for a table (built once per rules, player count and options)."""
-    return _board_for(type(table), table.players, table.options)
+def _rules(table: Game[Any]) -> Board | StackRules:
+    """The core's rules for a table (built once per game, player count and options)."""
+    if isinstance(table, SequenceBoardGame):
+        return _board_for(type(table), table.players, table.options)
+    assert isinstance(table, SequentiaStack)
+    return _stack_for(table.players, table.options)
+
+
+@cache
+def _stack_for(players: int, options: StackOptions) -> StackRules:
+    assert _fast is not None
+    deck = sequentia_deck()
+    ranks = sorted(range(len(deck)), key=lambda card: str(deck[card]))
+    ids = card_ids_by_text()
+    # Each action's (kind, card, target): 0 a placement on PLACE_TARGETS[target], 1 a claim
+    # of the piles from CLAIM_STARTS[target], 2 end, 3 pass.
+    moves = []
+    for action in SequentiaStack.action_space.actions:
+        if action.verb == "place":
+            card, target = action.args
+            moves.append((0, ids[str(card)], PLACE_TARGETS.index(target)))
+        elif action.verb == "claim":
+            card, start = action.args
+            moves.append((1, ids[str(card)], CLAIM_STARTS.index(int(start))))
+        else:
+            moves.append((2 if action.verb == "end" else 3, -1, -1))
+    rules: StackRules = _fast.StackRules(
+        [card.digit for card in deck],
+        [int(card.code) for card in deck],
+        [int(card.bonus) for card in deck],
+        [ranks.index(card) for card in range(len(deck))],
+        moves,
+        players,
+        options.hand_size,
+        int(options.claim_must_include_last_pile),
+        int(options.random_first_player),
+    )
+    return rules
 
 
 @cache

@@ -203,7 +203,7 @@ def test_a_damaged_state_is_refused() -> None:
     state = positions(0)[0]
     fields = {name: getattr(state, name) for name in (*state.SAVE_FIELDS, "to_act")}
     fields["rng"] = state.rng.getstate()[1]
-    board = fast._board(state.game)
+    board = fast._rules(state.game)
     board.load(fields)
     for name, damaged in (
         ("draw_pile", fields["draw_pile"][1:]),

@@ -14,15 +14,15 @@ from sequenza import fast
 
 def test_available_says_why_not_exactly_when_the_core_is_missing() -> None:
     assert (fast.why_not() is None) == fast.available()
-    assert fast.engine_for("sequentia-stack") == "python"
+    assert fast.engine_for("sequentia-cross") == "python"
     assert fast.engine_for("sequence") == ("fast" if fast.available() else "python")
 
 
 def test_a_game_the_core_does_not_play_runs_on_the_engine() -> None:
-    batch = fast.playouts("sequentia-stack", 4, seed=3, players=3)
-    assert batch == fast.playouts("sequentia-stack", 4, seed=3, players=3, engine="python")
+    batch = fast.playouts("sequentia-cross", 4, seed=3, players=3)
+    assert batch == fast.playouts("sequentia-cross", 4, seed=3, players=3, engine="python")
     with pytest.raises(ValueError if fast.available() else RuntimeError):
-        fast.playouts("sequentia-stack", 4, seed=3, players=3, engine="fast")
+        fast.playouts("sequentia-cross", 4, seed=3, players=3, engine="fast")
 
 
 def test_a_batch_game_is_the_game_its_seed_makes() -> None:
