@@ -275,6 +275,11 @@ def write_catalogues(mode: Mode) -> Path:
         "mode.name": mode.name,
         "mode.summary": mode.summary,
         **{f"option.{option.name}": option.description for option in mode.options},
+        # An option's name as people read it (the lobby shows it): "option.<name>.label".
+        **{
+            f"option.{option.name}.label": option.name.replace("_", " ").capitalize()
+            for option in mode.options
+        },
     }
     for language in LANGUAGES:
         own = mode.words.get(language, {})
