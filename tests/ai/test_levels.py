@@ -4,6 +4,7 @@ equal bot would pass less than once in a hundred times, and the expert's hand re
 The full ladder, every level against every other in every game, is ``bench/ladder.py``."""
 
 import math
+import pickle
 from collections import Counter
 from typing import Any
 
@@ -149,3 +150,27 @@ def test_the_menu_offers_every_bot_the_levels_first() -> None:
     assert offered[: len(LEVELS)] == list(LEVELS)
     assert sorted(offered) == bot_names()
     assert all(bot["description"] for bot in menu())
+
+
+def test_the_expert_keeps_a_bounded_memory_between_decisions() -> None:
+    # A web worker keeps its bot pickled between moves: what the expert remembers stays flat
+    # through a game, one deal (the newest decision's) and its last few read choices.
+    state = sequenza.make("sequence", players=2, seed=7)
+    expert = make_bot("expert", seed=5, iterations=8, memory=2)
+    assert isinstance(expert, BeliefMctsBot)
+    greedy = make_bot("greedy", seed=6)
+    sizes: list[int] = []
+    while not state.is_over and len(sizes) < 16:
+        if state.current_seat == 1:
+            state.apply(greedy.act(state))
+            continue
+        state.apply(expert.act(state))
+        sizes.append(len(pickle.dumps(expert)))
+        seen = expert._seen
+        assert sum(entry.deal is not None for entry in seen) <= 1
+        assert sum(entry.choice is not None for entry in seen) <= expert.memory
+    assert len(sizes) == 16
+    # Once its memory is full the pickled bot no longer grows with the game.
+    assert max(sizes[8:]) <= 1.1 * max(sizes[4:8]), sizes
+    # The pool of deals weighed for the last decision is not kept between decisions.
+    assert not pickle.loads(pickle.dumps(expert)).beliefs and expert.beliefs

@@ -57,9 +57,10 @@ class _Choice:
 @dataclass
 class _Seen:
     """One remembered decision of ours: a deal of it, where the history stood, and once the
-    opponent has answered, its rated choice that followed (``None`` if none)."""
+    opponent has answered, its rated choice that followed (``None`` if none). The deal is let
+    go once the choice is read: only the newest decision's deal is needed after that."""
 
-    deal: State[Any]
+    deal: State[Any] | None
     turn: int
     read: bool = False
     choice: _Choice | None = None
@@ -107,6 +108,13 @@ class BeliefMctsBot(MctsBot):
         self._pool: list[State[Any]] = []
         self._weights: list[float] = []
 
+    def __getstate__(self) -> dict[str, Any]:
+        # Between decisions (a web worker keeps its bot pickled) the last decision's pool of
+        # deals is dead weight: each decision deals its own.
+        kept = dict(self.__dict__)
+        kept.update(_pool=[], _weights=[], _model=None)
+        return kept
+
     @property
     def beliefs(self) -> list[tuple[State[Any], float]]:
         """The deals of the last decision with their weights (empty where none were read)."""
@@ -127,6 +135,7 @@ class BeliefMctsBot(MctsBot):
         turn = len(deal.history)
         if self._seen:
             last = self._seen[-1]
+            assert last.deal is not None, "the newest decision keeps its deal"
             if last.turn > turn or deal.history[: last.turn] != last.deal.history:
                 self._seen = []
         self._seen.append(_Seen(deal, turn))
@@ -137,13 +146,16 @@ class BeliefMctsBot(MctsBot):
         """The opponent's rated choices after our remembered decisions, newest first."""
         found: list[_Choice] = []
         pairs = zip(reversed(self._seen[:-1]), reversed(self._seen[1:]), strict=True)
-        for seen, following in pairs:
+        for place, (seen, following) in enumerate(pairs):
             if not seen.read:
                 seen.choice = self._read(seen, following.turn, seat, model, ranker, history)
                 seen.read = True
+                seen.deal = None
             if seen.choice is not None:
                 found.append(seen.choice)
                 if len(found) >= self.memory:
+                    # Older decisions are never read again: the memory is full without them.
+                    del self._seen[: len(self._seen) - 2 - place]
                     break
         return found
 
@@ -157,6 +169,7 @@ class BeliefMctsBot(MctsBot):
         leave the position it rates as it was. Every option is rated once, the opponent
         holding every card of the game: a rating reads the position and the action's card,
         not the rest of the hand."""
+        assert seen.deal is not None, "a decision is read once, while it keeps its deal"
         position = seen.deal.clone()
         for index in range(seen.turn, until):
             action = Action.parse(history[index])
