@@ -2141,6 +2141,882 @@ static PyTypeObject StackRulesType = {
     .tp_new = PyType_GenericNew,
 };
 
+/* ------------------------------------------------------------------ Sequentia Shift */
+
+/* The rules of sequentia_shift/rules.py: slide the cards of a 3x3 grid until a row reads your
+ * target's code; exchange an impossible target (or one at a position seen `repetitions`
+ * times); refill after a claim; the deck's end, the stall and idle rules end the game. */
+
+#define SHIFT_CARDS 54
+#define CELLS 9
+#define SHIFT_PLAYERS 4
+#define SLIDE_COUNT 24
+#define S_SLIDE 0
+#define S_CLAIM 1
+#define S_END 2
+#define S_EXCHANGE 3
+#define S_PASS 4
+#define S_HOLE 5
+#define S_REFILL 6
+#define PHASE_PLAY 0
+#define PHASE_REFILL 1
+#define DECK_EXHAUSTED 1
+#define SHIFT_STALL 2
+#define IDLE_ROUNDS 3
+
+typedef struct {
+    PyObject_HEAD
+    int8_t digit[SHIFT_CARDS];
+    int8_t code[SHIFT_CARDS][3];
+    int8_t need[SHIFT_CARDS][4];
+    /* Per action id: its kind and its two numbers (a slide's source and empty position, a
+     * claim's row, a hole's or refill's position). */
+    int8_t kind[64], first[64], second[64];
+    int actions;
+    int16_t slide_id[SLIDE_COUNT];
+    int16_t claim_id[3], hole_id[CELLS], refill_id[CELLS];
+    int end_id, exchange_id, pass_id;
+    int players, slide_limit, stall_rounds, repetitions, idle_rounds, random_first_player;
+} ShiftRules;
+
+/* The positions seen since the last claim or exchange: an open-addressed table of keys (the
+ * grid, the seat to act and the slides made, packed) and counts, with the slots in use listed
+ * so that clearing it costs what was put in. */
+typedef struct {
+    uint64_t *keys;
+    int *counts;
+    int *used;
+    int capacity, size;
+} Seen;
+
+typedef struct {
+    MT rng;
+    int deck_count;
+    int8_t deck[SHIFT_CARDS];
+    int first_player;
+    int8_t grid[CELLS];
+    int8_t targets[SHIFT_PLAYERS];
+    int pile_count[SHIFT_PLAYERS];
+    int8_t piles[SHIFT_PLAYERS][SHIFT_CARDS];
+    int out_count;
+    int8_t out[SHIFT_CARDS];
+    int phase, slides, quiet_turns, repetitions, to_act, ending;
+    Seen seen;
+} ShiftGame;
+
+/* The slides in action order: (source, empty) with `empty` beside `source`. */
+static int8_t SLIDE_FROM[SLIDE_COUNT], SLIDE_TO[SLIDE_COUNT];
+
+static void shift_slides(void) {
+    int n = 0, source, target;
+    for (source = 0; source < CELLS; source++)
+        for (target = 0; target < CELLS; target++) {
+            int dr = target / 3 - source / 3, dc = target % 3 - source % 3;
+            if ((dr == 0 && (dc == 1 || dc == -1)) || (dc == 0 && (dr == 1 || dr == -1))) {
+                SLIDE_FROM[n] = (int8_t)source;
+                SLIDE_TO[n++] = (int8_t)target;
+            }
+        }
+}
+
+static int seen_init(Seen *seen, int capacity) {
+    seen->capacity = capacity;
+    seen->size = 0;
+    seen->keys = PyMem_RawCalloc((size_t)capacity, sizeof(uint64_t));
+    seen->counts = PyMem_RawCalloc((size_t)capacity, sizeof(int));
+    seen->used = PyMem_RawMalloc(sizeof(int) * (size_t)capacity);
+    return seen->keys && seen->counts && seen->used ? 0 : -1;
+}
+
+static void seen_free(Seen *seen) {
+    PyMem_RawFree(seen->keys);
+    PyMem_RawFree(seen->counts);
+    PyMem_RawFree(seen->used);
+    seen->keys = NULL;
+    seen->counts = NULL;
+    seen->used = NULL;
+}
+
+static void seen_clear(Seen *seen) {
+    int i;
+    for (i = 0; i < seen->size; i++) {
+        seen->keys[seen->used[i]] = 0;
+        seen->counts[seen->used[i]] = 0;
+    }
+    seen->size = 0;
+}
+
+static int seen_copy(Seen *to, const Seen *from) {
+    int i;
+    if (to->capacity < from->capacity) {
+        seen_free(to);
+        if (seen_init(to, from->capacity) < 0) return -1;
+    }
+    seen_clear(to);
+    if (to->capacity == from->capacity) {
+        for (i = 0; i < from->size; i++) {
+            int slot = from->used[i];
+            to->keys[slot] = from->keys[slot];
+            to->counts[slot] = from->counts[slot];
+            to->used[to->size++] = slot;
+        }
+        return 0;
+    }
+    return -2; /* the caller adds the entries again */
+}
+
+static int *seen_slot(Seen *seen, uint64_t key);
+
+static int seen_grow(Seen *seen) {
+    Seen bigger;
+    int i;
+    if (seen_init(&bigger, seen->capacity * 2) < 0) return -1;
+    for (i = 0; i < seen->size; i++) {
+        int slot = seen->used[i];
+        int *count = seen_slot(&bigger, seen->keys[slot]);
+        *count = seen->counts[slot];
+    }
+    seen_free(seen);
+    *seen = bigger;
+    return 0;
+}
+
+/* The count of `key` (bit 63 set in every key, so that 0 marks a free slot), added at 0. */
+static int *seen_slot(Seen *seen, uint64_t key) {
+    uint64_t mix = key * 0x9E3779B97F4A7C15ULL;
+    int mask = seen->capacity - 1, slot = (int)(mix >> 40) & mask;
+    while (seen->keys[slot] && seen->keys[slot] != key) slot = (slot + 1) & mask;
+    if (!seen->keys[slot]) {
+        if (2 * (seen->size + 1) > seen->capacity) {
+            if (seen_grow(seen) < 0) return NULL;
+            return seen_slot(seen, key);
+        }
+        seen->keys[slot] = key;
+        seen->used[seen->size++] = slot;
+    }
+    return &seen->counts[slot];
+}
+
+static uint64_t shift_key(const ShiftGame *g) {
+    uint64_t key = (uint64_t)1 << 63;
+    int i;
+    for (i = 0; i < CELLS; i++) key |= (uint64_t)(g->grid[i] + 1) << (6 * i);
+    return key | (uint64_t)g->to_act << 54 | (uint64_t)g->slides << 56;
+}
+
+static int shift_can_make(const ShiftRules *r, const ShiftGame *g, int card) {
+    int counts[4] = {0, 0, 0, 0}, i;
+    for (i = 0; i < CELLS; i++)
+        if (g->grid[i] >= 0) counts[r->digit[g->grid[i]]]++;
+    return counts[1] >= r->need[card][1] && counts[2] >= r->need[card][2] &&
+           counts[3] >= r->need[card][3];
+}
+
+static int shift_row_shows(const ShiftRules *r, const ShiftGame *g, int card, int row) {
+    int k;
+    for (k = 0; k < 3; k++) {
+        int cell = g->grid[3 * row + k];
+        if (cell < 0 || r->digit[cell] != r->code[card][k]) return 0;
+    }
+    return 1;
+}
+
+static int shift_rows_showing(const ShiftRules *r, const ShiftGame *g, int card) {
+    return shift_row_shows(r, g, card, 0) || shift_row_shows(r, g, card, 1) ||
+           shift_row_shows(r, g, card, 2);
+}
+
+static void shift_count_position(const ShiftRules *r, ShiftGame *g) {
+    int *count;
+    if (g->ending || g->phase != PHASE_PLAY) return;
+    count = seen_slot(&g->seen, shift_key(g));
+    if (!count) { /* out of memory: the batch reports it */
+        g->ending = -1;
+        return;
+    }
+    g->repetitions = ++*count;
+    (void)r;
+}
+
+static int shift_empty_cells(const ShiftGame *g) {
+    int i, n = 0;
+    for (i = 0; i < CELLS; i++) n += g->grid[i] < 0;
+    return n;
+}
+
+static int shift_legal(const ShiftRules *r, const ShiftGame *g, int16_t *out) {
+    int count = 0, i, target;
+    if (g->phase == PHASE_REFILL) {
+        int by_choice = g->deck_count < shift_empty_cells(g) - 1;
+        for (i = 0; i < CELLS; i++)
+            if (g->grid[i] < 0) out[count++] = by_choice ? r->refill_id[i] : r->hole_id[i];
+        return count;
+    }
+    target = g->targets[g->to_act];
+    if (target < 0) {
+        out[0] = (int16_t)r->pass_id;
+        return 1;
+    }
+    if (g->repetitions >= r->repetitions || !shift_can_make(r, g, target)) {
+        out[0] = (int16_t)(g->deck_count ? r->exchange_id : r->pass_id);
+        return 1;
+    }
+    if (g->slides < r->slide_limit)
+        for (i = 0; i < SLIDE_COUNT; i++)
+            if (g->grid[SLIDE_TO[i]] < 0 && g->grid[SLIDE_FROM[i]] >= 0)
+                out[count++] = r->slide_id[i];
+    for (i = 0; i < 3; i++)
+        if (shift_row_shows(r, g, target, i)) out[count++] = r->claim_id[i];
+    out[count++] = (int16_t)r->end_id;
+    return count;
+}
+
+static void shift_end_turn(const ShiftRules *r, ShiftGame *g, int progress) {
+    int p;
+    g->phase = PHASE_PLAY;
+    g->slides = 0;
+    if (progress) {
+        g->quiet_turns = 0;
+        seen_clear(&g->seen);
+    } else
+        g->quiet_turns++;
+    if (g->deck_count) {
+        if (r->idle_rounds && g->quiet_turns >= r->idle_rounds * r->players) {
+            g->ending = IDLE_ROUNDS;
+            return;
+        }
+    } else {
+        int open = 0;
+        for (p = 0; p < r->players; p++)
+            if (g->targets[p] >= 0 && shift_can_make(r, g, g->targets[p])) open = 1;
+        if (!open) {
+            g->ending = DECK_EXHAUSTED;
+            return;
+        }
+        if (g->quiet_turns >= r->stall_rounds * r->players) {
+            g->ending = SHIFT_STALL;
+            return;
+        }
+    }
+    g->to_act = (g->to_act + 1) % r->players;
+}
+
+static void shift_after_refill(const ShiftRules *r, ShiftGame *g, int seat) {
+    if (g->deck_count) g->targets[seat] = g->deck[--g->deck_count];
+    shift_end_turn(r, g, 1);
+}
+
+static void shift_apply(const ShiftRules *r, ShiftGame *g, int action) {
+    int kind = r->kind[action], a = r->first[action], b = r->second[action];
+    int seat = g->to_act, i;
+    if (kind == S_SLIDE) {
+        int target = g->targets[seat];
+        g->grid[b] = g->grid[a];
+        g->grid[a] = -1;
+        g->slides++;
+        if (g->slides >= r->slide_limit && target >= 0 && !shift_rows_showing(r, g, target))
+            shift_end_turn(r, g, 0);
+    } else if (kind == S_CLAIM) {
+        for (i = 3 * a; i < 3 * a + 3; i++)
+            if (g->grid[i] >= 0) {
+                g->piles[seat][g->pile_count[seat]++] = g->grid[i];
+                g->grid[i] = -1;
+            }
+        g->piles[seat][g->pile_count[seat]++] = g->targets[seat];
+        g->targets[seat] = -1;
+        if (g->deck_count)
+            g->phase = PHASE_REFILL;
+        else
+            shift_after_refill(r, g, seat);
+    } else if (kind == S_HOLE) {
+        for (i = 0; i < CELLS; i++)
+            if (i != a && g->grid[i] < 0) g->grid[i] = g->deck[--g->deck_count];
+        shift_after_refill(r, g, seat);
+    } else if (kind == S_REFILL) {
+        g->grid[a] = g->deck[--g->deck_count];
+        if (!g->deck_count) shift_after_refill(r, g, seat);
+    } else if (kind == S_EXCHANGE) {
+        g->out[g->out_count++] = g->targets[seat];
+        g->targets[seat] = g->deck[--g->deck_count];
+        shift_end_turn(r, g, 1);
+    } else
+        shift_end_turn(r, g, 0);
+    shift_count_position(r, g);
+}
+
+static void shift_new(const ShiftRules *r, ShiftGame *g, const MT *seeded) {
+    int16_t cards[SHIFT_CARDS];
+    int i;
+    Seen seen = g->seen;
+    memset(g, 0, sizeof(ShiftGame));
+    g->seen = seen;
+    seen_clear(&g->seen);
+    g->rng = *seeded;
+    for (i = 0; i < SHIFT_CARDS; i++) cards[i] = (int16_t)i;
+    mt_shuffle(&g->rng, cards, SHIFT_CARDS);
+    for (i = 0; i < SHIFT_CARDS; i++) g->deck[i] = (int8_t)cards[i];
+    g->deck_count = SHIFT_CARDS;
+    g->first_player = r->random_first_player ? (int)mt_below(&g->rng, (uint32_t)r->players) : 0;
+    g->to_act = g->first_player;
+    for (i = 0; i < CELLS; i++) g->grid[i] = i == 4 ? -1 : g->deck[--g->deck_count];
+    for (i = 0; i < SHIFT_PLAYERS; i++) g->targets[i] = -1;
+    for (i = 0; i < r->players; i++) g->targets[i] = g->deck[--g->deck_count];
+    g->phase = PHASE_PLAY;
+    shift_count_position(r, g);
+}
+
+static void shift_determinize(const ShiftRules *r, ShiftGame *g, int seat, MT *choice) {
+    int16_t pool[SHIFT_CARDS];
+    int n = 0, p, i;
+    mt_seed_u64(&g->rng, mt_bits64(choice));
+    for (i = 0; i < g->deck_count; i++) pool[n++] = g->deck[i];
+    for (p = 0; p < r->players; p++)
+        if (p != seat && g->targets[p] >= 0) pool[n++] = g->targets[p];
+    mt_shuffle(choice, pool, n);
+    n = 0;
+    for (i = 0; i < g->deck_count; i++) g->deck[i] = (int8_t)pool[n++];
+    for (p = 0; p < r->players; p++)
+        if (p != seat && g->targets[p] >= 0) g->targets[p] = (int8_t)pool[n++];
+}
+
+static long shift_play_out(const ShiftRules *r, ShiftGame *g, MT *choice, long limit) {
+    int16_t legal[64];
+    long played = 0;
+    while (!g->ending) {
+        int count = shift_legal(r, g, legal);
+        shift_apply(r, g, legal[mt_below(choice, (uint32_t)count)]);
+        if (++played > limit) return -1;
+    }
+    return g->ending < 0 ? -2 : played;
+}
+
+static int ShiftRules_init(ShiftRules *self, PyObject *args, PyObject *kwds) {
+    PyObject *digits, *codes, *moves, *fast;
+    long buffer[SHIFT_CARDS * 3];
+    Py_ssize_t n, i;
+    (void)kwds;
+    if (!PyArg_ParseTuple(args, "OOOiiiiii", &digits, &codes, &moves, &self->players,
+                          &self->slide_limit, &self->stall_rounds, &self->repetitions,
+                          &self->idle_rounds, &self->random_first_player))
+        return -1;
+    if (self->players < 1 || self->players > SHIFT_PLAYERS || self->slide_limit < 1 ||
+        self->slide_limit > 60 || self->stall_rounds < 1 || self->repetitions < 1 ||
+        self->idle_rounds < 0) {
+        PyErr_SetString(PyExc_ValueError, "the table is beyond the core's limits");
+        return -1;
+    }
+    if (read_ints(digits, "digits", buffer, SHIFT_CARDS, NULL) < 0) return -1;
+    for (i = 0; i < SHIFT_CARDS; i++) {
+        if (buffer[i] < 1 || buffer[i] > 3) {
+            PyErr_SetString(PyExc_ValueError, "a digit is 1, 2 or 3");
+            return -1;
+        }
+        self->digit[i] = (int8_t)buffer[i];
+    }
+    if (read_ints(codes, "codes", buffer, SHIFT_CARDS * 3, NULL) < 0) return -1;
+    memset(self->need, 0, sizeof(self->need));
+    for (i = 0; i < SHIFT_CARDS * 3; i++) {
+        if (buffer[i] < 1 || buffer[i] > 3) {
+            PyErr_SetString(PyExc_ValueError, "a code's digit is 1, 2 or 3");
+            return -1;
+        }
+        self->code[i / 3][i % 3] = (int8_t)buffer[i];
+        self->need[i / 3][buffer[i]]++;
+    }
+    fast = PySequence_Fast(moves, "moves");
+    if (!fast) return -1;
+    n = PySequence_Fast_GET_SIZE(fast);
+    if (n > 64) {
+        Py_DECREF(fast);
+        PyErr_SetString(PyExc_ValueError, "Shift has 48 actions");
+        return -1;
+    }
+    self->actions = (int)n;
+    for (i = 0; i < n; i++) {
+        long move[3];
+        int k;
+        if (read_ints(PySequence_Fast_GET_ITEM(fast, i), "move", move, 3, NULL) < 0) {
+            Py_DECREF(fast);
+            return -1;
+        }
+        if (move[0] < 0 || move[0] > S_REFILL || move[1] < -1 || move[1] >= CELLS ||
+            move[2] < -1 || move[2] >= CELLS) {
+            Py_DECREF(fast);
+            PyErr_SetString(PyExc_ValueError, "a move is out of range");
+            return -1;
+        }
+        self->kind[i] = (int8_t)move[0];
+        self->first[i] = (int8_t)move[1];
+        self->second[i] = (int8_t)move[2];
+        switch (move[0]) {
+        case S_SLIDE:
+            for (k = 0; k < SLIDE_COUNT; k++)
+                if (SLIDE_FROM[k] == move[1] && SLIDE_TO[k] == move[2]) self->slide_id[k] = (int16_t)i;
+            break;
+        case S_CLAIM:
+            if (move[1] > 2) {
+                Py_DECREF(fast);
+                PyErr_SetString(PyExc_ValueError, "a claim's row is 0, 1 or 2");
+                return -1;
+            }
+            self->claim_id[move[1]] = (int16_t)i;
+            break;
+        case S_END: self->end_id = (int)i; break;
+        case S_EXCHANGE: self->exchange_id = (int)i; break;
+        case S_PASS: self->pass_id = (int)i; break;
+        case S_HOLE: self->hole_id[move[1]] = (int16_t)i; break;
+        default: self->refill_id[move[1]] = (int16_t)i;
+        }
+    }
+    Py_DECREF(fast);
+    return 0;
+}
+
+/* Plays games from seeded deals (`start` NULL) or determinized from `start`; returns per game
+ * (actions, ending, cards collected per seat). */
+static PyObject *shift_batch(const ShiftRules *r, const ShiftGame *start, int seat,
+                             PyObject *seeds, PyObject *choice_seeds, long limit, int policy) {
+    PyObject *seeds_fast = NULL, *choices_fast = NULL, *out = NULL;
+    Py_ssize_t n, i;
+    int failed = 0;
+    ShiftGame *g = NULL;
+    if (policy != RANDOM) {
+        PyErr_SetString(PyExc_ValueError, "no such policy in Shift's core");
+        return NULL;
+    }
+    seeds_fast = PySequence_Fast(seeds, "seeds");
+    if (!seeds_fast) return NULL;
+    n = PySequence_Fast_GET_SIZE(seeds_fast);
+    if (!start) {
+        choices_fast = PySequence_Fast(choice_seeds, "choice seeds");
+        if (!choices_fast || PySequence_Fast_GET_SIZE(choices_fast) != n) {
+            if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "one choice seed per game");
+            Py_DECREF(seeds_fast);
+            Py_XDECREF(choices_fast);
+            return NULL;
+        }
+    }
+    uint64_t *values = PyMem_Malloc(sizeof(uint64_t) * 2 * ((size_t)n + 1));
+    long *lengths = PyMem_Malloc(sizeof(long) * ((size_t)n + 1));
+    int *endings = PyMem_Malloc(sizeof(int) * ((size_t)n + 1));
+    int8_t *counts = PyMem_Malloc((size_t)SHIFT_PLAYERS * ((size_t)n + 1));
+    g = PyMem_Calloc(1, sizeof(ShiftGame));
+    if (!values || !lengths || !endings || !counts || !g || seen_init(&g->seen, 1024) < 0) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    for (i = 0; i < n; i++) {
+        if (read_seed(PySequence_Fast_GET_ITEM(seeds_fast, i), &values[2 * i]) < 0) goto done;
+        if (!start &&
+            read_seed(PySequence_Fast_GET_ITEM(choices_fast, i), &values[2 * i + 1]) < 0)
+            goto done;
+    }
+    Py_BEGIN_ALLOW_THREADS
+    for (i = 0; i < n && !failed; i++) {
+        MT choice;
+        int p;
+        if (start) {
+            Seen seen = g->seen;
+            int copied = seen_copy(&seen, &start->seen), k;
+            *g = *start;
+            g->seen = seen;
+            if (copied == -2)
+                for (k = 0; k < start->seen.size; k++) {
+                    int slot = start->seen.used[k];
+                    int *count = seen_slot(&g->seen, start->seen.keys[slot]);
+                    if (!count) {
+                        copied = -1;
+                        break;
+                    }
+                    *count = start->seen.counts[slot];
+                }
+            if (copied == -1) {
+                failed = 2;
+                break;
+            }
+            mt_seed_u64(&choice, values[2 * i]);
+            shift_determinize(r, g, seat, &choice);
+        } else {
+            MT deal;
+            mt_seed_u64(&deal, values[2 * i]);
+            mt_seed_u64(&choice, values[2 * i + 1]);
+            shift_new(r, g, &deal);
+        }
+        lengths[i] = shift_play_out(r, g, &choice, limit);
+        if (lengths[i] < 0) failed = lengths[i] == -1 ? 1 : 2;
+        endings[i] = g->ending;
+        for (p = 0; p < SHIFT_PLAYERS; p++)
+            counts[SHIFT_PLAYERS * i + p] = (int8_t)g->pile_count[p];
+    }
+    Py_END_ALLOW_THREADS
+    if (failed == 1)
+        PyErr_Format(FastError, "a game ran past %ld actions", limit);
+    else if (failed)
+        PyErr_NoMemory();
+    else {
+        out = PyList_New(n);
+        for (i = 0; out && i < n; i++) {
+            PyObject *collected = PyTuple_New(r->players), *row;
+            int p;
+            if (!collected) {
+                Py_CLEAR(out);
+                break;
+            }
+            for (p = 0; p < r->players; p++)
+                PyTuple_SET_ITEM(collected, p, PyLong_FromLong(counts[SHIFT_PLAYERS * i + p]));
+            row = Py_BuildValue("(liN)", lengths[i], endings[i], collected);
+            if (!row) {
+                Py_CLEAR(out);
+                break;
+            }
+            PyList_SET_ITEM(out, i, row);
+        }
+    }
+done:
+    if (g) seen_free(&g->seen);
+    PyMem_Free(g);
+    Py_XDECREF(seeds_fast);
+    Py_XDECREF(choices_fast);
+    PyMem_Free(values);
+    PyMem_Free(lengths);
+    PyMem_Free(endings);
+    PyMem_Free(counts);
+    return out;
+}
+
+static PyObject *ShiftRules_playouts(ShiftRules *self, PyObject *args) {
+    PyObject *seeds, *choice_seeds;
+    long limit;
+    int policy;
+    if (!PyArg_ParseTuple(args, "OOli", &seeds, &choice_seeds, &limit, &policy)) return NULL;
+    return shift_batch(self, NULL, 0, seeds, choice_seeds, limit, policy);
+}
+
+typedef struct {
+    PyObject_HEAD
+    ShiftRules *rules;
+    ShiftGame game;
+} ShiftState;
+
+static PyTypeObject ShiftStateType;
+
+static ShiftState *shift_state_new(ShiftRules *rules) {
+    ShiftState *state = PyObject_New(ShiftState, &ShiftStateType);
+    if (!state) return NULL;
+    Py_INCREF(rules);
+    state->rules = rules;
+    memset(&state->game, 0, sizeof(ShiftGame));
+    if (seen_init(&state->game.seen, 1024) < 0) {
+        Py_DECREF(state);
+        PyErr_NoMemory();
+        return NULL;
+    }
+    return state;
+}
+
+static PyObject *ShiftRules_new_state(ShiftRules *self, PyObject *args) {
+    PyObject *key;
+    long words[64];
+    uint32_t key32[64];
+    Py_ssize_t n, i;
+    MT seeded;
+    ShiftState *state;
+    if (!PyArg_ParseTuple(args, "O", &key)) return NULL;
+    if (read_ints(key, "seed key", words, -1, &n) < 0) return NULL;
+    if (n < 1 || n > 64) {
+        PyErr_SetString(PyExc_ValueError, "a seed key has 1 to 64 words");
+        return NULL;
+    }
+    for (i = 0; i < n; i++) key32[i] = (uint32_t)words[i];
+    mt_init_by_array(&seeded, key32, (size_t)n);
+    state = shift_state_new(self);
+    if (!state) return NULL;
+    shift_new(self, &state->game, &seeded);
+    return (PyObject *)state;
+}
+
+/* ShiftRules.load(fields): a game in the middle, from the Python state's fields (targets with
+ * -1 for none, the phase as its name, the positions as the rules key them). */
+static PyObject *ShiftRules_load(ShiftRules *self, PyObject *fields) {
+    ShiftState *state;
+    ShiftGame *g;
+    PyObject *value, *key, *count;
+    Py_ssize_t pos = 0;
+    int16_t buffer[SHIFT_PLAYERS * SHIFT_CARDS];
+    long flag;
+    int i, n, cards = 0;
+    if (!PyDict_Check(fields)) {
+        PyErr_SetString(PyExc_TypeError, "load() takes the state's fields as a dict");
+        return NULL;
+    }
+    state = shift_state_new(self);
+    if (!state) return NULL;
+    g = &state->game;
+    if ((n = read_list(fields, "deck", buffer, SHIFT_CARDS, 0, SHIFT_CARDS)) < 0) goto fail;
+    for (i = 0; i < n; i++) g->deck[i] = (int8_t)buffer[i];
+    g->deck_count = n;
+    if ((n = read_list(fields, "out_of_play", buffer, SHIFT_CARDS, 0, SHIFT_CARDS)) < 0) goto fail;
+    for (i = 0; i < n; i++) g->out[i] = (int8_t)buffer[i];
+    g->out_count = n;
+    if (read_list(fields, "grid", buffer, CELLS, -1, SHIFT_CARDS) != CELLS) {
+        if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "a grid has 9 cells");
+        goto fail;
+    }
+    for (i = 0; i < CELLS; i++) g->grid[i] = (int8_t)buffer[i];
+    for (i = 0; i < SHIFT_PLAYERS; i++) g->targets[i] = -1;
+    if (read_list(fields, "targets", buffer, SHIFT_PLAYERS, -1, SHIFT_CARDS) != self->players) {
+        if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "one target per seat");
+        goto fail;
+    }
+    for (i = 0; i < self->players; i++) g->targets[i] = (int8_t)buffer[i];
+    if (read_lists(fields, "score_piles", buffer, SHIFT_CARDS, g->pile_count, self->players,
+                   SHIFT_CARDS, SHIFT_CARDS) < 0)
+        goto fail;
+    for (i = 0; i < self->players; i++) {
+        int k;
+        for (k = 0; k < g->pile_count[i]; k++) g->piles[i][k] = (int8_t)buffer[i * SHIFT_CARDS + k];
+        cards += g->pile_count[i] + (g->targets[i] >= 0);
+    }
+    for (i = 0; i < CELLS; i++) cards += g->grid[i] >= 0;
+    if (cards + g->deck_count + g->out_count != SHIFT_CARDS) {
+        PyErr_SetString(PyExc_ValueError, "the state's cards do not add up to the deck");
+        goto fail;
+    }
+    value = PyDict_GetItemString(fields, "phase");
+    g->phase = -1;
+    if (value && PyUnicode_Check(value)) {
+        if (PyUnicode_CompareWithASCIIString(value, "play") == 0) g->phase = PHASE_PLAY;
+        if (PyUnicode_CompareWithASCIIString(value, "refill") == 0) g->phase = PHASE_REFILL;
+    }
+    if (g->phase < 0) {
+        PyErr_SetString(PyExc_ValueError, "phase is play or refill");
+        goto fail;
+    }
+    if (read_flag(fields, "first_player", &flag) < 0) goto fail;
+    g->first_player = (int)flag;
+    if (read_flag(fields, "slides", &flag) < 0) goto fail;
+    if (flag < 0 || flag > self->slide_limit) {
+        PyErr_SetString(PyExc_ValueError, "slides is below the slide limit");
+        goto fail;
+    }
+    g->slides = (int)flag;
+    if (read_flag(fields, "quiet_turns", &flag) < 0) goto fail;
+    g->quiet_turns = (int)flag;
+    if (read_flag(fields, "repetitions", &flag) < 0) goto fail;
+    g->repetitions = (int)flag;
+    if (read_flag(fields, "to_act", &flag) < 0) goto fail;
+    if (flag < 0 || flag >= self->players) {
+        PyErr_SetString(PyExc_ValueError, "to_act is a seat");
+        goto fail;
+    }
+    g->to_act = (int)flag;
+    value = PyDict_GetItemString(fields, "positions");
+    if (!value || !PyDict_Check(value)) {
+        PyErr_SetString(PyExc_ValueError, "positions is a dict of position keys");
+        goto fail;
+    }
+    while (PyDict_Next(value, &pos, &key, &count)) {
+        const char *text = PyUnicode_Check(key) ? PyUnicode_AsUTF8(key) : NULL;
+        int seat = 0, slides = 0, k, *slot;
+        uint64_t packed = (uint64_t)1 << 63;
+        long seen = PyLong_AsLong(count);
+        if (!text || strlen(text) < 12 || (seen == -1 && PyErr_Occurred())) goto bad_key;
+        for (k = 0; k < CELLS; k++) {
+            int cell = text[k] == '.' ? -1 : text[k] - '0';
+            if (cell < -1 || cell >= SHIFT_CARDS) goto bad_key;
+            packed |= (uint64_t)(cell + 1) << (6 * k);
+        }
+        if (sscanf(text + CELLS, "%d/%d", &seat, &slides) != 2 || seat < 0 ||
+            seat >= self->players || slides < 0 || slides > 255)
+            goto bad_key;
+        packed |= (uint64_t)seat << 54 | (uint64_t)slides << 56;
+        slot = seen_slot(&g->seen, packed);
+        if (!slot) {
+            PyErr_NoMemory();
+            goto fail;
+        }
+        *slot = (int)seen;
+        continue;
+    bad_key:
+        if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "a position key is damaged");
+        goto fail;
+    }
+    {
+        PyObject *rng = PyDict_GetItemString(fields, "rng"), *fast;
+        if (!rng || !(fast = PySequence_Fast(rng, "rng"))) {
+            if (!PyErr_Occurred()) PyErr_SetString(PyExc_KeyError, "a state's fields lack rng");
+            goto fail;
+        }
+        if (PySequence_Fast_GET_SIZE(fast) != MT_N + 1) {
+            Py_DECREF(fast);
+            PyErr_SetString(PyExc_ValueError, "rng is the 625 numbers of random.getstate()[1]");
+            goto fail;
+        }
+        for (i = 0; i <= MT_N; i++) {
+            unsigned long v = PyLong_AsUnsignedLong(PySequence_Fast_GET_ITEM(fast, i));
+            if ((v == (unsigned long)-1 && PyErr_Occurred()) || (i == MT_N && v > MT_N)) {
+                Py_DECREF(fast);
+                if (!PyErr_Occurred())
+                    PyErr_SetString(PyExc_ValueError, "the generator's index is at most 624");
+                goto fail;
+            }
+            if (i < MT_N)
+                g->rng.state[i] = (uint32_t)v;
+            else
+                g->rng.index = (int)v;
+        }
+        Py_DECREF(fast);
+    }
+    return (PyObject *)state;
+fail:
+    Py_DECREF(state);
+    return NULL;
+}
+
+static void ShiftState_dealloc(ShiftState *self) {
+    seen_free(&self->game.seen);
+    Py_XDECREF(self->rules);
+    PyObject_Free(self);
+}
+
+static PyObject *ShiftState_legal(ShiftState *self, PyObject *unused) {
+    int16_t legal[64];
+    (void)unused;
+    if (self->game.ending) return PyList_New(0);
+    return int16_list(legal, shift_legal(self->rules, &self->game, legal));
+}
+
+static PyObject *ShiftState_apply(ShiftState *self, PyObject *arg) {
+    int16_t legal[64];
+    long action = PyLong_AsLong(arg);
+    int count, i;
+    if (action == -1 && PyErr_Occurred()) return NULL;
+    if (self->game.ending) {
+        PyErr_SetString(FastError, "the game is over");
+        return NULL;
+    }
+    count = shift_legal(self->rules, &self->game, legal);
+    for (i = 0; i < count && legal[i] != action; i++);
+    if (i == count) {
+        PyErr_Format(FastError, "action %ld is not legal now", action);
+        return NULL;
+    }
+    shift_apply(self->rules, &self->game, (int)action);
+    if (self->game.ending < 0) return PyErr_NoMemory();
+    Py_RETURN_NONE;
+}
+
+static PyObject *ShiftState_snapshot(ShiftState *self, PyObject *unused) {
+    const ShiftRules *r = self->rules;
+    const ShiftGame *g = &self->game;
+    PyObject *grid = PyList_New(CELLS), *targets = PyList_New(r->players);
+    PyObject *piles = PyList_New(r->players), *positions = PyDict_New();
+    PyObject *rng = PyTuple_New(MT_N + 1);
+    int i;
+    (void)unused;
+    if (!grid || !targets || !piles || !positions || !rng) goto fail;
+    for (i = 0; i < CELLS; i++) {
+        PyObject *cell = g->grid[i] < 0 ? Py_None : PyLong_FromLong(g->grid[i]);
+        if (g->grid[i] < 0) Py_INCREF(Py_None);
+        PyList_SET_ITEM(grid, i, cell);
+    }
+    for (i = 0; i < r->players; i++) {
+        PyObject *target = g->targets[i] < 0 ? Py_None : PyLong_FromLong(g->targets[i]);
+        if (g->targets[i] < 0) Py_INCREF(Py_None);
+        PyList_SET_ITEM(targets, i, target);
+        PyList_SET_ITEM(piles, i, int8_list(g->piles[i], g->pile_count[i]));
+    }
+    for (i = 0; i < g->seen.size; i++) {
+        int slot = g->seen.used[i], k;
+        uint64_t key = g->seen.keys[slot];
+        char text[32];
+        for (k = 0; k < CELLS; k++) {
+            int cell = (int)((key >> (6 * k)) & 63) - 1;
+            text[k] = (char)(cell < 0 ? '.' : '0' + cell);
+        }
+        snprintf(text + CELLS, sizeof(text) - CELLS, "%d/%d", (int)((key >> 54) & 3),
+                 (int)((key >> 56) & 127));
+        PyObject *count = PyLong_FromLong(g->seen.counts[slot]);
+        if (!count || PyDict_SetItemString(positions, text, count) < 0) {
+            Py_XDECREF(count);
+            goto fail;
+        }
+        Py_DECREF(count);
+    }
+    for (i = 0; i < MT_N; i++) PyTuple_SET_ITEM(rng, i, PyLong_FromUnsignedLong(g->rng.state[i]));
+    PyTuple_SET_ITEM(rng, MT_N, PyLong_FromLong(g->rng.index));
+    return Py_BuildValue(
+        "{s:N,s:i,s:N,s:N,s:N,s:N,s:s,s:i,s:i,s:N,s:i,s:i,s:i,s:N}", "deck",
+        int8_list(g->deck, g->deck_count), "first_player", g->first_player, "grid", grid,
+        "targets", targets, "score_piles", piles, "out_of_play", int8_list(g->out, g->out_count),
+        "phase", g->phase == PHASE_PLAY ? "play" : "refill", "slides", g->slides, "quiet_turns",
+        g->quiet_turns, "positions", positions, "repetitions", g->repetitions, "to_act",
+        g->to_act, "ending", g->ending, "rng", rng);
+fail:
+    Py_XDECREF(grid);
+    Py_XDECREF(targets);
+    Py_XDECREF(piles);
+    Py_XDECREF(positions);
+    Py_XDECREF(rng);
+    return NULL;
+}
+
+static PyObject *ShiftState_playouts(ShiftState *self, PyObject *args) {
+    PyObject *seeds;
+    long limit;
+    int seat, policy;
+    if (!PyArg_ParseTuple(args, "iOli", &seat, &seeds, &limit, &policy)) return NULL;
+    if (seat < 0 || seat >= self->rules->players) {
+        PyErr_SetString(PyExc_ValueError, "no such seat");
+        return NULL;
+    }
+    if (self->game.ending) {
+        PyErr_SetString(FastError, "the game is over");
+        return NULL;
+    }
+    return shift_batch(self->rules, &self->game, seat, seeds, NULL, limit, policy);
+}
+
+static PyMethodDef ShiftState_methods[] = {
+    {"legal", (PyCFunction)ShiftState_legal, METH_NOARGS,
+     "The legal action ids, in the Python rules' order."},
+    {"apply", (PyCFunction)ShiftState_apply, METH_O, "Play a legal action id."},
+    {"snapshot", (PyCFunction)ShiftState_snapshot, METH_NOARGS,
+     "Every field of the state, and the generator's state as random.getstate() gives it."},
+    {"playouts", (PyCFunction)ShiftState_playouts, METH_VARARGS,
+     "playouts(seat, seeds, limit, policy): games from here, determinized for seat."},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyTypeObject ShiftStateType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "sequenza._fast.ShiftState",
+    .tp_basicsize = sizeof(ShiftState),
+    .tp_dealloc = (destructor)ShiftState_dealloc,
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "A game of Sequentia Shift in the core, played one action at a time.",
+    .tp_methods = ShiftState_methods,
+};
+
+static PyMethodDef ShiftRules_methods[] = {
+    {"load", (PyCFunction)ShiftRules_load, METH_O,
+     "load(fields): a game in the middle, from a Python state's fields."},
+    {"new_state", (PyCFunction)ShiftRules_new_state, METH_VARARGS,
+     "new_state(seed_key): a new game dealt from the seed's 32-bit words."},
+    {"playouts", (PyCFunction)ShiftRules_playouts, METH_VARARGS,
+     "playouts(seeds, choice_seeds, limit, policy): whole games, one per seed."},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyTypeObject ShiftRulesType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "sequenza._fast.ShiftRules",
+    .tp_basicsize = sizeof(ShiftRules),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "The rules of one table of Sequentia Shift.",
+    .tp_methods = ShiftRules_methods,
+    .tp_init = (initproc)ShiftRules_init,
+    .tp_new = PyType_GenericNew,
+};
+
 /* ------------------------------------------------------------------ the module */
 
 static PyObject *fast_random_states(PyObject *module, PyObject *args) {
@@ -2197,8 +3073,10 @@ PyMODINIT_FUNC PyInit__fast(void) {
     PyObject *module;
     mt_init_genrand(&mt_base, 19650218U);
     if (PyType_Ready(&BoardType) < 0 || PyType_Ready(&BoardStateType) < 0 ||
-        PyType_Ready(&StackRulesType) < 0 || PyType_Ready(&StackStateType) < 0)
+        PyType_Ready(&StackRulesType) < 0 || PyType_Ready(&StackStateType) < 0 ||
+        PyType_Ready(&ShiftRulesType) < 0 || PyType_Ready(&ShiftStateType) < 0)
         return NULL;
+    shift_slides();
     module = PyModule_Create(&fast_module);
     if (!module) return NULL;
     FastError = PyErr_NewException("sequenza._fast.FastError", PyExc_RuntimeError, NULL);
@@ -2206,11 +3084,15 @@ PyMODINIT_FUNC PyInit__fast(void) {
     Py_INCREF(&BoardStateType);
     Py_INCREF(&StackRulesType);
     Py_INCREF(&StackStateType);
+    Py_INCREF(&ShiftRulesType);
+    Py_INCREF(&ShiftStateType);
     if (!FastError || PyModule_AddObject(module, "FastError", FastError) < 0 ||
         PyModule_AddObject(module, "Board", (PyObject *)&BoardType) < 0 ||
         PyModule_AddObject(module, "BoardState", (PyObject *)&BoardStateType) < 0 ||
         PyModule_AddObject(module, "StackRules", (PyObject *)&StackRulesType) < 0 ||
-        PyModule_AddObject(module, "StackState", (PyObject *)&StackStateType) < 0) {
+        PyModule_AddObject(module, "StackState", (PyObject *)&StackStateType) < 0 ||
+        PyModule_AddObject(module, "ShiftRules", (PyObject *)&ShiftRulesType) < 0 ||
+        PyModule_AddObject(module, "ShiftState", (PyObject *)&ShiftStateType) < 0) {
         Py_DECREF(module);
         return NULL;
     }

@@ -68,3 +68,31 @@ class StackRules:
     def playouts(
         self, seeds: Sequence[int], choice_seeds: Sequence[int], limit: int, policy: int, /
     ) -> list[tuple[int, tuple[int, ...]]]: ...
+
+class ShiftState:
+    def legal(self) -> list[int]: ...
+    def apply(self, action: int, /) -> None: ...
+    def snapshot(self) -> dict[str, Any]: ...
+    def playouts(
+        self, seat: int, seeds: Sequence[int], limit: int, policy: int, /
+    ) -> list[tuple[int, int, tuple[int, ...]]]: ...
+
+class ShiftRules:
+    def __init__(
+        self,
+        digits: Sequence[int],
+        codes: Sequence[int],
+        moves: Sequence[tuple[int, int, int]],
+        players: int,
+        slide_limit: int,
+        stall_rounds: int,
+        repetitions: int,
+        idle_rounds: int,
+        random_first_player: int,
+        /,
+    ) -> None: ...
+    def new_state(self, seed_key: Sequence[int], /) -> ShiftState: ...
+    def load(self, fields: dict[str, Any], /) -> ShiftState: ...
+    def playouts(
+        self, seeds: Sequence[int], choice_seeds: Sequence[int], limit: int, policy: int, /
+    ) -> list[tuple[int, int, tuple[int, ...]]]: ...

@@ -37,6 +37,12 @@ from sequenza.core.game import Game, State, Termination
 from sequenza.core.kit import Policy
 from sequenza.core.registry import game_kit, make_game
 from sequenza.games.sequence_board.rules import WINDOWS, BoardTermination, SequenceBoardGame
+from sequenza.games.sequentia_shift.rules import (
+    ShiftGame,
+    ShiftOptions,
+    ShiftTermination,
+)
+from sequenza.games.sequentia_shift.rules import ShiftState as PythonShiftState
 from sequenza.games.sequentia_stack.rules import (
     CLAIM_STARTS,
     PLACE_TARGETS,
@@ -46,9 +52,9 @@ from sequenza.games.sequentia_stack.rules import (
 )
 
 if TYPE_CHECKING:
-    from sequenza._fast import Board, BoardState, StackRules, StackState
+    from sequenza._fast import Board, BoardState, ShiftRules, ShiftState, StackRules, StackState
 
-    CoreState = BoardState | StackState
+    CoreState = BoardState | StackState | ShiftState
 
 
 def _load() -> tuple[ModuleType | None, str | None]:
@@ -71,6 +77,7 @@ _CORE_POLICIES: dict[str, dict[str, int]] = {
     "sequence": {"random": 0, "cheap": 1, "greedy": 2},
     "sequence-numbers": {"random": 0, "cheap": 1, "greedy": 2},
     "sequentia-stack": {"random": 0, "cheap": 1},
+    "sequentia-shift": {"random": 0},
 }
 #: The games the core plays; every other game's playouts run on the Python engine.
 FAST_GAMES = frozenset(_CORE_POLICIES)
@@ -279,10 +286,15 @@ def _playout(table: Game[Any], seed: int, row: tuple[Any, ...]) -> Playout:
         scores = tuple(float(sequences[team_of[seat]]) for seat in range(table.players))
         winners = tuple(seat for seat in range(table.players) if team_of[seat] == team)
         return Playout(seed, length, scores, winners, _ENDINGS[ending])
-    length, collected = row
+    if isinstance(table, ShiftGame):
+        length, ending, collected = row
+        termination: Termination = _SHIFT_ENDINGS[ending]
+    else:
+        length, collected = row
+        termination = StackTermination.DECK_EXHAUSTED
     scores = tuple(float(count) for count in collected)
     winners = tuple(seat for seat, score in enumerate(scores) if score == max(scores))
-    return Playout(seed, length, scores, winners, StackTermination.DECK_EXHAUSTED)
+    return Playout(seed, length, scores, winners, termination)
 
 
 def load_state(state: State[Any]) -> CoreState:
@@ -294,6 +306,10 @@ def load_state(state: State[Any]) -> CoreState:
         raise ValueError(f"the compiled core plays on from a running game of {FAST_GAMES} only")
     fields = {name: getattr(state, name) for name in (*state.SAVE_FIELDS, "to_act")}
     fields["rng"] = state.rng.getstate()[1]
+    if isinstance(state, PythonShiftState):
+        # The core writes an empty cell, and a seat without a target, as -1.
+        fields["grid"] = [-1 if card is None else card for card in state.grid]
+        fields["targets"] = [-1 if card is None else card for card in state.targets]
     return _rules(state.game).load(fields)
 
 
@@ -319,12 +335,47 @@ def seed_key(seed: int) -> list[int]:
     return [(value >> (32 * index)) & 0xFFFFFFFF for index in range(words)]
 
 
-def _rules(table: Game[Any]) -> Board | StackRules:
+def _rules(table: Game[Any]) -> Board | StackRules | ShiftRules:
     """The core's rules for a table (built once per game, player count and options)."""
     if isinstance(table, SequenceBoardGame):
         return _board_for(type(table), table.players, table.options)
+    if isinstance(table, ShiftGame):
+        return _shift_for(table.players, table.options)
     assert isinstance(table, SequentiaStack)
     return _stack_for(table.players, table.options)
+
+
+#: Each Shift action's kind, as the core numbers them.
+_SHIFT_KINDS = {"slide": 0, "claim": 1, "end": 2, "exchange": 3, "pass": 4, "hole": 5, "refill": 6}
+_SHIFT_ENDINGS = {
+    1: ShiftTermination.DECK_EXHAUSTED,
+    2: ShiftTermination.STALL,
+    3: ShiftTermination.IDLE_ROUNDS,
+}
+
+
+@cache
+def _shift_for(players: int, options: ShiftOptions) -> ShiftRules:
+    assert _fast is not None
+    deck = sequentia_deck()
+    # Each action's (kind, first number, second number): a slide's two positions, a claim's
+    # row, a hole's or a refill's position.
+    moves = []
+    for action in ShiftGame.action_space.actions:
+        numbers = [int(arg) for arg in action.args] + [-1, -1]
+        moves.append((_SHIFT_KINDS[action.verb], numbers[0], numbers[1]))
+    rules: ShiftRules = _fast.ShiftRules(
+        [card.digit for card in deck],
+        [int(digit) for card in deck for digit in card.code],
+        moves,
+        players,
+        options.slide_limit,
+        options.stall_rounds,
+        options.repetitions,
+        options.idle_rounds,
+        int(options.random_first_player),
+    )
+    return rules
 
 
 @cache

@@ -1,0 +1,98 @@
+"""The compiled core plays Sequentia Shift exactly as the Python rules do: the same legal
+actions in the same order, the same state after every action (grid, deck, targets, score
+piles, phase, slides, the stall counters, the positions counted for the repetition rule, the
+generator's state) and the same results, at every player count and with every option; and
+its batches, whole or from a state, are the engine's games."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any
+
+import pytest
+
+from sequenza import fast
+from sequenza.core.game import Game
+from sequenza.core.registry import make_game
+from sequenza.games.sequentia_shift.rules import ShiftState
+
+pytestmark = pytest.mark.skipif(not fast.available(), reason=str(fast.why_not()))
+
+FIELDS = (*ShiftState.SAVE_FIELDS, "to_act")
+OPTIONS: list[dict[str, Any]] = [
+    {},
+    {"slide_limit": 2, "repetitions": 2, "random_first_player": True},
+    {"idle_rounds": 3, "stall_rounds": 1},
+    {"slide_limit": 12},
+]
+TABLES = [(players, options) for players in (2, 3, 4) for options in OPTIONS]
+
+
+def step_both(state: Any, core: Any, chooser: random.Random, seen: Counter[str]) -> None:
+    """Plays on to the end on both engines, random choices, compared at every step."""
+    while True:
+        snapshot = core.snapshot()
+        for name in FIELDS:
+            assert snapshot[name] == getattr(state, name), name
+        assert snapshot["rng"] == state.rng.getstate()[1]
+        assert bool(snapshot["ending"]) == state.is_over
+        if state.is_over:
+            seen[str(state.termination)] += 1
+            return
+        legal = state.legal_action_ids()
+        assert core.legal() == legal
+        action = legal[chooser.randrange(len(legal))]
+        seen[state.game.action_from_id(action).verb] += 1
+        state.apply_unchecked(state.game.action_from_id(action))
+        core.apply(action)
+
+
+def test_every_seeded_game_is_the_engines_action_by_action() -> None:
+    seen: Counter[str] = Counter()
+    for players, options in TABLES:
+        table = make_game("sequentia-shift", players, **options)
+        for seed in range(6):
+            state = table.new_initial_state(seed)
+            step_both(state, fast.core_state(table, seed), random.Random(seed + 1), seen)
+    for what in ("slide", "claim", "end", "exchange", "pass", "hole", "refill"):
+        assert seen[what], f"no {what} in {len(TABLES) * 6} games"
+    for ending in ("deck_exhausted", "stall", "idle_rounds"):
+        assert seen[ending], f"no game ended by {ending}"
+
+
+def middle(table: Game[Any], seed: int) -> ShiftState:
+    state = table.new_initial_state(seed)
+    chooser = random.Random(seed)
+    for _ in range(chooser.randrange(120)):
+        legal = state.legal_actions()
+        trial = state.clone()
+        trial.apply(legal[chooser.randrange(len(legal))])
+        if trial.is_over:
+            break
+        state = trial
+    assert isinstance(state, ShiftState)
+    return state
+
+
+def test_a_state_loaded_in_the_middle_plays_on_as_the_engines() -> None:
+    seen: Counter[str] = Counter()
+    for players, options in TABLES:
+        table = make_game("sequentia-shift", players, **options)
+        for seed in range(2):
+            state = middle(table, seed)
+            step_both(state.clone(), fast.load_state(state), random.Random(seed), seen)
+
+
+@pytest.mark.parametrize(("players", "options"), TABLES[::3])
+def test_batches_are_the_engines_games(players: int, options: dict[str, Any]) -> None:
+    batch = fast.playouts("sequentia-shift", 25, seed=77, players=players, options=options)
+    assert batch == fast.playouts(
+        "sequentia-shift", 25, seed=77, players=players, options=options, engine="python"
+    )
+    state = middle(make_game("sequentia-shift", players, **options), 3)
+    before = state.fingerprint()
+    for seat in range(players):
+        ours = fast.playouts_from(state, 10, seat=seat, seed=9)
+        assert ours == fast.playouts_from(state, 10, seat=seat, seed=9, engine="python")
+    assert state.fingerprint() == before
