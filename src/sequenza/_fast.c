@@ -230,6 +230,10 @@ typedef struct {
     int16_t hands[MAX_PLAYERS][MAX_HAND];
     int discard_count[MAX_PLAYERS];
     int16_t *discards; /* players * MAX_CARDS, in the owner's buffer */
+    /* Per seat, how many cards of each face it holds, and those faces as bits: the faces of
+     * a hand, each once and ascending, are the order of the legal actions. */
+    uint8_t face_count[MAX_PLAYERS][MAX_FACES];
+    uint64_t held[MAX_PLAYERS][MAX_FACES / 64];
     int to_act;
     int dead_used;
     int passes;
@@ -239,6 +243,25 @@ typedef struct {
     int ending;
     int winning_team;
 } Game;
+
+static inline void hold(const Board *b, Game *g, int seat, int card) {
+    int face = b->card_face[card];
+    if (!g->face_count[seat][face]++) g->held[seat][face >> 6] |= (uint64_t)1 << (face & 63);
+}
+
+static inline void let_go(const Board *b, Game *g, int seat, int card) {
+    int face = b->card_face[card];
+    if (!--g->face_count[seat][face]) g->held[seat][face >> 6] &= ~((uint64_t)1 << (face & 63));
+}
+
+/* The face counts of every hand, from the hands. */
+static void count_faces(const Board *b, Game *g) {
+    int seat, i;
+    memset(g->face_count, 0, sizeof(g->face_count));
+    memset(g->held, 0, sizeof(g->held));
+    for (seat = 0; seat < b->players; seat++)
+        for (i = 0; i < g->hand_count[seat]; i++) hold(b, g, seat, g->hands[seat][i]);
+}
 
 static void game_new(const Board *b, Game *g, int16_t *discards, MT *seeded) {
     int i, seat;
@@ -264,6 +287,7 @@ static void game_new(const Board *b, Game *g, int16_t *discards, MT *seeded) {
         g->hand_count[seat] = b->hand_size;
         g->discard_count[seat] = 0;
     }
+    count_faces(b, g);
     g->discards = discards;
     g->to_act = 0;
     g->dead_used = 0;
@@ -275,43 +299,33 @@ static void game_new(const Board *b, Game *g, int16_t *discards, MT *seeded) {
     if (b->random_first_player) g->to_act = (int)mt_below(&g->rng, (uint32_t)b->players);
 }
 
-/* The faces of a hand, each once, ascending: the order of the legal actions. */
-static int hand_faces(const Board *b, const Game *g, int seat, int16_t *out) {
-    int count = 0, i, j;
-    for (i = 0; i < g->hand_count[seat]; i++) {
-        int16_t face = b->card_face[g->hands[seat][i]];
-        for (j = count; j > 0 && out[j - 1] > face; j--);
-        if (j > 0 && out[j - 1] == face) continue;
-        memmove(out + j + 1, out + j, (size_t)(count - j) * sizeof(int16_t));
-        out[j] = face;
-        count++;
-    }
-    return count;
-}
-
 static int legal_actions(const Board *b, const Game *g, int16_t *out) {
-    int16_t faces[MAX_HAND];
-    int16_t dead[MAX_HAND + 1];
-    int dead_count = 0, count = 0, face_count, i;
+    int count = 0, word, i;
     int seat = g->to_act;
     if (g->pending_count) {
         for (i = 0; i < g->pending_count; i++) out[i] = (int16_t)(b->mark_base + g->pending[i]);
         return g->pending_count;
     }
-    face_count = hand_faces(b, g, seat, faces);
-    /* The actions after the dead-card exchanges: written from MAX_HAND + 1 on, moved down. */
-    int16_t *actions = out + MAX_HAND + 1;
-    for (i = 0; i < face_count; i++) {
-        int face = faces[i];
-        const int16_t *ids = b->play_id + face * SPACES;
-        if (b->kind[face] == VALUE) {
-            int first = b->value_space[face][0], second = b->value_space[face][1];
-            if (g->board[first] == EMPTY) actions[count++] = ids[first];
-            if (g->board[second] == EMPTY)
-                actions[count++] = ids[second];
-            else if (g->board[first] != EMPTY && !g->dead_used)
-                dead[dead_count++] = b->dead_id[face];
-        } else {
+    /* The dead-card exchanges come first: value cards whose two spaces both hold chips. */
+    if (!g->dead_used)
+        for (word = 0; word < (b->faces + 63) / 64; word++)
+            for (uint64_t bits = g->held[seat][word]; bits; bits &= bits - 1) {
+                int face = word * 64 + __builtin_ctzll(bits);
+                if (b->kind[face] == VALUE && g->board[b->value_space[face][0]] != EMPTY &&
+                    g->board[b->value_space[face][1]] != EMPTY)
+                    out[count++] = b->dead_id[face];
+            }
+    int dead = count;
+    for (word = 0; word < (b->faces + 63) / 64; word++)
+        for (uint64_t bits = g->held[seat][word]; bits; bits &= bits - 1) {
+            int face = word * 64 + __builtin_ctzll(bits);
+            const int16_t *ids = b->play_id + face * SPACES;
+            if (b->kind[face] == VALUE) {
+                int first = b->value_space[face][0], second = b->value_space[face][1];
+                if (g->board[first] == EMPTY) out[count++] = ids[first];
+                if (g->board[second] == EMPTY) out[count++] = ids[second];
+                continue;
+            }
             /* Any empty space, ascending; or any chip of another team outside sequences. */
             Bits open = g->empty;
             if (b->kind[face] == REMOVE) {
@@ -325,15 +339,11 @@ static int legal_actions(const Board *b, const Game *g, int16_t *out) {
                 open.lo &= ~(b->corner_bits.lo | g->marked_bits.lo);
                 open.hi &= ~(b->corner_bits.hi | g->marked_bits.hi);
             }
-            for (uint64_t w = open.lo; w; w &= w - 1) actions[count++] = ids[__builtin_ctzll(w)];
-            for (uint64_t w = open.hi; w; w &= w - 1)
-                actions[count++] = ids[64 + __builtin_ctzll(w)];
+            for (uint64_t w = open.lo; w; w &= w - 1) out[count++] = ids[__builtin_ctzll(w)];
+            for (uint64_t w = open.hi; w; w &= w - 1) out[count++] = ids[64 + __builtin_ctzll(w)];
         }
-    }
-    if (!count) dead[dead_count++] = (int16_t)b->pass_id;
-    memcpy(out, dead, (size_t)dead_count * sizeof(int16_t));
-    memmove(out + dead_count, actions, (size_t)count * sizeof(int16_t));
-    return dead_count + count;
+    if (count == dead) out[count++] = (int16_t)b->pass_id;
+    return count;
 }
 
 static void draw_card(const Board *b, Game *g, int seat) {
@@ -348,6 +358,7 @@ static void draw_card(const Board *b, Game *g, int seat) {
         g->draw_count = n;
     }
     g->hands[seat][g->hand_count[seat]++] = g->draw[--g->draw_count];
+    hold(b, g, seat, g->hands[seat][g->hand_count[seat] - 1]);
 }
 
 static void end_turn(const Board *b, Game *g) {
@@ -439,6 +450,7 @@ static void apply_action(const Board *b, Game *g, int action) {
     /* The first card of the hand with this face goes onto the seat's discard pile. */
     for (i = 0; i < g->hand_count[seat]; i++)
         if (b->card_face[g->hands[seat][i]] == face) {
+            let_go(b, g, seat, g->hands[seat][i]);
             g->discards[seat * MAX_CARDS + g->discard_count[seat]++] = g->hands[seat][i];
             memmove(&g->hands[seat][i], &g->hands[seat][i + 1],
                     (size_t)(g->hand_count[seat] - i - 1) * sizeof(int16_t));
@@ -702,6 +714,7 @@ static void determinize(const Board *b, Game *g, int seat, MT *choice) {
         if (p != seat)
             for (i = 0; i < g->hand_count[p]; i++) g->hands[p][i] = pool[n++];
     for (i = 0; i < g->draw_count; i++) g->draw[i] = pool[n++];
+    count_faces(b, g);
 }
 
 /* The caches of a loaded state (the marked spaces and the bit sets) from its fields. */
@@ -1253,6 +1266,7 @@ static PyObject *Board_load(Board *self, PyObject *fields) {
     g->ending = ONGOING;
     g->winning_team = -1;
     rebuild(self, g);
+    count_faces(self, g);
     return (PyObject *)state;
 fail:
     Py_DECREF(state);
