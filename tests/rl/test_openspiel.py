@@ -14,6 +14,7 @@ import pytest
 from open_spiel.python.algorithms import ismcts, mcts
 from open_spiel.python.observation import make_observation
 
+from sequenza.core.errors import OptionError
 from sequenza.rl import openspiel
 from sequenza.rl.encoding import encoded_games
 
@@ -253,3 +254,29 @@ def test_every_ending_pays_its_declared_sum(payoffs: str, winner: float, loser: 
             state, []
         )
     assert state.returns() == [(winner + loser) / 2] * 2
+
+
+def test_micro_is_walked_whole_and_cfr_lowers_its_exploitability() -> None:
+    """The small game of ``sequenza.rl.micro`` through the same wrapper: CFR walks its whole
+    tree, and a few iterations take the exploitability of the uniform policy down."""
+    from open_spiel.python import policy
+    from open_spiel.python.algorithms import cfr, exploitability
+
+    game = openspiel.load("micro", 2, options={"cards": 4, "hand": 2})
+    assert not game.get_type().provides_observation_tensor
+    uniform = exploitability.exploitability(game, policy.UniformRandomPolicy(game))
+    solver = cfr.CFRSolver(game)
+    # Seat 0 leads from 6 hands of two cards, then decides again after what it was shown.
+    assert len(solver._info_state_nodes) > 12
+    for _ in range(3):
+        solver.evaluate_and_update_policy()
+    learned = exploitability.exploitability(game, solver.average_policy())
+    assert learned < uniform / 2
+
+
+def test_a_game_takes_its_options() -> None:
+    game = openspiel.load("sequentia-stack", 2, options={"hand_size": 2})
+    state = deal(game.new_initial_state(), [])
+    assert len(state.engine.hands[0]) == 2
+    with pytest.raises(OptionError, match="no_such_option"):
+        openspiel.load("sequentia-stack", 2, options={"no_such_option": 1})

@@ -12,6 +12,7 @@ MODULES = [
     "sequenza.rl.pettingzoo_env",
     "sequenza.rl.gym_env",
     "sequenza.rl.openspiel",
+    "sequenza.rl.micro",
 ]
 
 

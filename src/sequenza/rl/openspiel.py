@@ -1,9 +1,12 @@
 """OpenSpiel: every Sequenza game as a ``pyspiel`` Python game of imperfect information.
 
 Importing this module registers six games, ``python_sequenza_<id>`` with the game id's dashes
-as underscores (``python_sequenza_sequentia_shift``...), each with the parameters
-``players`` (default: the game's fewest), ``payoffs`` (``"share"`` or ``"zero_sum"``),
-``recall`` (public actions kept in the information-state tensor) and ``max_game_length``::
+as underscores (``python_sequenza_sequentia_shift``...), and ``python_sequenza_micro``, a
+card game small enough to walk whole (``sequenza.rl.micro``: CFR, best response,
+exploitability; strings only, no tensors). Each has the parameters ``players`` (default: the
+game's fewest), ``options`` (the game's options as a JSON object, e.g. ``{"hand_size": 2}``),
+``payoffs`` (``"share"`` or ``"zero_sum"``), ``recall`` (actions kept in the
+information-state tensor) and ``max_game_length``::
 
     >>> import pyspiel
     >>> from sequenza.rl import openspiel
@@ -60,9 +63,10 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from sequenza.core.game import State
-from sequenza.core.registry import game_class, make_game
+from sequenza.core.game import Game, State
+from sequenza.core.registry import game_class, game_kit
 from sequenza.rl.encoding import Encoding, encoded_games, encoding_for
+from sequenza.rl.micro import MicroGame
 
 DEFAULT_MAX_GAME_LENGTH = 20_000
 DEFAULT_RECALL = 256
@@ -78,8 +82,31 @@ def short_name(game_id: str) -> str:
     return "python_sequenza_" + game_id.replace("-", "_")
 
 
+#: Games OpenSpiel knows beside the registered ones: not Sequenza's, made for tree walks.
+_OWN_GAMES: dict[str, type[Game[Any]]] = {MicroGame.info.id: MicroGame}
+
+
+def _table_class(game_id: str) -> type[Game[Any]]:
+    own = _OWN_GAMES.get(game_id)
+    return own if own is not None else game_class(game_id)
+
+
+def _has_tensors(game_id: str) -> bool:
+    return game_id not in _OWN_GAMES and game_kit(game_id).encoder is not None
+
+
+def _make_table(game_id: str, players: int, options: str) -> Game[Any]:
+    """The engine's rules of a table; ``options`` is a JSON object of the game's options."""
+    cls = _table_class(game_id)
+    values = json.loads(options) if options else {}
+    if not isinstance(values, dict):
+        raise ValueError(f"options is a JSON object, not {options!r}")
+    return cls(players, cls.options_class.build(**values))
+
+
 def _game_type(game_id: str, payoffs: str = "share") -> Any:
-    info = game_class(game_id).info
+    info = _table_class(game_id).info
+    tensors = _has_tensors(game_id)
     utility = (
         pyspiel.GameType.Utility.ZERO_SUM
         if payoffs == "zero_sum"
@@ -96,11 +123,12 @@ def _game_type(game_id: str, payoffs: str = "share") -> Any:
         max_num_players=info.max_players,
         min_num_players=info.min_players,
         provides_information_state_string=True,
-        provides_information_state_tensor=True,
+        provides_information_state_tensor=tensors,
         provides_observation_string=True,
-        provides_observation_tensor=True,
+        provides_observation_tensor=tensors,
         parameter_specification={
             "players": info.min_players,
+            "options": "",
             "payoffs": "share",
             "recall": DEFAULT_RECALL,
             "max_game_length": DEFAULT_MAX_GAME_LENGTH,
@@ -200,19 +228,24 @@ class SequenzaGame(pyspiel.Game):  # type: ignore[misc]
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         params = dict(params or {})
-        info = game_class(self.game_id).info
+        info = _table_class(self.game_id).info
         players = int(params.get("players", info.min_players))
+        self.options = str(params.get("options", ""))
         self.payoffs = str(params.get("payoffs", "share"))
         if self.payoffs not in PAYOFFS:
             raise ValueError(f"payoffs is one of {', '.join(PAYOFFS)}, not {self.payoffs!r}")
         self.recall = int(params.get("recall", DEFAULT_RECALL))
         self.length_cap = int(params.get("max_game_length", DEFAULT_MAX_GAME_LENGTH))
-        self.table = make_game(self.game_id, players)
-        self.encoding: Encoding = encoding_for(self.table)
+        self.table = _make_table(self.game_id, players, self.options)
+        self.encoding: Encoding | None = (
+            encoding_for(self.table) if _has_tensors(self.game_id) else None
+        )
         sample = self.table.new_initial_state(0)
         self.cards = _card_ids(sample)
         self.recall_width = players + _RECALL_FIXED
-        self.private_mask = _private_mask(self.table, self.encoding)
+        self.private_mask = (
+            _private_mask(self.table, self.encoding) if self.encoding is not None else None
+        )
         zero_sum = self.payoffs == "zero_sum"
         game_info = pyspiel.GameInfo(
             num_distinct_actions=self.table.num_distinct_actions,
@@ -278,9 +311,9 @@ class _Rules:
     """What a state reads of its game: shared by every copy of a state (a deep copy or a
     pickle of a state must not copy the rules)."""
 
-    def __init__(self, game_id: str, players: int, payoffs: str, cap: int) -> None:
-        self.key = (game_id, players, payoffs, cap)
-        self.table = make_game(game_id, players)
+    def __init__(self, game_id: str, players: int, payoffs: str, cap: int, options: str) -> None:
+        self.key = (game_id, players, payoffs, cap, options)
+        self.table = _make_table(game_id, players, options)
         self.payoffs = payoffs
         self.length_cap = cap
 
@@ -291,11 +324,11 @@ class _Rules:
         return (_rules, self.key)
 
 
-_RULES: dict[tuple[str, int, str, int], _Rules] = {}
+_RULES: dict[tuple[str, int, str, int, str], _Rules] = {}
 
 
-def _rules(game_id: str, players: int, payoffs: str, cap: int) -> _Rules:
-    key = (game_id, players, payoffs, cap)
+def _rules(game_id: str, players: int, payoffs: str, cap: int, options: str) -> _Rules:
+    key = (game_id, players, payoffs, cap, options)
     if key not in _RULES:
         _RULES[key] = _Rules(*key)
     return _RULES[key]
@@ -356,7 +389,9 @@ class SequenzaSpielState(pyspiel.State):  # type: ignore[misc]
 
     def __init__(self, game: SequenzaGame) -> None:
         super().__init__(game)
-        self._spiel = _rules(game.game_id, game.num_players(), game.payoffs, game.length_cap)
+        self._spiel = _rules(
+            game.game_id, game.num_players(), game.payoffs, game.length_cap, game.options
+        )
         self._players = game.num_players()
         self._engine = _Engine(None, [])
         #: The action being played (``_DEAL`` for the deal), while chance answers it.
@@ -502,25 +537,30 @@ class SequenzaObserver:
         self.perfect_recall = perfect_recall
         self.public = public
         self.private = private
+        self.dict: dict[str, Any] = {}
+        if self.encoding is None:
+            # A game without an encoder (Micro) is observed by strings only.
+            self.tensor = np.zeros(0, dtype=np.float32)
+            return
         recall = game.recall * game.recall_width if perfect_recall else 0
-        self.tensor = np.zeros(self.encoding.size + recall, dtype=np.float32)
-        self.dict: dict[str, Any] = dict(self.encoding.split(self.tensor[: self.encoding.size]))
+        size = self.encoding.size
+        self.tensor = np.zeros(size + recall, dtype=np.float32)
+        self.dict.update(self.encoding.split(self.tensor[:size]))
         if perfect_recall:
-            self.dict["recall"] = self.tensor[self.encoding.size :].reshape(
-                game.recall, game.recall_width
-            )
+            self.dict["recall"] = self.tensor[size:].reshape(game.recall, game.recall_width)
 
     def set_from(self, state: SequenzaSpielState, player: int) -> None:
         self.tensor.fill(0.0)
         engine = state.engine
-        if engine is None:
+        mask = self.game.private_mask
+        if engine is None or self.encoding is None or mask is None:
             return
         size = self.encoding.size
         self.tensor[:size] = self.encoding.encode(engine.observation(player))
         if not self.private:
-            self.tensor[:size][self.game.private_mask] = 0.0
+            self.tensor[:size][mask] = 0.0
         if not self.public:
-            self.tensor[:size][~self.game.private_mask] = 0.0
+            self.tensor[:size][~mask] = 0.0
         if self.perfect_recall:
             self._set_recall(state)
 
@@ -569,7 +609,7 @@ def _view(engine: State[Any], player: int, public: bool, private: bool) -> str:
 def _register() -> dict[str, type[SequenzaGame]]:
     classes: dict[str, type[SequenzaGame]] = {}
     registered = set(pyspiel.registered_names())
-    for game_id in [info.id for info in encoded_games()]:
+    for game_id in [*(info.id for info in encoded_games()), *_OWN_GAMES]:
         cls = type(
             f"SequenzaGame_{game_id.replace('-', '_')}", (SequenzaGame,), {"game_id": game_id}
         )
@@ -585,9 +625,11 @@ GAMES = _register()
 
 
 def load(game_id: str, players: int | None = None, **params: Any) -> Any:
-    """The pyspiel game of ``game_id`` (``payoffs``, ``recall`` and ``max_game_length`` may
-    be given)."""
+    """The pyspiel game of ``game_id`` (``payoffs``, ``recall``, ``max_game_length`` may be
+    given, and the game's ``options`` as a dict or a JSON object)."""
     settings: dict[str, Any] = dict(params)
+    if isinstance(settings.get("options"), dict):
+        settings["options"] = json.dumps(settings["options"], sort_keys=True)
     if players is not None:
         settings["players"] = players
     return pyspiel.load_game(short_name(game_id), settings)
