@@ -74,11 +74,16 @@ class LiveServer:
         return str(claimed["token"])
 
     @contextmanager
-    def join(self, table_id: str, *tokens: str, lang: object = None) -> Iterator[Player]:
-        """A client of the table holding the seats of ``tokens``, its log in ``lang``."""
+    def join(
+        self, table_id: str, *tokens: str, lang: object = None, name: object = None
+    ) -> Iterator[Player]:
+        """A client of the table holding the seats of ``tokens``, its log in ``lang``, its
+        seat named ``name`` when one is given."""
         message: dict[str, Any] = {"type": "join", "tokens": list(tokens)}
         if lang is not None:
             message["lang"] = lang
+        if name is not None:
+            message["name"] = name
         with connect(f"{self.ws_url}/ws/tables/{table_id}", open_timeout=10) as socket_:
             socket_.send(json.dumps(message))
             yield Player(socket_)
@@ -116,6 +121,16 @@ class Player:
         while not (self.state and predicate(self.state)):
             self.receive(max(0.01, deadline - time.monotonic()))
         return self.state
+
+    def wait_until_table(self, predicate: Any, timeout: float = 20) -> dict[str, Any]:
+        """Read messages until a table summary (of a ``state`` or a ``table`` message)
+        satisfies ``predicate``; that summary."""
+        deadline = time.monotonic() + timeout
+        while True:
+            message = self.receive(max(0.01, deadline - time.monotonic()))
+            table = message.get("table") if message["type"] in ("state", "table") else None
+            if table is not None and predicate(table):
+                return dict(table)
 
     def send(self, message: Any) -> None:
         self.socket.send(message if isinstance(message, str) else json.dumps(message))

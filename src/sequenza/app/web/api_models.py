@@ -66,7 +66,10 @@ class GameInfo(BaseModel):
 class SeatRequest(BaseModel):
     model_config = ConfigDict(strict=True, extra="forbid")
 
-    kind: Literal["hotseat", "invite", "bot"]
+    kind: Literal["hotseat", "invite", "bot", "open"] = Field(
+        description="hotseat: at the creator's screen; invite: a friend's link; bot; open: "
+        "the first visitor who takes it from the lobby's list"
+    )
     bot: str | None = Field(None, description="the bot's name, for a bot seat")
     name: str | None = Field(None, description="1-40 letters; a default otherwise")
 
@@ -113,6 +116,9 @@ class TableRequest(BaseModel):
         "otherwise only its link opens it",
     )
     clock: ClockRequest | None = Field(None, description="no clock when left out")
+    spectator_chat: bool = Field(
+        False, description="spectators may write in the table's chat (they always read it)"
+    )
 
 
 class SeatSummary(BaseModel):
@@ -122,7 +128,9 @@ class SeatSummary(BaseModel):
     bot: str | None
     connected: bool | None = None
     claimed: bool | None = Field(
-        None, description="an invited seat: whether a friend has opened its invitation"
+        None,
+        description="an invited or open seat: whether a friend opened its invitation, or a "
+        "visitor took it",
     )
 
 
@@ -152,6 +160,12 @@ class TableSummary(BaseModel):
     undo_request: dict[str, Any] | None = Field(
         None, description="a waiting request to take back: seat, moves, ask, accepted"
     )
+    spectator_chat: bool | None = Field(None, description="spectators may write in the chat")
+    open_wait: float | None = Field(
+        None,
+        description="seconds until the table offers a bot for its empty open seats (0: now); "
+        "none when no open seat is empty",
+    )
 
 
 class TableCreated(BaseModel):
@@ -176,6 +190,15 @@ class ClaimRequest(BaseModel):
     name: str | None = Field(
         None, max_length=160, description="the friend's name for the seat; the creator's otherwise"
     )
+
+
+class TakeRequest(BaseModel):
+    model_config = ConfigDict(strict=True, extra="forbid")
+
+    seat: int | None = Field(
+        None, ge=0, le=63, description="the open seat to take; the first still empty otherwise"
+    )
+    name: str | None = Field(None, max_length=160, description="the visitor's name for the seat")
 
 
 class Claimed(BaseModel):
@@ -252,6 +275,9 @@ class ReplayFrame(BaseModel):
     views: dict[str, dict[str, Any]]
     public: dict[str, Any]
     log: list[dict[str, Any]]
+    chat: list[dict[str, Any]] = Field(
+        default_factory=list, description="the chat's lines said up to this entry, the last 50"
+    )
 
 
 class Status(BaseModel):
@@ -282,6 +308,7 @@ class PageMessages(BaseModel):
 REQUEST_BODIES: dict[tuple[str, str], type[BaseModel]] = {
     ("/api/tables", "post"): TableRequest,
     ("/api/tables/{table_id}/claim", "post"): ClaimRequest,
+    ("/api/tables/{table_id}/take", "post"): TakeRequest,
     ("/api/tables/{table_id}/actions", "post"): ActionRequest,
     ("/api/tables/{table_id}/rematch", "post"): RematchRequest,
     ("/api/tables/{table_id}/resign", "post"): ResignRequest,

@@ -22,14 +22,17 @@ logger = logging.getLogger("sequenza.web")
 
 #: The announcement's second part when a table's seats changed rather than its moves.
 SEATS_CHANGED = "seats"
+#: The announcement's second part when a line was said in a table's chat.
+CHAT_SAID = "chat"
 #: Seconds between attempts to listen again after the database went away.
 RECONNECT_SECONDS = 2.0
 
 
 class MoveListener:
     """Calls ``on_move(table_id, turn)`` for every move another process saves,
-    ``on_seats(table_id)`` when another process seated an invited friend (``TABLE:seats``),
-    and ``on_resync()`` each time listening (re)starts."""
+    ``on_seats(table_id)`` when another process seated an invited friend or a visitor, or a
+    person renamed their seat (``TABLE:seats``), ``on_chat(table_id)`` when a line was said
+    in its chat (``TABLE:chat``), and ``on_resync()`` each time listening (re)starts."""
 
     def __init__(
         self,
@@ -37,11 +40,13 @@ class MoveListener:
         on_move: Callable[[str, int], None],
         on_resync: Callable[[], None],
         on_seats: Callable[[str], None] | None = None,
+        on_chat: Callable[[str], None] | None = None,
     ) -> None:
         self.conninfo = sa.engine.make_url(url).set(drivername="postgresql").render_as_string(False)
         self.on_move = on_move
         self.on_resync = on_resync
         self.on_seats = on_seats
+        self.on_chat = on_chat
         self.listening = asyncio.Event()
 
     async def run(self) -> None:
@@ -58,6 +63,8 @@ class MoveListener:
                             self.on_move(table_id, int(turn))
                         elif turn == SEATS_CHANGED and self.on_seats is not None:
                             self.on_seats(table_id)
+                        elif turn == CHAT_SAID and self.on_chat is not None:
+                            self.on_chat(table_id)
             except (psycopg.Error, OSError) as error:
                 self.listening.clear()
                 logger.warning("not hearing other processes' moves (%s); retrying", error)

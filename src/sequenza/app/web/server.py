@@ -17,6 +17,10 @@ for a refused move or option or pydantic's list of wrong fields, comes as ``"det
                                          link (``/t/ID#invite=CODE``), never its token.
                                          ``seed`` only when nobody is invited (else 400
                                          ``seed_with_invite``)
+    GET  /api/open-tables                games with an open seat still empty, newest first
+    POST /api/tables/{id}/take           {"seat"?, "name"?}: a visitor takes an open seat,
+                                         first come -> {"seat", "token"} (409 ``seat_taken``
+                                         when another visitor took it first)
     POST /api/tables/{id}/claim          {"invite": code, "name"?}: a friend takes the
                                          invited seat, once -> {"seat", "token"}: a fresh
                                          token nobody else saw (409 ``invite_claimed`` after,
@@ -36,13 +40,20 @@ for a refused move or option or pydantic's list of wrong fields, comes as ``"det
                                          processes, moves from the others are heard), else 503
 
 Websocket ``/ws/tables/{id}``: the client first sends ``{"type": "join", "tokens": [...]}``
-(no tokens: a spectator; an optional ``"lang": "it"`` words its events in that language), then
+(no tokens: a spectator; an optional ``"lang": "it"`` words its events in that language, an
+optional ``"name"`` names the seat it holds), then
 ``{"type": "act", "action": "slide 5 4", "turn": 12}`` where ``turn`` is the ``turn`` of the
-observation it answers; ``{"type": "resign", "seat": 0}``,
+observation it answers; ``{"type": "resign", "seat": 0}``, ``{"type": "rename", "name": "Ada"}``
+(``"seat"`` too when the client holds several), ``{"type": "chat", "text": "..."}`` or
+``{"type": "chat", "phrase": "good_game"}`` (a line to the table's chat: bounded, cleaned,
+rate-limited per socket and per table; spectators only when the table allows it),
+``{"type": "fill_open", "bot": "greedy"}`` (a bot in every open seat nobody took),
 ``{"type": "undo"}`` (take back this client's last move, asking the other people if any) and
 ``{"type": "undo_answer", "accept": true}`` act for the table. The server sends ``state`` messages
 (the views of the seats the client holds, their legal actions, new public events), ``table``
-messages (who is connected) and ``error`` messages (``code``, ``message`` in the joined ``lang``,
+messages (who is connected, the seats' names), ``chat`` messages (one line: ``number``,
+``seat``, ``name``, ``text`` or ``phrase``, ``turn``, ``at``), a ``chat_log`` after the join
+(the latest lines) and ``error`` messages (``code``, ``message`` in the joined ``lang``,
 or the handshake's Accept-Language before the join, and any ``detail``); after an error the
 socket stays open. A socket closes with a reason only when the table or the token is wrong
 (4404, 4403), the page comes from another site (4403), or the client stopped reading its
@@ -79,6 +90,7 @@ from collections.abc import (
     Sequence,
 )
 from contextlib import asynccontextmanager
+from dataclasses import dataclass
 from functools import cache
 from html import escape
 from pathlib import Path
@@ -129,6 +141,7 @@ from .api_models import (
     TableRequest,
     TableSummary,
     TableView,
+    TakeRequest,
 )
 from .bot_workers import BotWorkers
 from .connections import ConnectionLimits, HostAllowList, LookupMisses, edge_protocol
@@ -179,6 +192,15 @@ LOOKUP_MISSES_PER_SECOND = 0.5
 #: Websocket messages one connection may send: a burst, then this many a second.
 MESSAGES_BURST = 60
 MESSAGES_PER_SECOND = 20.0
+#: Chat lines one connection may say: a burst, then one every two seconds; one table's
+#: screens together: a burst, then two a second.
+CHAT_BURST = 5
+CHAT_PER_SECOND = 0.5
+TABLE_CHAT_BURST = 20
+TABLE_CHAT_PER_SECOND = 2.0
+#: Seat renames one connection may ask for: each is saved.
+RENAMES_BURST = 3
+RENAMES_PER_SECOND = 0.2
 
 _CLOSE_CODES = {
     "unknown_table": 4404,
@@ -203,6 +225,8 @@ def create_app(
     allowed_hosts: Iterable[str] | None = None,
     lookup_misses: tuple[int, float] = (LOOKUP_MISSES_BURST, LOOKUP_MISSES_PER_SECOND),
     freeze_startup: bool = False,
+    chat_rate: tuple[int, float] = (CHAT_BURST, CHAT_PER_SECOND),
+    table_chat_rate: tuple[int, float] = (TABLE_CHAT_BURST, TABLE_CHAT_PER_SECOND),
 ) -> FastAPI:
     """The app on the database at ``database`` (an SQLAlchemy URL).
 
@@ -211,6 +235,9 @@ def create_app(
     (a burst, then so many a second), ``message_rate`` the messages one websocket may send.
     ``allowed_hosts`` are the names the server answers to in ``Host`` (None: any);
     ``lookup_misses`` the unknown table ids one address may ask for (a burst, then a rate).
+    ``chat_rate`` and ``table_chat_rate``: the chat lines one socket, and one table's sockets
+    together, may say (a burst, then a rate). Taking open seats is limited per address as
+    creating tables is (``table_rate``).
     ``freeze_startup``: a server process of its own (``sequenza serve``) hides what it holds
     from its start from the garbage collector (not for an app among others in one process)."""
     manager = TableManager(
@@ -222,9 +249,19 @@ def create_app(
     )
     origins = frozenset(origin.rstrip("/") for origin in allowed_origins)
     table_limiter = RateLimiter(table_rate[1], table_rate[0])
+    take_limiter = RateLimiter(table_rate[1], table_rate[0])
+    limits = _SocketLimits(
+        message_rate, chat_rate, RateLimiter(table_chat_rate[1], table_chat_rate[0])
+    )
 
     listener = (
-        MoveListener(database, manager.table_moved, manager.resync, manager.seats_changed)
+        MoveListener(
+            database,
+            manager.table_moved,
+            manager.resync,
+            manager.seats_changed,
+            manager.chat_said,
+        )
         if manager.storage.shared
         else None
     )
@@ -462,6 +499,31 @@ def create_app(
         seat, token = await manager.claim(table_id, asked.invite, asked.name)
         return {"seat": seat, "token": token}
 
+    @app.get(
+        "/api/open-tables", response_model=list[TableSummary], responses=ERRORS, tags=["tables"]
+    )
+    async def open_tables() -> list[dict[str, Any]]:
+        """Games looking for players: an open seat nobody took yet, newest first (the lobby's
+        "Looking for players")."""
+        return await manager.list_open_tables()
+
+    @app.post(
+        "/api/tables/{table_id}/take",
+        response_model=Claimed,
+        responses=ERRORS,
+        tags=["tables"],
+    )
+    async def take(table_id: str, request: Request) -> dict[str, Any]:
+        """A visitor takes an open seat, first come: its number, and a fresh token for it.
+        Each address may take a few seats a minute, as it may create tables."""
+        asked = _validated(TakeRequest, await _json_body(request))
+        address = request.client.host if request.client else "unknown"
+        wait = take_limiter.wait_needed(address)
+        if wait:
+            raise RateLimitedError("problem.too_many_seats", wait)
+        seat, token = await manager.take(table_id, asked.seat, asked.name)
+        return {"seat": seat, "token": token}
+
     @app.get("/api/tables/{table_id}", response_model=TableView, responses=ERRORS, tags=["tables"])
     async def table_view(table_id: str) -> dict[str, Any]:
         async with manager.borrowed(table_id) as table:
@@ -551,7 +613,7 @@ def create_app(
             await _refuse(websocket, TableError("bad_origin", "problem.bad_origin", 403), language)
             return
         try:
-            tokens, language = await _join_request(websocket)
+            tokens, language, name = await _join_request(websocket)
             table = await manager.table(table_id)
             client = table.join(await manager.seats_for(table, tokens), language)
         except TableError as error:
@@ -560,7 +622,13 @@ def create_app(
         except (WebSocketDisconnect, TimeoutError):
             return
         sender = asyncio.create_task(_send_queued(websocket, client))
-        receiver = asyncio.create_task(_serve(websocket, table, client, message_rate))
+        if name is not None:
+            # The person's own name for their seat: a refusal is told, and the join stands.
+            try:
+                await table.rename(client.seats, name)
+            except TableError as error:
+                await client.reply(error.to_json(client.lang))
+        receiver = asyncio.create_task(_serve(websocket, manager, table, client, limits))
         behind = asyncio.create_task(client.fell_behind.wait())
         try:
             await asyncio.wait({sender, receiver, behind}, return_when=asyncio.FIRST_COMPLETED)
@@ -836,8 +904,9 @@ def _message(event: MutableMapping[str, Any]) -> dict[str, Any]:
     return message
 
 
-async def _join_request(websocket: WebSocket) -> tuple[list[str], str]:
-    """The tokens and the language of the socket's first message, its ``join``."""
+async def _join_request(websocket: WebSocket) -> tuple[list[str], str, Any]:
+    """The tokens, the language and the name (None when it brings none) of the socket's first
+    message, its ``join``."""
     message = _message(await asyncio.wait_for(websocket.receive(), JOIN_TIMEOUT))
     if message.get("type") != "join":
         raise TableError(
@@ -846,7 +915,7 @@ async def _join_request(websocket: WebSocket) -> tuple[list[str], str]:
     tokens = message.get("tokens", [])
     if not isinstance(tokens, list) or not all(isinstance(token, str) for token in tokens):
         raise TableError("bad_request", "problem.join_tokens")
-    return tokens, _known_language(message.get("lang"))
+    return tokens, _known_language(message.get("lang")), message.get("name")
 
 
 #: The longest language code a client may send ("eo", "it"; room for a region).
@@ -866,10 +935,22 @@ def _known_language(value: object) -> str:
     return value
 
 
+@dataclass(frozen=True)
+class _SocketLimits:
+    """How fast a socket may send: messages, and chat lines (its own, and its table's)."""
+
+    messages: tuple[int, float]
+    chat: tuple[int, float]
+    #: Keyed by table id: every socket of a table counts together.
+    table_chat: RateLimiter
+
+
 async def _serve(
-    websocket: WebSocket, table: Table, client: Client, rate: tuple[int, float]
+    websocket: WebSocket, manager: TableManager, table: Table, client: Client, limits: _SocketLimits
 ) -> None:
-    limiter = RateLimiter(rate[1], rate[0])
+    limiter = RateLimiter(limits.messages[1], limits.messages[0])
+    chat = RateLimiter(limits.chat[1], limits.chat[0])
+    renames = RateLimiter(RENAMES_PER_SECOND, RENAMES_BURST)
     while True:
         try:
             event = await websocket.receive()
@@ -885,6 +966,22 @@ async def _serve(
                 await table.ask_undo(client.seats)
             elif kind == "undo_answer":
                 await table.answer_undo(client.seats, message.get("accept"))
+            elif kind == "chat":
+                # Refused before any work when this socket, or the table, talks too fast.
+                if chat.wait_needed("") or limits.table_chat.wait_needed(table.id):
+                    raise TableError("chat_rate_limited", "problem.chat_too_fast", 429)
+                await table.say(
+                    client, message.get("text"), message.get("phrase"), message.get("seat")
+                )
+            elif kind == "rename":
+                await table.rename(
+                    client.seats,
+                    message.get("name"),
+                    message.get("seat"),
+                    too_soon=lambda: bool(renames.wait_needed("")),
+                )
+            elif kind == "fill_open":
+                await manager.fill_open(table, client.seats, message.get("bot"), client.lang)
             elif kind == "ping":
                 await client.reply({"type": "pong"})
             else:
@@ -892,7 +989,7 @@ async def _serve(
                     "bad_request",
                     "problem.unknown_message",
                     kind=repr(kind),
-                    kinds="act, resign, undo, undo_answer, ping",
+                    kinds="act, resign, undo, undo_answer, chat, rename, fill_open, ping",
                 )
         except TableError as error:
             await client.reply(error.to_json(client.lang))

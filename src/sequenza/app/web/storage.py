@@ -27,7 +27,7 @@ import os
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import IO, Any
 
@@ -65,6 +65,8 @@ _tables = sa.Table(
     #: SHA-256 of the address that created the table (or its rematch), for the rate limit that
     #: processes sharing the database count together; never the address itself.
     sa.Column("creator", sa.String(64), nullable=True),
+    #: Whether spectators may write in the table's chat (they always read it).
+    sa.Column("spectator_chat", sa.Boolean, nullable=False, server_default=sa.false()),
     sa.Index("ix_sequenza_tables_creator", "creator", "created"),
 )
 
@@ -79,6 +81,21 @@ _seats = sa.Table(
     sa.Column("token_hash", sa.String(64), nullable=True),
     #: An invited seat's invitation code, hashed: claimed once, when ``token_hash`` is empty.
     sa.Column("invite_hash", sa.String(64), nullable=True),
+)
+
+#: The table's chat, one row a line: numbered from 0 per table (two processes cannot both save
+#: a line under one number), at the table's turn when it was said, for the replay.
+_chat = sa.Table(
+    "sequenza_chat",
+    metadata,
+    sa.Column("table_id", sa.String(32), sa.ForeignKey("sequenza_tables.id"), primary_key=True),
+    sa.Column("number", sa.Integer, primary_key=True),
+    sa.Column("seat", sa.Integer, nullable=True),
+    sa.Column("name", sa.String(64), nullable=True),
+    sa.Column("text", sa.String(200), nullable=False),
+    sa.Column("phrase", sa.String(32), nullable=True),
+    sa.Column("turn", sa.Integer, nullable=False),
+    sa.Column("at", sa.Float, nullable=False),
 )
 
 _moves = sa.Table(
@@ -135,6 +152,10 @@ class QuotaExceededError(Exception):
         self.retry_after = retry_after
 
 
+class SeatTakenError(Exception):
+    """No open seat is left to take at the table (another visitor took it first)."""
+
+
 class InviteError(Exception):
     """An invitation that opens no seat: ``claimed`` when its seat was claimed already."""
 
@@ -167,6 +188,31 @@ class SeatRecord:
     invite_hash: str | None = None
 
 
+@dataclass(frozen=True)
+class ChatLine:
+    """One line of a table's chat: ``seat`` None for a spectator; ``phrase`` a quick phrase's
+    id (``good_game``), which each screen words in its own language, with ``text`` empty."""
+
+    number: int
+    seat: int | None
+    name: str | None
+    text: str
+    phrase: str | None
+    turn: int
+    at: float
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "number": self.number,
+            "seat": self.seat,
+            "name": self.name,
+            "text": self.text,
+            "phrase": self.phrase,
+            "turn": self.turn,
+            "at": self.at,
+        }
+
+
 @dataclass
 class TableRecord:
     """A table as saved: enough to replay its game and to seat its players again."""
@@ -188,6 +234,8 @@ class TableRecord:
     #: The table of the rematch, once one of the players asked for it.
     rematch: str | None = None
     clock: ClockSettings = field(default_factory=ClockSettings)
+    #: Whether spectators may write in the chat (the creator's choice; they always read it).
+    spectator_chat: bool = False
 
 
 class Storage:
@@ -299,6 +347,150 @@ class Storage:
                 connection.execute(sa.select(sa.func.pg_notify(MOVES_CHANNEL, f"{table_id}:seats")))
         return int(seat)
 
+    def take_open_seat(
+        self, table_id: str, seat: int | None, token_hash: str, name: str | None
+    ) -> int:
+        """Give an open seat still empty (``seat``, else the first) the token ``token_hash``
+        and the visitor's ``name``: the seat's number, or ``SeatTakenError`` when none is left.
+        Each UPDATE takes a seat only while it has no token, so that of two visitors at once,
+        on any processes, one sits and the other hears the seat is gone."""
+        values: dict[str, Any] = {"token_hash": token_hash}
+        if name is not None:
+            values["name"] = name
+        empty = sa.and_(
+            _seats.c.table_id == table_id, _seats.c.kind == "open", _seats.c.token_hash.is_(None)
+        )
+        with self._transaction() as connection:
+            query = sa.select(_seats.c.seat).where(empty).order_by(_seats.c.seat)
+            if seat is not None:
+                query = query.where(_seats.c.seat == seat)
+            for number in connection.execute(query).scalars().all():
+                taken = connection.execute(
+                    _seats.update().where(empty, _seats.c.seat == number).values(**values)
+                )
+                if taken.rowcount == 1:
+                    self._announce_seats(connection, table_id)
+                    return int(number)
+        raise SeatTakenError(table_id)
+
+    def fill_open_seats(self, table_id: str, bots: dict[int, tuple[str, str]]) -> list[int]:
+        """Put a bot in each open seat of ``bots`` (seat: (bot, name)) that nobody took yet:
+        the seats filled."""
+        filled = []
+        with self._transaction() as connection:
+            for seat, (bot, name) in bots.items():
+                done = connection.execute(
+                    _seats.update()
+                    .where(
+                        _seats.c.table_id == table_id,
+                        _seats.c.seat == seat,
+                        _seats.c.kind == "open",
+                        _seats.c.token_hash.is_(None),
+                    )
+                    .values(kind="bot", bot=bot, name=name)
+                )
+                if done.rowcount == 1:
+                    filled.append(seat)
+            if filled:
+                self._announce_seats(connection, table_id)
+        return filled
+
+    def rename_seat(self, table_id: str, seat: int, name: str) -> None:
+        """A person names their seat anew."""
+        with self._transaction() as connection:
+            connection.execute(
+                _seats.update()
+                .where(_seats.c.table_id == table_id, _seats.c.seat == seat)
+                .values(name=name)
+            )
+            self._announce_seats(connection, table_id)
+
+    def _announce_seats(self, connection: Connection, table_id: str) -> None:
+        if self.shared:
+            # The other processes read the seats again and tell their screens.
+            connection.execute(sa.select(sa.func.pg_notify(MOVES_CHANNEL, f"{table_id}:seats")))
+
+    def add_chat(self, table_id: str, line: ChatLine) -> ChatLine:
+        """Save ``line`` as the table's next one: the line as saved, numbered."""
+        for _ in range(5):
+            with self.engine.connect() as connection:
+                last = connection.execute(
+                    sa.select(sa.func.max(_chat.c.number)).where(_chat.c.table_id == table_id)
+                ).scalar()
+            saved = replace(line, number=0 if last is None else int(last) + 1)
+            try:
+                with self._transaction() as connection:
+                    connection.execute(_chat.insert().values(table_id=table_id, **saved.to_json()))
+                    if self.shared:
+                        connection.execute(
+                            sa.select(sa.func.pg_notify(MOVES_CHANNEL, f"{table_id}:chat"))
+                        )
+            except IntegrityError:
+                continue  # another process saved a line under this number first
+            return saved
+        raise StaleWriteError(f"the chat of table {table_id} is busy")
+
+    def load_chat(self, table_id: str, limit: int | None = None, since: int = 0) -> list[ChatLine]:
+        """The table's chat lines numbered ``since`` on, in order; with ``limit``, the last
+        ``limit`` of them."""
+        query = _chat.select().where(_chat.c.table_id == table_id, _chat.c.number >= since)
+        if limit is not None:
+            query = query.order_by(_chat.c.number.desc()).limit(limit)
+        with self.engine.connect() as connection:
+            rows = connection.execute(query).all()
+        lines = [
+            ChatLine(row.number, row.seat, row.name, row.text, row.phrase, row.turn, row.at)
+            for row in rows
+        ]
+        return sorted(lines, key=lambda line: line.number)
+
+    def list_open_tables(self, limit: int = 20) -> list[dict[str, Any]]:
+        """Games not finished with an open seat nobody took, newest first, as public
+        summaries (with their options and clock, which a stranger wants to know)."""
+        empty = (
+            sa.select(_seats.c.table_id)
+            .where(_seats.c.kind == "open", _seats.c.token_hash.is_(None))
+            .distinct()
+        )
+        with self.engine.connect() as connection:
+            rows = connection.execute(
+                _tables.select()
+                .where(_tables.c.id.in_(empty), sa.not_(_tables.c.finished))
+                .order_by(_tables.c.created.desc())
+                .limit(limit)
+            ).all()
+            ids = [row.id for row in rows]
+            seats = connection.execute(
+                _seats.select().where(_seats.c.table_id.in_(ids)).order_by(_seats.c.seat)
+            ).all()
+        seats_of: dict[str, list[dict[str, Any]]] = {table_id: [] for table_id in ids}
+        for seat in seats:
+            seats_of[seat.table_id].append(
+                {
+                    "seat": seat.seat,
+                    "kind": seat.kind,
+                    "name": seat.name,
+                    "bot": seat.bot,
+                    "claimed": seat.token_hash is not None if seat.kind == "open" else None,
+                }
+            )
+        return [
+            {
+                "id": row.id,
+                "game": row.game,
+                "players": row.players,
+                "options": json.loads(row.options),
+                "clock": None if row.clock is None else json.loads(row.clock),
+                "turn": row.turn,
+                "finished": False,
+                "result": None,
+                "created": row.created,
+                "updated": row.updated,
+                "seats": seats_of[row.id],
+            }
+            for row in rows
+        ]
+
     def load_seats(self, table_id: str) -> list[SeatRecord]:
         """The seats of a table as saved now (another process may have seated a friend)."""
         with self.engine.connect() as connection:
@@ -327,6 +519,7 @@ class Storage:
                 listed=table.listed,
                 clock=json.dumps(table.clock.to_json()) if table.clock.on else None,
                 creator=None if quota is None else quota.key,
+                spectator_chat=table.spectator_chat,
             )
         )
         connection.execute(
@@ -462,6 +655,7 @@ class Storage:
             listed=bool(row.listed),
             rematch=row.rematch,
             clock=ClockSettings.from_json(None if row.clock is None else json.loads(row.clock)),
+            spectator_chat=bool(row.spectator_chat),
         )
 
     def count_tables(self) -> int:

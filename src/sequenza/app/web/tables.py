@@ -5,7 +5,16 @@ A table is created from a game, its player count, its options and one descriptio
 - ``bot``: a bot by name, playing on the server (in a worker process, so that neither the event
   loop nor the interpreter lock ever waits for a search);
 - ``hotseat``: a person at the creator's screen (several hotseat seats share one device);
-- ``invite``: a friend who joins with an invitation link.
+- ``invite``: a friend who joins with an invitation link;
+- ``open``: anyone: the first visitor who takes it from the lobby's "Looking for players" list
+  sits there (``TableManager.take``); while it stays empty, a person at the table may put a bot
+  in it (``TableManager.fill_open``).
+
+Each person may name their own seat (``Table.rename``, or a join that carries a name), and the
+people at a table talk in its chat (``Table.say``): lines are cleaned and bounded, saved with
+the table at the turn they were said (the replay shows them there), sent to every screen apart
+from the game's messages (never in a seat's view), and written by spectators only when the
+table allows it.
 
 A table's history holds its moves and its own entries (``sequenza.core.table``): a seat may
 resign, a clock chosen at creation may run out (a bot then plays the move, or the seat loses,
@@ -42,9 +51,10 @@ import secrets
 import socket
 import time
 import unicodedata
+from collections import deque
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from typing import Any, ParamSpec, TypeVar
 
@@ -73,10 +83,12 @@ from sequenza.text import describe, describe_ending
 from . import metrics
 from .bot_workers import BotFailure, BotWorkers
 from .storage import (
+    ChatLine,
     InviteError,
     Quota,
     QuotaExceededError,
     SeatRecord,
+    SeatTakenError,
     StaleWriteError,
     Storage,
     TableRecord,
@@ -84,8 +96,20 @@ from .storage import (
 
 logger = logging.getLogger("sequenza.web")
 
-SEAT_KINDS = ("hotseat", "invite", "bot")
+SEAT_KINDS = ("hotseat", "invite", "bot", "open")
 MAX_NAME = 40
+#: The longest chat line, in characters once cleaned; a line sent longer than four times this
+#: is refused before it is cleaned at all.
+MAX_CHAT = 200
+#: The chat lines a table keeps in memory: a screen that joins (or comes back) gets these.
+CHAT_KEPT = 50
+#: The chat lines one table may ever save: rate limits slow a talker down, this bounds a table
+#: that is left open for days.
+MAX_CHAT_LINES = 2000
+#: The quick phrases: each screen words them in its reader's language (``chat.phrase_<id>``).
+CHAT_PHRASES = ("good_game", "your_turn", "well_played", "good_luck", "thanks")
+#: Seconds an open seat may stay empty before the table says so and offers a bot for it.
+OPEN_SEAT_WAIT = 120.0
 #: The longest action text (the database column holds 200 characters).
 MAX_ACTION_TEXT = 200
 #: A seed is stored as a signed 64-bit integer.
@@ -413,6 +437,11 @@ class Table:
         #: When a player last moved or came to the table (``time.monotonic()``): the table
         #: put away last when memory is short.
         self.last_active = time.monotonic()
+        #: The chat's latest lines, and the number the next saved line will have at least.
+        self.chat: deque[ChatLine] = deque(maxlen=CHAT_KEPT)
+        self.chat_next = 0
+        #: Every line of a finished table's chat, read once for its replay.
+        self._chat_all: list[ChatLine] | None = None
 
     @property
     def id(self) -> str:
@@ -464,11 +493,16 @@ class Table:
                     "name": seat.name,
                     "bot": seat.bot,
                     "connected": seat.kind == "bot" or seat.seat in connected,
-                    # The creator's list of invitation links marks the ones already used.
-                    "claimed": seat.token_hash is not None if seat.kind == "invite" else None,
+                    # The creator's list of invitation links marks the ones already used; an
+                    # open seat is claimed once a visitor took it.
+                    "claimed": (
+                        seat.token_hash is not None if seat.kind in ("invite", "open") else None
+                    ),
                 }
                 for seat in self.record.seats
             ],
+            "spectator_chat": self.record.spectator_chat,
+            "open_wait": self._open_wait(),
             "spectators": sum(1 for client in self.clients if client.is_spectator),
             "turn": self.turn,
             "to_act": self.history.to_act,
@@ -482,6 +516,104 @@ class Table:
             "out": sorted(self.history.standing.out),
             "undo_request": None if request is None else request.to_json(),
         }
+
+    def _open_wait(self) -> float | None:
+        """Seconds until the table's empty open seats have waited long enough to offer a bot
+        for them (0: now); None when no open seat is empty or the game is over."""
+        if self.history.over or not any(
+            seat.kind == "open" and seat.token_hash is None for seat in self.record.seats
+        ):
+            return None
+        waited = time.time() - self.record.created
+        return round(max(0.0, self.manager.open_seat_wait - waited), 1)
+
+    # ------------------------------------------------------------------ names and chat
+    async def rename(
+        self,
+        seats: tuple[int, ...],
+        name: Any,
+        seat: Any = None,
+        too_soon: Callable[[], bool] | None = None,
+    ) -> None:
+        """A person names their own seat (``seat``; the only one ``seats`` holds when None):
+        cleaned and bounded like a creator's names, saved, and shown on every screen.
+        ``too_soon``: asked once the name is good and new, before it is saved (a rate limit
+        on the saves of one socket)."""
+        if seat is None and len(seats) == 1:
+            seat = seats[0]
+        if isinstance(seat, bool) or not isinstance(seat, int):
+            raise TableError("bad_request", "problem.rename_seat", example='{"seat": 0}')
+        if seat not in seats or self.record.seats[seat].kind == "bot":
+            raise TableError("not_your_seat", "problem.not_your_seat", 403)
+        cleaned = _checked_name(name, None)
+        if cleaned == self.record.seats[seat].name:
+            return
+        if too_soon is not None and too_soon():
+            raise TableError("rate_limited", "problem.too_many_renames", 429)
+        await stored(self.manager.storage.rename_seat, self.id, seat, cleaned)
+        self.record.seats = [
+            replace(one, name=cleaned) if one.seat == seat else one for one in self.record.seats
+        ]
+        self._broadcast_presence(except_for=None)
+
+    async def say(self, client: Client, text: Any, phrase: Any = None, seat: Any = None) -> None:
+        """A line of ``client`` to the table's chat: its text (cleaned, at most ``MAX_CHAT``
+        characters) or one of the quick phrases (``CHAT_PHRASES``), said by one of its seats
+        (``seat``; the one to act, else its first) or by a spectator, if the table lets them.
+        Saved, then sent to every screen as a ``chat`` message; it never touches the game."""
+        if client.is_spectator and not self.record.spectator_chat:
+            raise TableError("chat_not_allowed", "problem.chat_spectators", 403)
+        if phrase is not None:
+            if phrase not in CHAT_PHRASES:
+                raise TableError(
+                    "bad_request", "problem.chat_phrase", phrases=", ".join(CHAT_PHRASES)
+                )
+            text = ""
+        else:
+            if not isinstance(text, str):
+                raise TableError("bad_request", "problem.chat_text", example='"Good luck!"')
+            too_long = TableError("chat_too_long", "problem.chat_too_long", limit=MAX_CHAT)
+            if len(text) > MAX_CHAT * 4:
+                raise too_long
+            text = clean_name(text)
+            if not text:
+                raise TableError("chat_empty", "problem.chat_empty")
+            if len(text) > MAX_CHAT:
+                raise too_long
+        speaker: int | None = None
+        if not client.is_spectator:
+            if seat is None:
+                to_act = self.history.to_act
+                seat = to_act if to_act in client.seats else client.seats[0]
+            if seat not in client.seats:
+                raise TableError("not_your_seat", "problem.not_your_seat", 403)
+            speaker = seat
+        if self.chat_next >= MAX_CHAT_LINES:
+            raise TableError("chat_full", "problem.chat_full", 409, limit=MAX_CHAT_LINES)
+        name = None if speaker is None else self.record.seats[speaker].name
+        line = ChatLine(self.chat_next, speaker, name, text, phrase, self.turn, time.time())
+        saved = await stored(self.manager.storage.add_chat, self.id, line)
+        self.heard(saved)
+
+    def heard(self, line: ChatLine) -> None:
+        """Tell every screen of a chat line, said here or at another process."""
+        self.chat.append(line)
+        self.chat_next = max(self.chat_next, line.number + 1)
+        if self._chat_all is not None:
+            self._chat_all.append(line)
+        message = {"type": "chat", **line.to_json()}
+        for client in self.clients:
+            client.send(message)
+
+    async def chat_caught_up(self) -> None:
+        """Read the lines that other processes saved since this copy's last one."""
+        for line in await stored(self.manager.storage.load_chat, self.id, None, self.chat_next):
+            if line.number >= self.chat_next:
+                self.heard(line)
+
+    def chat_log(self) -> dict[str, Any]:
+        """The latest lines of the chat, for a screen that joins: ``chat_log``."""
+        return {"type": "chat_log", "lines": [line.to_json() for line in self.chat]}
 
     # ------------------------------------------------------------------ messages
     def message_for(self, client: Client, shared: _Shared | None = None) -> dict[str, Any]:
@@ -580,6 +712,8 @@ class Table:
         client = Client(seats, lang)
         self.clients.add(client)
         client.send(self.message_for(client))
+        if self.chat:
+            client.send(self.chat_log())
         self._broadcast_presence(except_for=client)
         return client
 
@@ -1018,6 +1152,15 @@ class Table:
         logger.info("time_out", extra={"table": self.id, "turn": turn, "seat": seat})
         self.start_bots()
 
+    async def seated_bots(self) -> None:
+        """Read the table again after bots took its open seats, and let them play."""
+        async with self.lock:
+            await self._reload()
+            self.bots = {
+                seat.seat: seat.bot or "random" for seat in self.record.seats if seat.kind == "bot"
+            }
+        self.start_bots()
+
     def _bot_name(self, seat: int) -> str:
         return self.record.seats[seat].name
 
@@ -1058,7 +1201,11 @@ class Table:
         self._frames[key] = frame
         while len(self._frames) > REPLAY_FRAMES_KEPT:
             del self._frames[next(iter(self._frames))]
-        return {**frame, "table": self.summary()}
+        if self._chat_all is None:
+            self._chat_all = await stored(self.manager.storage.load_chat, self.id)
+        # The lines said up to this entry, the latest last: the replay shows them in place.
+        said = [line.to_json() for line in self._chat_all if line.turn <= turn][-CHAT_KEPT:]
+        return {**frame, "table": self.summary(), "chat": said}
 
     def _frame(self, turn: int, lang: str) -> dict[str, Any]:
         """A replay frame but its table summary (in a thread: it reads only the finished
@@ -1136,6 +1283,8 @@ class TableManager:
         #: Deals a new table when its request brings no seed (the server's, never a visitor's
         #: choice once someone is invited; tests fix it to replay a known deal).
         self.seed_factory: Callable[[], int] = new_seed
+        #: Seconds an open seat waits for a visitor before the table offers a bot for it.
+        self.open_seat_wait = OPEN_SEAT_WAIT
         #: Names this process in claims on bot turns, among every process of the database.
         self.process_id = f"{socket.gethostname()[:50]}:{os.getpid()}:{secrets.token_hex(4)}"
 
@@ -1173,6 +1322,18 @@ class TableManager:
             _SEAT_REFRESHES.add(task)
             task.add_done_callback(_SEAT_REFRESHES.discard)
 
+    def chat_said(self, table_id: str) -> None:
+        """Another process saved a line of ``table_id``'s chat: tell this process's screens."""
+        table = self.live.get(table_id)
+        if table is not None:
+            task = asyncio.get_running_loop().create_task(self._hear_chat(table))
+            _SEAT_REFRESHES.add(task)
+            task.add_done_callback(_SEAT_REFRESHES.discard)
+
+    async def _hear_chat(self, table: Table) -> None:
+        with contextlib.suppress(TableError):  # the database is away: the next line reads it
+            await table.chat_caught_up()
+
     async def _reseat(self, table: Table) -> None:
         try:
             await self._refresh_seats(table)
@@ -1203,6 +1364,9 @@ class TableManager:
         listed = request.get("listed", False)
         if not isinstance(listed, bool):
             raise TableError("bad_request", "problem.table_listed")
+        spectator_chat = request.get("spectator_chat", False)
+        if not isinstance(spectator_chat, bool):
+            raise TableError("bad_request", "problem.table_spectator_chat")
         if seed is not None and (
             isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED
         ):
@@ -1217,7 +1381,7 @@ class TableManager:
         except SequenzaError as error:
             raise TableError("bad_option", "problem.bad_option", detail=str(error)) from None
         seats = self._seat_requests(request.get("seats"), game.players, language)
-        if seed is not None and any(seat.kind == "invite" for seat in seats):
+        if seed is not None and any(seat.kind in ("invite", "open") for seat in seats):
             # Whoever knows the seed knows every card dealt: a friend must not play a creator
             # who chose it.
             raise TableError("seed_with_invite", "problem.seed_with_invite")
@@ -1229,7 +1393,7 @@ class TableManager:
             if seat.kind == "invite":
                 invites[number] = self.token_factory()
                 invite_hash = hash_token(invites[number])
-            elif seat.kind != "bot":
+            elif seat.kind not in ("bot", "open"):
                 tokens[number] = self.token_factory()
                 token_hash = hash_token(tokens[number])
             records.append(
@@ -1245,6 +1409,7 @@ class TableManager:
             seats=records,
             listed=listed,
             clock=clock,
+            spectator_chat=spectator_chat,
         )
         history = _new_history(record, game.new_initial_state(record.seed))
         self._make_room()
@@ -1306,6 +1471,58 @@ class TableManager:
         logger.info("invite_claimed", extra={"table": table_id, "seat": seat})
         return seat, token
 
+    async def take(self, table_id: str, seat: Any = None, name: Any = None) -> tuple[int, str]:
+        """A visitor takes an open seat of the table (``seat``, else the first still empty):
+        the seat's number and a fresh token for it. First come: a seat already taken is
+        ``seat_taken``."""
+        check_table_id(table_id)
+        if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)):
+            raise TableError("bad_request", "problem.take_seat", example='{"seat": 1}')
+        cleaned = None if name is None else _checked_name(name, None)
+        table = await self.table(table_id)
+        if table.history.over:
+            raise TableError("game_over", "problem.game_over", 409)
+        token = self.token_factory()
+        try:
+            number = await stored(
+                self.storage.take_open_seat, table_id, seat, hash_token(token), cleaned
+            )
+        except SeatTakenError:
+            raise TableError("seat_taken", "problem.seat_taken", 409) from None
+        await self._refresh_seats(table)
+        table.broadcast()
+        self.forget_if_idle(table)
+        logger.info("open_seat_taken", extra={"table": table_id, "seat": number})
+        return number, token
+
+    async def fill_open(
+        self, table: Table, seats: tuple[int, ...], bot: Any, language: str = SOURCE_LANGUAGE
+    ) -> None:
+        """A person at the table (``seats``) puts ``bot`` in every open seat nobody took."""
+        if not seats:
+            raise TableError("not_your_turn", "problem.spectators_cannot_act", 403)
+        if table.history.over:
+            raise TableError("game_over", "problem.game_over", 409)
+        bots = bot_names()
+        if bot not in bots:
+            raise TableError("bad_request", "problem.fill_bot", bots=", ".join(bots), bot=repr(bot))
+        empty = {
+            seat.seat: (bot, _default_name(seat.seat, "bot", bot, language))
+            for seat in table.record.seats
+            if seat.kind == "open" and seat.token_hash is None
+        }
+        if not empty:
+            raise TableError("seat_taken", "problem.seat_taken", 409)
+        await stored(self.storage.fill_open_seats, table.id, empty)
+        await table.seated_bots()
+
+    async def list_open_tables(self, limit: int = 20) -> list[dict[str, Any]]:
+        rows = await stored(self.storage.list_open_tables, limit)
+        for row in rows:
+            with contextlib.suppress(SequenzaError):
+                row["name"] = game_class(row["game"]).info.name
+        return rows
+
     async def seats_for(self, table: Table, tokens: list[str]) -> tuple[int, ...]:
         """``Table.seats_for_tokens``, after reading the seats again when a token opens none
         while an invitation is open: another process may have seated the friend meanwhile."""
@@ -1313,7 +1530,7 @@ class TableManager:
             return table.seats_for_tokens(tokens)
         except TableError as error:
             waiting = any(
-                seat.invite_hash is not None and seat.token_hash is None
+                (seat.invite_hash is not None or seat.kind == "open") and seat.token_hash is None
                 for seat in table.record.seats
             )
             if error.code != "bad_token" or not waiting:
@@ -1365,6 +1582,7 @@ class TableManager:
             ],
             listed=old.listed,
             clock=old.clock,
+            spectator_chat=old.spectator_chat,
         )
         self._make_room()
         rematch_id = await _within_quota(stored(self.storage.create_rematch, old.id, record, quota))
@@ -1403,8 +1621,11 @@ class TableManager:
                     "unknown_table", "problem.unknown_table", 404, table=repr(table_id)
                 )
             history = await asyncio.to_thread(_replay, record)
+            chat = await stored(self.storage.load_chat, table_id, CHAT_KEPT)
             self._make_room()
             table = Table(self, record, history)
+            table.chat.extend(chat)
+            table.chat_next = chat[-1].number + 1 if chat else 0
             self.live[table_id] = table
         table.start_bots()
         return table
