@@ -3031,6 +3031,687 @@ static PyTypeObject ShiftRulesType = {
     .tp_new = PyType_GenericNew,
 };
 
+/* ------------------------------------------------------------------ Sequentia Cross */
+
+/* The rules of sequentia_cross/rules.py: a 3x3 grid of piles; a turn places the whole hand
+ * (never on a pile showing the card's digit, nor twice on one pile), then claims a set of the
+ * rows or of the columns that show a placed card's code; the engine discards what cannot be
+ * placed, refills, draws and passes by itself. */
+
+#define CROSS_CARDS 54
+#define CROSS_PLAYERS 4
+#define CROSS_HAND 3
+#define CROSS_CLAIMS 14
+#define PLACING 0
+#define CLAIMING 1
+
+typedef struct {
+    PyObject_HEAD
+    int8_t digit[CROSS_CARDS];
+    int8_t code[CROSS_CARDS][3];
+    int16_t place_id[CROSS_CARDS][CELLS];
+    /* The claims in action order: rows (0) or columns (1), the lines as bits, the action id. */
+    int8_t claim_direction[CROSS_CLAIMS], claim_lines[CROSS_CLAIMS];
+    int16_t claim_id[CROSS_CLAIMS];
+    int claims;
+    /* Per action id: 0 a placement (card, position) or 1 a claim (its index above). */
+    int8_t kind[CROSS_CARDS * CELLS + CROSS_CLAIMS], first[CROSS_CARDS * CELLS + CROSS_CLAIMS];
+    int8_t second[CROSS_CARDS * CELLS + CROSS_CLAIMS];
+    int actions, players, stall_rounds, random_first_player;
+} CrossRules;
+
+typedef struct {
+    MT rng;
+    int deck_count;
+    int8_t deck[CROSS_CARDS];
+    int pile_size[CELLS];
+    int8_t piles[CELLS][CROSS_CARDS];
+    int hand_count[CROSS_PLAYERS];
+    int8_t hands[CROSS_PLAYERS][CROSS_CARDS];
+    int collected_count[CROSS_PLAYERS];
+    int8_t collected[CROSS_PLAYERS][CROSS_CARDS];
+    int out_count;
+    int8_t out[CROSS_CARDS];
+    int phase, covered_count, idle_turns, to_act, ending;
+    int8_t covered[CELLS];
+} CrossGame;
+
+static inline int cross_top(const CrossRules *r, const CrossGame *g, int position) {
+    return g->pile_size[position] ? r->digit[g->piles[position][g->pile_size[position] - 1]] : 0;
+}
+
+static int cross_allowed(const CrossRules *r, const CrossGame *g, int card) {
+    int mask = 0, position, k;
+    for (position = 0; position < CELLS; position++)
+        if (cross_top(r, g, position) != r->digit[card]) mask |= 1 << position;
+    for (k = 0; k < g->covered_count; k++) mask &= ~(1 << g->covered[k]);
+    return mask;
+}
+
+static int cross_line_shows(const CrossRules *r, const CrossGame *g, int direction, int line,
+                            const int8_t *code) {
+    int k;
+    for (k = 0; k < 3; k++) {
+        int position = direction ? k * 3 + line : line * 3 + k;
+        if (cross_top(r, g, position) != code[k]) return 0;
+    }
+    return 1;
+}
+
+/* The rows and the columns that are sequences now, as bits (rows, then columns << 3). */
+static int cross_sequences(const CrossRules *r, const CrossGame *g) {
+    int found = 0, k;
+    for (k = 0; k < g->covered_count; k++) {
+        int position = g->covered[k];
+        const int8_t *code = r->code[g->piles[position][g->pile_size[position] - 1]];
+        if (cross_line_shows(r, g, 0, position / 3, code)) found |= 1 << (position / 3);
+        if (cross_line_shows(r, g, 1, position % 3, code)) found |= 8 << (position % 3);
+    }
+    return found;
+}
+
+static int cross_legal(const CrossRules *r, const CrossGame *g, int16_t *out) {
+    int count = 0, i, position;
+    if (g->phase == CLAIMING) {
+        int found = cross_sequences(r, g);
+        for (i = 0; i < r->claims; i++) {
+            int have = r->claim_direction[i] ? found >> 3 : found & 7;
+            if ((r->claim_lines[i] & have) == r->claim_lines[i]) out[count++] = r->claim_id[i];
+        }
+        return count;
+    }
+    for (i = 0; i < g->hand_count[g->to_act]; i++) {
+        int card = g->hands[g->to_act][i], allowed = cross_allowed(r, g, card);
+        for (position = 0; position < CELLS; position++)
+            if (allowed >> position & 1) out[count++] = r->place_id[card][position];
+    }
+    return count;
+}
+
+static void cross_sort(int8_t *cards, int count) {
+    int i, j;
+    for (i = 1; i < count; i++) {
+        int8_t card = cards[i];
+        for (j = i; j > 0 && cards[j - 1] > card; j--) cards[j] = cards[j - 1];
+        cards[j] = card;
+    }
+}
+
+static void cross_end_turn(const CrossRules *r, CrossGame *g, int claimed) {
+    int seat = g->to_act, k, any = 0;
+    if (claimed)
+        g->idle_turns = 0;
+    else if (!g->deck_count)
+        g->idle_turns++;
+    for (k = 0; k < CROSS_HAND && g->deck_count; k++)
+        g->hands[seat][g->hand_count[seat]++] = g->deck[--g->deck_count];
+    cross_sort(g->hands[seat], g->hand_count[seat]);
+    g->covered_count = 0;
+    g->phase = PLACING;
+    for (k = 0; k < r->players; k++) any |= g->hand_count[k] > 0;
+    if (!g->deck_count && !any)
+        g->ending = DECK_EXHAUSTED;
+    else if (g->idle_turns >= r->stall_rounds * r->players)
+        g->ending = SHIFT_STALL;
+    else
+        g->to_act = (seat + 1) % r->players;
+}
+
+/* The engine's own steps: discards, turns without a claim and passes, until a seat has a
+ * decision to make or the game is over. */
+static void cross_settle(const CrossRules *r, CrossGame *g) {
+    while (!g->ending && g->phase == PLACING) {
+        int seat = g->to_act, i, kept = 0;
+        for (i = 0; i < g->hand_count[seat]; i++) {
+            int card = g->hands[seat][i];
+            if (!cross_allowed(r, g, card))
+                g->out[g->out_count++] = (int8_t)card;
+            else
+                g->hands[seat][kept++] = (int8_t)card;
+        }
+        g->hand_count[seat] = kept;
+        if (kept) return;
+        if (cross_sequences(r, g)) {
+            g->phase = CLAIMING;
+            return;
+        }
+        cross_end_turn(r, g, 0);
+    }
+}
+
+static void cross_apply(const CrossRules *r, CrossGame *g, int action) {
+    int seat = g->to_act, i;
+    if (r->kind[action] == 0) {
+        int card = r->first[action], position = r->second[action];
+        for (i = 0; i < g->hand_count[seat] && g->hands[seat][i] != card; i++);
+        memmove(&g->hands[seat][i], &g->hands[seat][i + 1], (size_t)(g->hand_count[seat] - i - 1));
+        g->hand_count[seat]--;
+        g->piles[position][g->pile_size[position]++] = (int8_t)card;
+        g->covered[g->covered_count++] = (int8_t)position;
+    } else {
+        int claim = r->first[action], direction = r->claim_direction[claim], position, k;
+        int positions = 0;
+        for (k = 0; k < 3; k++)
+            if (r->claim_lines[claim] >> k & 1)
+                for (i = 0; i < 3; i++) positions |= 1 << (direction ? i * 3 + k : k * 3 + i);
+        for (position = 0; position < CELLS; position++)
+            if (positions >> position & 1) {
+                for (i = 0; i < g->pile_size[position]; i++)
+                    g->collected[seat][g->collected_count[seat]++] = g->piles[position][i];
+                g->pile_size[position] = 0;
+            }
+        for (position = 0; position < CELLS && g->deck_count; position++)
+            if (positions >> position & 1) {
+                g->piles[position][0] = g->deck[--g->deck_count];
+                g->pile_size[position] = 1;
+            }
+        cross_end_turn(r, g, 1);
+    }
+    cross_settle(r, g);
+}
+
+static void cross_new(const CrossRules *r, CrossGame *g, const MT *seeded) {
+    int16_t cards[CROSS_CARDS];
+    int i, seat;
+    memset(g, 0, sizeof(CrossGame));
+    g->rng = *seeded;
+    for (i = 0; i < CROSS_CARDS; i++) cards[i] = (int16_t)i;
+    mt_shuffle(&g->rng, cards, CROSS_CARDS);
+    for (i = 0; i < CROSS_CARDS; i++) g->deck[i] = (int8_t)cards[i];
+    g->deck_count = CROSS_CARDS;
+    for (i = 0; i < CELLS; i++) {
+        g->piles[i][0] = g->deck[--g->deck_count];
+        g->pile_size[i] = 1;
+    }
+    for (seat = 0; seat < r->players; seat++) {
+        for (i = 0; i < CROSS_HAND; i++) g->hands[seat][i] = g->deck[--g->deck_count];
+        g->hand_count[seat] = CROSS_HAND;
+        cross_sort(g->hands[seat], CROSS_HAND);
+    }
+    g->phase = PLACING;
+    if (r->random_first_player) g->to_act = (int)mt_below(&g->rng, (uint32_t)r->players);
+    cross_settle(r, g);
+}
+
+/* cross_playout of sequentia_cross/play.py: claim the most cards; else place a card where its
+ * row or column then shows its code, on the tallest piles, else a placement at random. */
+static int cross_choose(const CrossRules *r, const CrossGame *g, const int16_t *legal,
+                        int count, int policy, MT *choice) {
+    int best, best_cards = 0, i;
+    if (policy != CHEAP) return legal[mt_below(choice, (uint32_t)count)];
+    if (r->kind[legal[0]] == 1) {
+        best = legal[0];
+        best_cards = -1;
+        for (i = 0; i < count; i++) {
+            int claim = r->first[legal[i]], direction = r->claim_direction[claim], k, j;
+            int cards = 0;
+            for (k = 0; k < 3; k++)
+                if (r->claim_lines[claim] >> k & 1)
+                    for (j = 0; j < 3; j++)
+                        cards += g->pile_size[direction ? j * 3 + k : k * 3 + j];
+            if (cards > best_cards) {
+                best = legal[i];
+                best_cards = cards;
+            }
+        }
+        return best;
+    }
+    best = legal[mt_below(choice, (uint32_t)count)];
+    for (i = 0; i < count; i++) {
+        int card = r->first[legal[i]], position = r->second[legal[i]], direction, cards = 0;
+        for (direction = 0; direction < 2; direction++) {
+            int line = direction ? position % 3 : position / 3, k, shows = 1, size = 0;
+            for (k = 0; k < 3; k++) {
+                int spot = direction ? k * 3 + line : line * 3 + k;
+                int digit = spot == position ? r->digit[card] : cross_top(r, g, spot);
+                if (digit != r->code[card][k]) shows = 0;
+                size += g->pile_size[spot];
+            }
+            if (shows) cards += size + 1;
+        }
+        if (cards > best_cards) {
+            best = legal[i];
+            best_cards = cards;
+        }
+    }
+    return best;
+}
+
+static long cross_play_out(const CrossRules *r, CrossGame *g, int policy, MT *choice,
+                           long limit) {
+    int16_t legal[CROSS_CARDS * CELLS];
+    long played = 0;
+    while (!g->ending) {
+        int count = cross_legal(r, g, legal);
+        cross_apply(r, g, cross_choose(r, g, legal, count, policy, choice));
+        if (++played > limit) return -1;
+    }
+    return played;
+}
+
+static void cross_determinize(const CrossRules *r, CrossGame *g, int seat, MT *choice) {
+    int16_t pool[CROSS_CARDS];
+    int n = 0, p, i;
+    mt_seed_u64(&g->rng, mt_bits64(choice));
+    for (i = 0; i < g->deck_count; i++) pool[n++] = g->deck[i];
+    for (p = 0; p < r->players; p++)
+        if (p != seat)
+            for (i = 0; i < g->hand_count[p]; i++) pool[n++] = g->hands[p][i];
+    mt_shuffle(choice, pool, n);
+    n = 0;
+    for (i = 0; i < g->deck_count; i++) g->deck[i] = (int8_t)pool[n++];
+    for (p = 0; p < r->players; p++)
+        if (p != seat) {
+            for (i = 0; i < g->hand_count[p]; i++) g->hands[p][i] = (int8_t)pool[n++];
+            cross_sort(g->hands[p], g->hand_count[p]);
+        }
+}
+
+static int CrossRules_init(CrossRules *self, PyObject *args, PyObject *kwds) {
+    PyObject *digits, *codes, *moves, *fast;
+    long buffer[CROSS_CARDS * 3];
+    Py_ssize_t n, i;
+    (void)kwds;
+    if (!PyArg_ParseTuple(args, "OOOiii", &digits, &codes, &moves, &self->players,
+                          &self->stall_rounds, &self->random_first_player))
+        return -1;
+    if (self->players < 1 || self->players > CROSS_PLAYERS || self->stall_rounds < 1) {
+        PyErr_SetString(PyExc_ValueError, "the table is beyond the core's limits");
+        return -1;
+    }
+    if (read_ints(digits, "digits", buffer, CROSS_CARDS, NULL) < 0) return -1;
+    for (i = 0; i < CROSS_CARDS; i++) self->digit[i] = (int8_t)buffer[i];
+    if (read_ints(codes, "codes", buffer, CROSS_CARDS * 3, NULL) < 0) return -1;
+    for (i = 0; i < CROSS_CARDS * 3; i++) self->code[i / 3][i % 3] = (int8_t)buffer[i];
+    fast = PySequence_Fast(moves, "moves");
+    if (!fast) return -1;
+    n = PySequence_Fast_GET_SIZE(fast);
+    if (n != CROSS_CARDS * CELLS + CROSS_CLAIMS) {
+        Py_DECREF(fast);
+        PyErr_SetString(PyExc_ValueError, "Cross has 500 actions");
+        return -1;
+    }
+    self->actions = (int)n;
+    self->claims = 0;
+    for (i = 0; i < n; i++) {
+        long move[3];
+        if (read_ints(PySequence_Fast_GET_ITEM(fast, i), "move", move, 3, NULL) < 0) {
+            Py_DECREF(fast);
+            return -1;
+        }
+        /* (0, card, position) or (1, direction, lines as bits). */
+        if (move[0] == 0 && move[1] >= 0 && move[1] < CROSS_CARDS && move[2] >= 0 &&
+            move[2] < CELLS) {
+            self->kind[i] = 0;
+            self->first[i] = (int8_t)move[1];
+            self->second[i] = (int8_t)move[2];
+            self->place_id[move[1]][move[2]] = (int16_t)i;
+        } else if (move[0] == 1 && (move[1] == 0 || move[1] == 1) && move[2] > 0 &&
+                   move[2] < 8 && self->claims < CROSS_CLAIMS) {
+            self->kind[i] = 1;
+            self->first[i] = (int8_t)self->claims;
+            self->claim_direction[self->claims] = (int8_t)move[1];
+            self->claim_lines[self->claims] = (int8_t)move[2];
+            self->claim_id[self->claims++] = (int16_t)i;
+        } else {
+            Py_DECREF(fast);
+            PyErr_SetString(PyExc_ValueError, "a move is out of range");
+            return -1;
+        }
+    }
+    Py_DECREF(fast);
+    return 0;
+}
+
+static PyObject *cross_batch(const CrossRules *r, const CrossGame *start, int seat,
+                             PyObject *seeds, PyObject *choice_seeds, long limit, int policy) {
+    PyObject *seeds_fast = NULL, *choices_fast = NULL, *out = NULL;
+    Py_ssize_t n, i;
+    int overran = 0;
+    if (policy != RANDOM && policy != CHEAP) {
+        PyErr_SetString(PyExc_ValueError, "no such policy in Cross's core");
+        return NULL;
+    }
+    seeds_fast = PySequence_Fast(seeds, "seeds");
+    if (!seeds_fast) return NULL;
+    n = PySequence_Fast_GET_SIZE(seeds_fast);
+    if (!start) {
+        choices_fast = PySequence_Fast(choice_seeds, "choice seeds");
+        if (!choices_fast || PySequence_Fast_GET_SIZE(choices_fast) != n) {
+            if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "one choice seed per game");
+            Py_DECREF(seeds_fast);
+            Py_XDECREF(choices_fast);
+            return NULL;
+        }
+    }
+    uint64_t *values = PyMem_Malloc(sizeof(uint64_t) * 2 * ((size_t)n + 1));
+    long *lengths = PyMem_Malloc(sizeof(long) * ((size_t)n + 1));
+    int *endings = PyMem_Malloc(sizeof(int) * ((size_t)n + 1));
+    int8_t *counts = PyMem_Malloc((size_t)CROSS_PLAYERS * ((size_t)n + 1));
+    CrossGame *g = PyMem_Malloc(sizeof(CrossGame));
+    if (!values || !lengths || !endings || !counts || !g) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    for (i = 0; i < n; i++) {
+        if (read_seed(PySequence_Fast_GET_ITEM(seeds_fast, i), &values[2 * i]) < 0) goto done;
+        if (!start &&
+            read_seed(PySequence_Fast_GET_ITEM(choices_fast, i), &values[2 * i + 1]) < 0)
+            goto done;
+    }
+    Py_BEGIN_ALLOW_THREADS
+    for (i = 0; i < n && !overran; i++) {
+        MT choice;
+        int p;
+        if (start) {
+            mt_seed_u64(&choice, values[2 * i]);
+            *g = *start;
+            cross_determinize(r, g, seat, &choice);
+        } else {
+            MT deal;
+            mt_seed_u64(&deal, values[2 * i]);
+            mt_seed_u64(&choice, values[2 * i + 1]);
+            cross_new(r, g, &deal);
+        }
+        lengths[i] = cross_play_out(r, g, policy, &choice, limit);
+        if (lengths[i] < 0) overran = 1;
+        endings[i] = g->ending;
+        for (p = 0; p < CROSS_PLAYERS; p++)
+            counts[CROSS_PLAYERS * i + p] = (int8_t)g->collected_count[p];
+    }
+    Py_END_ALLOW_THREADS
+    if (overran)
+        PyErr_Format(FastError, "a game ran past %ld actions", limit);
+    else {
+        out = PyList_New(n);
+        for (i = 0; out && i < n; i++) {
+            PyObject *collected = PyTuple_New(r->players), *row;
+            int p;
+            if (!collected) {
+                Py_CLEAR(out);
+                break;
+            }
+            for (p = 0; p < r->players; p++)
+                PyTuple_SET_ITEM(collected, p, PyLong_FromLong(counts[CROSS_PLAYERS * i + p]));
+            row = Py_BuildValue("(liN)", lengths[i], endings[i], collected);
+            if (!row) {
+                Py_CLEAR(out);
+                break;
+            }
+            PyList_SET_ITEM(out, i, row);
+        }
+    }
+done:
+    Py_XDECREF(seeds_fast);
+    Py_XDECREF(choices_fast);
+    PyMem_Free(values);
+    PyMem_Free(lengths);
+    PyMem_Free(endings);
+    PyMem_Free(counts);
+    PyMem_Free(g);
+    return out;
+}
+
+static PyObject *CrossRules_playouts(CrossRules *self, PyObject *args) {
+    PyObject *seeds, *choice_seeds;
+    long limit;
+    int policy;
+    if (!PyArg_ParseTuple(args, "OOli", &seeds, &choice_seeds, &limit, &policy)) return NULL;
+    return cross_batch(self, NULL, 0, seeds, choice_seeds, limit, policy);
+}
+
+typedef struct {
+    PyObject_HEAD
+    CrossRules *rules;
+    CrossGame game;
+} CrossState;
+
+static PyTypeObject CrossStateType;
+
+static PyObject *CrossRules_new_state(CrossRules *self, PyObject *args) {
+    PyObject *key;
+    long words[64];
+    uint32_t key32[64];
+    Py_ssize_t n, i;
+    MT seeded;
+    if (!PyArg_ParseTuple(args, "O", &key)) return NULL;
+    if (read_ints(key, "seed key", words, -1, &n) < 0) return NULL;
+    if (n < 1 || n > 64) {
+        PyErr_SetString(PyExc_ValueError, "a seed key has 1 to 64 words");
+        return NULL;
+    }
+    for (i = 0; i < n; i++) key32[i] = (uint32_t)words[i];
+    mt_init_by_array(&seeded, key32, (size_t)n);
+    CrossState *state = PyObject_New(CrossState, &CrossStateType);
+    if (!state) return NULL;
+    Py_INCREF(self);
+    state->rules = self;
+    cross_new(self, &state->game, &seeded);
+    return (PyObject *)state;
+}
+
+static PyObject *CrossRules_load(CrossRules *self, PyObject *fields) {
+    CrossGame *g;
+    PyObject *value;
+    int16_t buffer[CROSS_PLAYERS * CROSS_CARDS + CELLS * CROSS_CARDS];
+    long flag;
+    int i, k, n, cards = 0;
+    if (!PyDict_Check(fields)) {
+        PyErr_SetString(PyExc_TypeError, "load() takes the state's fields as a dict");
+        return NULL;
+    }
+    CrossState *state = PyObject_New(CrossState, &CrossStateType);
+    if (!state) return NULL;
+    Py_INCREF(self);
+    state->rules = self;
+    g = &state->game;
+    memset(g, 0, sizeof(CrossGame));
+    if ((n = read_list(fields, "deck", buffer, CROSS_CARDS, 0, CROSS_CARDS)) < 0) goto fail;
+    for (i = 0; i < n; i++) g->deck[i] = (int8_t)buffer[i];
+    g->deck_count = n;
+    if ((n = read_list(fields, "out_of_play", buffer, CROSS_CARDS, 0, CROSS_CARDS)) < 0) goto fail;
+    for (i = 0; i < n; i++) g->out[i] = (int8_t)buffer[i];
+    g->out_count = n;
+    if ((n = read_list(fields, "covered", buffer, CELLS, 0, CELLS)) < 0) goto fail;
+    for (i = 0; i < n; i++) g->covered[i] = (int8_t)buffer[i];
+    g->covered_count = n;
+    if (read_lists(fields, "grid", buffer, CROSS_CARDS, g->pile_size, CELLS, CROSS_CARDS,
+                   CROSS_CARDS) < 0)
+        goto fail;
+    for (i = 0; i < CELLS; i++) {
+        for (k = 0; k < g->pile_size[i]; k++) g->piles[i][k] = (int8_t)buffer[i * CROSS_CARDS + k];
+        cards += g->pile_size[i];
+    }
+    for (i = 0; i < g->covered_count; i++)
+        if (!g->pile_size[g->covered[i]]) {
+            PyErr_SetString(PyExc_ValueError, "a covered pile holds a card");
+            goto fail;
+        }
+    if (read_lists(fields, "hands", buffer, CROSS_CARDS, g->hand_count, self->players,
+                   CROSS_CARDS, CROSS_CARDS) < 0)
+        goto fail;
+    for (i = 0; i < self->players; i++) {
+        for (k = 0; k < g->hand_count[i]; k++) g->hands[i][k] = (int8_t)buffer[i * CROSS_CARDS + k];
+        cards += g->hand_count[i];
+    }
+    if (read_lists(fields, "collected", buffer, CROSS_CARDS, g->collected_count, self->players,
+                   CROSS_CARDS, CROSS_CARDS) < 0)
+        goto fail;
+    for (i = 0; i < self->players; i++) {
+        for (k = 0; k < g->collected_count[i]; k++)
+            g->collected[i][k] = (int8_t)buffer[i * CROSS_CARDS + k];
+        cards += g->collected_count[i];
+    }
+    if (cards + g->deck_count + g->out_count != CROSS_CARDS) {
+        PyErr_SetString(PyExc_ValueError, "the state's cards do not add up to the deck");
+        goto fail;
+    }
+    value = PyDict_GetItemString(fields, "phase");
+    g->phase = -1;
+    if (value && PyUnicode_Check(value)) {
+        if (PyUnicode_CompareWithASCIIString(value, "place") == 0) g->phase = PLACING;
+        if (PyUnicode_CompareWithASCIIString(value, "claim") == 0) g->phase = CLAIMING;
+    }
+    if (g->phase < 0) {
+        PyErr_SetString(PyExc_ValueError, "phase is place or claim");
+        goto fail;
+    }
+    if (read_flag(fields, "idle_turns", &flag) < 0) goto fail;
+    g->idle_turns = (int)flag;
+    if (read_flag(fields, "to_act", &flag) < 0) goto fail;
+    if (flag < 0 || flag >= self->players) {
+        PyErr_SetString(PyExc_ValueError, "to_act is a seat");
+        goto fail;
+    }
+    g->to_act = (int)flag;
+    {
+        PyObject *rng = PyDict_GetItemString(fields, "rng"), *fast;
+        if (!rng || !(fast = PySequence_Fast(rng, "rng"))) {
+            if (!PyErr_Occurred()) PyErr_SetString(PyExc_KeyError, "a state's fields lack rng");
+            goto fail;
+        }
+        if (PySequence_Fast_GET_SIZE(fast) != MT_N + 1) {
+            Py_DECREF(fast);
+            PyErr_SetString(PyExc_ValueError, "rng is the 625 numbers of random.getstate()[1]");
+            goto fail;
+        }
+        for (i = 0; i <= MT_N; i++) {
+            unsigned long v = PyLong_AsUnsignedLong(PySequence_Fast_GET_ITEM(fast, i));
+            if ((v == (unsigned long)-1 && PyErr_Occurred()) || (i == MT_N && v > MT_N)) {
+                Py_DECREF(fast);
+                if (!PyErr_Occurred())
+                    PyErr_SetString(PyExc_ValueError, "the generator's index is at most 624");
+                goto fail;
+            }
+            if (i < MT_N)
+                g->rng.state[i] = (uint32_t)v;
+            else
+                g->rng.index = (int)v;
+        }
+        Py_DECREF(fast);
+    }
+    return (PyObject *)state;
+fail:
+    Py_DECREF(state);
+    return NULL;
+}
+
+static void CrossState_dealloc(CrossState *self) {
+    Py_XDECREF(self->rules);
+    PyObject_Free(self);
+}
+
+static PyObject *CrossState_legal(CrossState *self, PyObject *unused) {
+    int16_t legal[CROSS_CARDS * CELLS];
+    (void)unused;
+    if (self->game.ending) return PyList_New(0);
+    return int16_list(legal, cross_legal(self->rules, &self->game, legal));
+}
+
+static PyObject *CrossState_apply(CrossState *self, PyObject *arg) {
+    int16_t legal[CROSS_CARDS * CELLS];
+    long action = PyLong_AsLong(arg);
+    int count, i;
+    if (action == -1 && PyErr_Occurred()) return NULL;
+    if (self->game.ending) {
+        PyErr_SetString(FastError, "the game is over");
+        return NULL;
+    }
+    count = cross_legal(self->rules, &self->game, legal);
+    for (i = 0; i < count && legal[i] != action; i++);
+    if (i == count) {
+        PyErr_Format(FastError, "action %ld is not legal now", action);
+        return NULL;
+    }
+    cross_apply(self->rules, &self->game, (int)action);
+    Py_RETURN_NONE;
+}
+
+static PyObject *CrossState_snapshot(CrossState *self, PyObject *unused) {
+    const CrossRules *r = self->rules;
+    const CrossGame *g = &self->game;
+    PyObject *grid = PyList_New(CELLS), *hands = PyList_New(r->players);
+    PyObject *collected = PyList_New(r->players), *rng = PyTuple_New(MT_N + 1);
+    int i;
+    (void)unused;
+    if (!grid || !hands || !collected || !rng) {
+        Py_XDECREF(grid);
+        Py_XDECREF(hands);
+        Py_XDECREF(collected);
+        Py_XDECREF(rng);
+        return NULL;
+    }
+    for (i = 0; i < CELLS; i++) PyList_SET_ITEM(grid, i, int8_list(g->piles[i], g->pile_size[i]));
+    for (i = 0; i < r->players; i++) {
+        PyList_SET_ITEM(hands, i, int8_list(g->hands[i], g->hand_count[i]));
+        PyList_SET_ITEM(collected, i, int8_list(g->collected[i], g->collected_count[i]));
+    }
+    for (i = 0; i < MT_N; i++) PyTuple_SET_ITEM(rng, i, PyLong_FromUnsignedLong(g->rng.state[i]));
+    PyTuple_SET_ITEM(rng, MT_N, PyLong_FromLong(g->rng.index));
+    return Py_BuildValue("{s:N,s:N,s:N,s:N,s:N,s:s,s:N,s:i,s:i,s:i,s:N}", "deck",
+                         int8_list(g->deck, g->deck_count), "grid", grid, "hands", hands,
+                         "collected", collected, "out_of_play", int8_list(g->out, g->out_count),
+                         "phase", g->phase == PLACING ? "place" : "claim", "covered",
+                         int8_list(g->covered, g->covered_count), "idle_turns", g->idle_turns,
+                         "to_act", g->to_act, "ending", g->ending, "rng", rng);
+}
+
+static PyObject *CrossState_playouts(CrossState *self, PyObject *args) {
+    PyObject *seeds;
+    long limit;
+    int seat, policy;
+    if (!PyArg_ParseTuple(args, "iOli", &seat, &seeds, &limit, &policy)) return NULL;
+    if (seat < 0 || seat >= self->rules->players) {
+        PyErr_SetString(PyExc_ValueError, "no such seat");
+        return NULL;
+    }
+    if (self->game.ending) {
+        PyErr_SetString(FastError, "the game is over");
+        return NULL;
+    }
+    return cross_batch(self->rules, &self->game, seat, seeds, NULL, limit, policy);
+}
+
+static PyMethodDef CrossState_methods[] = {
+    {"legal", (PyCFunction)CrossState_legal, METH_NOARGS,
+     "The legal action ids, in the Python rules' order."},
+    {"apply", (PyCFunction)CrossState_apply, METH_O, "Play a legal action id."},
+    {"snapshot", (PyCFunction)CrossState_snapshot, METH_NOARGS,
+     "Every field of the state, and the generator's state as random.getstate() gives it."},
+    {"playouts", (PyCFunction)CrossState_playouts, METH_VARARGS,
+     "playouts(seat, seeds, limit, policy): games from here, determinized for seat."},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyTypeObject CrossStateType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "sequenza._fast.CrossState",
+    .tp_basicsize = sizeof(CrossState),
+    .tp_dealloc = (destructor)CrossState_dealloc,
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "A game of Sequentia Cross in the core, played one action at a time.",
+    .tp_methods = CrossState_methods,
+};
+
+static PyMethodDef CrossRules_methods[] = {
+    {"load", (PyCFunction)CrossRules_load, METH_O,
+     "load(fields): a game in the middle, from a Python state's fields."},
+    {"new_state", (PyCFunction)CrossRules_new_state, METH_VARARGS,
+     "new_state(seed_key): a new game dealt from the seed's 32-bit words."},
+    {"playouts", (PyCFunction)CrossRules_playouts, METH_VARARGS,
+     "playouts(seeds, choice_seeds, limit, policy): whole games, one per seed."},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyTypeObject CrossRulesType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "sequenza._fast.CrossRules",
+    .tp_basicsize = sizeof(CrossRules),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "The rules of one table of Sequentia Cross.",
+    .tp_methods = CrossRules_methods,
+    .tp_init = (initproc)CrossRules_init,
+    .tp_new = PyType_GenericNew,
+};
+
 /* ------------------------------------------------------------------ the module */
 
 static PyObject *fast_random_states(PyObject *module, PyObject *args) {
@@ -3088,7 +3769,8 @@ PyMODINIT_FUNC PyInit__fast(void) {
     mt_init_genrand(&mt_base, 19650218U);
     if (PyType_Ready(&BoardType) < 0 || PyType_Ready(&BoardStateType) < 0 ||
         PyType_Ready(&StackRulesType) < 0 || PyType_Ready(&StackStateType) < 0 ||
-        PyType_Ready(&ShiftRulesType) < 0 || PyType_Ready(&ShiftStateType) < 0)
+        PyType_Ready(&ShiftRulesType) < 0 || PyType_Ready(&ShiftStateType) < 0 ||
+        PyType_Ready(&CrossRulesType) < 0 || PyType_Ready(&CrossStateType) < 0)
         return NULL;
     shift_slides();
     module = PyModule_Create(&fast_module);
@@ -3100,13 +3782,17 @@ PyMODINIT_FUNC PyInit__fast(void) {
     Py_INCREF(&StackStateType);
     Py_INCREF(&ShiftRulesType);
     Py_INCREF(&ShiftStateType);
+    Py_INCREF(&CrossRulesType);
+    Py_INCREF(&CrossStateType);
     if (!FastError || PyModule_AddObject(module, "FastError", FastError) < 0 ||
         PyModule_AddObject(module, "Board", (PyObject *)&BoardType) < 0 ||
         PyModule_AddObject(module, "BoardState", (PyObject *)&BoardStateType) < 0 ||
         PyModule_AddObject(module, "StackRules", (PyObject *)&StackRulesType) < 0 ||
         PyModule_AddObject(module, "StackState", (PyObject *)&StackStateType) < 0 ||
         PyModule_AddObject(module, "ShiftRules", (PyObject *)&ShiftRulesType) < 0 ||
-        PyModule_AddObject(module, "ShiftState", (PyObject *)&ShiftStateType) < 0) {
+        PyModule_AddObject(module, "ShiftState", (PyObject *)&ShiftStateType) < 0 ||
+        PyModule_AddObject(module, "CrossRules", (PyObject *)&CrossRulesType) < 0 ||
+        PyModule_AddObject(module, "CrossState", (PyObject *)&CrossStateType) < 0) {
         Py_DECREF(module);
         return NULL;
     }

@@ -37,6 +37,7 @@ from sequenza.core.game import Game, State, Termination
 from sequenza.core.kit import Policy
 from sequenza.core.registry import game_kit, make_game
 from sequenza.games.sequence_board.rules import WINDOWS, BoardTermination, SequenceBoardGame
+from sequenza.games.sequentia_cross.rules import CrossGame, CrossOptions, CrossTermination
 from sequenza.games.sequentia_shift.rules import (
     ShiftGame,
     ShiftOptions,
@@ -52,9 +53,18 @@ from sequenza.games.sequentia_stack.rules import (
 )
 
 if TYPE_CHECKING:
-    from sequenza._fast import Board, BoardState, ShiftRules, ShiftState, StackRules, StackState
+    from sequenza._fast import (
+        Board,
+        BoardState,
+        CrossRules,
+        CrossState,
+        ShiftRules,
+        ShiftState,
+        StackRules,
+        StackState,
+    )
 
-    CoreState = BoardState | StackState | ShiftState
+    CoreState = BoardState | StackState | ShiftState | CrossState
 
 
 def _load() -> tuple[ModuleType | None, str | None]:
@@ -78,6 +88,7 @@ _CORE_POLICIES: dict[str, dict[str, int]] = {
     "sequence-numbers": {"random": 0, "cheap": 1, "greedy": 2},
     "sequentia-stack": {"random": 0, "cheap": 1},
     "sequentia-shift": {"random": 0},
+    "sequentia-cross": {"random": 0, "cheap": 1},
 }
 #: The games the core plays; every other game's playouts run on the Python engine.
 FAST_GAMES = frozenset(_CORE_POLICIES)
@@ -289,6 +300,9 @@ def _playout(table: Game[Any], seed: int, row: tuple[Any, ...]) -> Playout:
     if isinstance(table, ShiftGame):
         length, ending, collected = row
         termination: Termination = _SHIFT_ENDINGS[ending]
+    elif isinstance(table, CrossGame):
+        length, ending, collected = row
+        termination = _CROSS_ENDINGS[ending]
     else:
         length, collected = row
         termination = StackTermination.DECK_EXHAUSTED
@@ -335,14 +349,46 @@ def seed_key(seed: int) -> list[int]:
     return [(value >> (32 * index)) & 0xFFFFFFFF for index in range(words)]
 
 
-def _rules(table: Game[Any]) -> Board | StackRules | ShiftRules:
+def _rules(table: Game[Any]) -> Board | StackRules | ShiftRules | CrossRules:
     """The core's rules for a table (built once per game, player count and options)."""
     if isinstance(table, SequenceBoardGame):
         return _board_for(type(table), table.players, table.options)
     if isinstance(table, ShiftGame):
         return _shift_for(table.players, table.options)
+    if isinstance(table, CrossGame):
+        return _cross_for(table.players, table.options)
     assert isinstance(table, SequentiaStack)
     return _stack_for(table.players, table.options)
+
+
+_CROSS_ENDINGS = {1: CrossTermination.DECK_EXHAUSTED, 2: CrossTermination.STALL}
+
+
+@cache
+def _cross_for(players: int, options: CrossOptions) -> CrossRules:
+    assert _fast is not None
+    deck = sequentia_deck()
+    ids = card_ids_by_text()
+    # Each action's (0, card, position) for a placement, (1, rows 0 or columns 1, the lines
+    # as bits) for a claim.
+    moves = []
+    for action in CrossGame.action_space.actions:
+        if action.verb == "place":
+            card, position = action.args
+            moves.append((0, ids[str(card)], int(position)))
+        else:
+            direction, *lines = action.args
+            bits = sum(1 << int(line) for line in lines)
+            moves.append((1, 0 if direction == "rows" else 1, bits))
+    rules: CrossRules = _fast.CrossRules(
+        [card.digit for card in deck],
+        [int(digit) for card in deck for digit in card.code],
+        moves,
+        players,
+        options.stall_rounds,
+        int(options.random_first_player),
+    )
+    return rules
 
 
 #: Each Shift action's kind, as the core numbers them.

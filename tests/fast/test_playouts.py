@@ -14,15 +14,15 @@ from sequenza import fast
 
 def test_available_says_why_not_exactly_when_the_core_is_missing() -> None:
     assert (fast.why_not() is None) == fast.available()
-    assert fast.engine_for("sequentia-cross") == "python"
+    assert fast.engine_for("sequence-stacks") == "python"
     assert fast.engine_for("sequence") == ("fast" if fast.available() else "python")
 
 
 def test_a_game_the_core_does_not_play_runs_on_the_engine() -> None:
-    batch = fast.playouts("sequentia-cross", 4, seed=3, players=3)
-    assert batch == fast.playouts("sequentia-cross", 4, seed=3, players=3, engine="python")
+    batch = fast.playouts("sequence-stacks", 4, seed=3, players=3)
+    assert batch == fast.playouts("sequence-stacks", 4, seed=3, players=3, engine="python")
     with pytest.raises(ValueError if fast.available() else RuntimeError):
-        fast.playouts("sequentia-cross", 4, seed=3, players=3, engine="fast")
+        fast.playouts("sequence-stacks", 4, seed=3, players=3, engine="fast")
 
 
 def test_a_batch_game_is_the_game_its_seed_makes() -> None:
@@ -48,8 +48,8 @@ def test_every_policy_plays_every_game() -> None:
     """The core's policies are the games' own: on a game the core does not play, the engine
     plays them."""
     for policy in fast.POLICIES:
-        batch = fast.playouts("sequentia-shift", 2, seed=8, policy=policy)
-        assert batch == fast.playouts("sequentia-shift", 2, seed=8, policy=policy, engine="python")
+        batch = fast.playouts("sequence-stacks", 2, seed=8, policy=policy)
+        assert batch == fast.playouts("sequence-stacks", 2, seed=8, policy=policy, engine="python")
 
 
 def test_a_batch_refuses_what_it_cannot_play() -> None:
