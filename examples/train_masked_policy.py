@@ -67,7 +67,10 @@ def points_lead(env: SequenzaGymEnv) -> float:
 def train(args: argparse.Namespace, device: torch.device) -> Policy:
     torch.manual_seed(args.seed)
     envs = [
-        SequenzaGymEnv(args.game, opponents="random" if i % 2 else "greedy", seat=None)
+        # Payoffs (1 for a win, shared in a tie) rather than +-1: the script counts wins.
+        SequenzaGymEnv(
+            args.game, opponents="random" if i % 2 else "greedy", seat=None, rewards="share"
+        )
         for i in range(args.envs)
     ]
     observations = [env.reset(seed=args.seed * 1000 + i)[0] for i, env in enumerate(envs)]
@@ -168,7 +171,7 @@ def evaluate(
     """The share of ``games`` seeded games won against ``opponent`` (random seats).
     ``policy`` may also be ``"random"`` (uniformly random legal actions) or ``"claim"`` (a
     claim whenever one is legal, else random): yardsticks on the same deals."""
-    env = SequenzaGymEnv(game, opponents=opponent, seat=None)
+    env = SequenzaGymEnv(game, opponents=opponent, seat=None, rewards="share")
     chooser = random.Random(12345)
     total = 0.0
     for index in range(games):

@@ -5,19 +5,24 @@ from __future__ import annotations
 
 import warnings
 
+import gymnasium as gym
 import numpy as np
 import pytest
 from gymnasium.utils.env_checker import check_env
 
 from sequenza.rl import SequenzaGymEnv, make_vector_env
 from sequenza.rl.encoding import encoded_games
+from sequenza.rl.gym_env import gym_id
 
 
 @pytest.mark.parametrize("game", [info.id for info in encoded_games()])
 def test_gymnasium_checker_passes(game: str) -> None:
     with warnings.catch_warnings():
         warnings.simplefilter("error")
-        check_env(SequenzaGymEnv(game, opponents="greedy", seat=None), skip_render_check=True)
+        # The checker samples actions without the mask: it needs the refusal with a penalty.
+        # Made by its Gymnasium id, so that the checker tries the render modes too.
+        made = gym.make(gym_id(game), opponents="greedy", seat=None, illegal="penalty")
+        check_env(made.unwrapped)
 
 
 def test_the_bots_play_the_other_seats_until_the_game_ends() -> None:
@@ -35,7 +40,9 @@ def test_the_bots_play_the_other_seats_until_the_game_ends() -> None:
         assert "illegal_action" not in info
     result = env.state.result()
     assert result is not None and terminated
-    assert sum(rewards) == result.payoffs[1]
+    # +1 for a win, -1 for a loss, 0 when nobody or everybody wins.
+    expected = 0.0 if not result.winners else (1.0 if 1 in result.winners else -1.0)
+    assert sum(rewards) == expected
 
 
 def test_the_same_seed_plays_the_same_game() -> None:
@@ -75,6 +82,78 @@ def test_many_games_step_together() -> None:
         )
         observations, rewards, terminated, _, _ = envs.step(actions)
         finished += int(terminated.sum())
-        assert ((rewards >= 0) & (rewards <= 1)).all()
+        assert np.isin(rewards, (-1.0, 0.0, 1.0)).all()
     assert finished > 0
     envs.close()
+
+
+def first_legal(observation: dict[str, np.ndarray]) -> int:
+    return int(np.flatnonzero(observation["action_mask"])[0])
+
+
+def test_an_illegal_action_is_an_error_and_changes_nothing() -> None:
+    env = SequenzaGymEnv("sequentia-stack", opponents="random")
+    observation, _ = env.reset(seed=1)
+    before = env.state.dumps()
+    illegal = int(np.flatnonzero(observation["action_mask"] == 0)[0])
+    with pytest.raises(ValueError, match="not legal"):
+        env.step(np.int64(illegal))
+    assert env.state.dumps() == before
+
+
+def test_an_illegal_action_may_cost_a_penalty_instead() -> None:
+    env = SequenzaGymEnv("sequentia-stack", opponents="random", illegal="penalty")
+    observation, _ = env.reset(seed=1)
+    before = env.state.dumps()
+    illegal = int(np.flatnonzero(observation["action_mask"] == 0)[0])
+    again, reward, terminated, truncated, info = env.step(np.int64(illegal))
+    assert (reward, terminated, truncated, info["illegal_action"]) == (-1.0, False, False, illegal)
+    assert env.state.dumps() == before
+    assert np.array_equal(again["observation"], observation["observation"])
+
+
+def test_any_callable_policy_plays_an_opponent() -> None:
+    seen: list[int] = []
+
+    def last_legal(observation: dict[str, np.ndarray]) -> int:
+        seen.append(int(observation["action_mask"].sum()))
+        return int(np.flatnonzero(observation["action_mask"])[-1])
+
+    env = SequenzaGymEnv("sequentia-cross", players=3, opponents=[last_legal, "random"])
+    observation, _ = env.reset(seed=2)
+    while True:
+        observation, reward, terminated, truncated, _ = env.step(np.int64(first_legal(observation)))
+        if terminated or truncated:
+            break
+    # The policy saw its own masks: never an empty one.
+    assert seen and min(seen) > 0
+    assert reward in (-1.0, 0.0, 1.0)
+
+
+def test_share_rewards_are_an_option() -> None:
+    env = SequenzaGymEnv("sequentia-stack", opponents="greedy", rewards="share")
+    observation, _ = env.reset(seed=5)
+    reward, done = 0.0, False
+    while not done:
+        observation, reward, terminated, truncated, _ = env.step(np.int64(first_legal(observation)))
+        done = terminated or truncated
+    result = env.state.result()
+    assert result is not None and reward == result.payoffs[0]
+
+
+@pytest.mark.parametrize("game", [info.id for info in encoded_games()])
+def test_gym_make_knows_every_game(game: str) -> None:
+    env = gym.make(gym_id(game), opponents="random", render_mode="ansi")
+    observation, _ = env.reset(seed=0)
+    assert env.observation_space.contains(observation)
+    drawing = env.render()
+    assert isinstance(drawing, str) and drawing.strip()
+    env.close()
+
+
+def test_the_drawing_speaks_the_language_asked() -> None:
+    english = SequenzaGymEnv("sequence", render_mode="ansi")
+    italian = SequenzaGymEnv("sequence", render_mode="ansi", language="it")
+    english.reset(seed=0)
+    italian.reset(seed=0)
+    assert "turn" in str(english.render()) and "turno" in str(italian.render())

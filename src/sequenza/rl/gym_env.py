@@ -6,23 +6,42 @@
 >>> sorted(observation), int(observation["action_mask"].sum()) > 0
 (['action_mask', 'observation'], True)
 
+Every game is registered with Gymnasium as ``sequenza/<Game>-v0`` (``sequenza/Sequence-v0``,
+``sequenza/SequenceNumbers-v0``, ``sequenza/SequentiaShift-v0``...; ``gym_id`` names them),
+keyword arguments as here::
+
+    >>> import gymnasium as gym
+    >>> env = gym.make("sequenza/SequentiaCross-v0", opponents="random")
+    >>> env.reset(seed=1)[0]["observation"].shape == env.observation_space["observation"].shape
+    True
+
 The observation is the learning seat's, in the same dict as the PettingZoo environments:
 ``"observation"`` (its tensor) and ``"action_mask"``; ``action_masks()`` returns the mask
-too, as sb3-contrib's ``MaskablePPO`` expects. The other seats are played by bots named as
-everywhere (``"random"``, ``"greedy"``, ``"mcts:iterations=50"``...), each deciding from its
-own view only. The reward is the learning seat's payoff at the end: 1 shared among the
-winners, 0 otherwise.
+too, as sb3-contrib's ``MaskablePPO`` expects.
 
-An action the rules do not allow now is replaced by a random legal one
-(``info["illegal_action"]`` says so) unless ``illegal="raise"``: tools such as Gymnasium's
-checker sample actions without the mask.
+``opponents`` fills the other seats: one opponent for all or one per other seat in seat
+order, each a bot named as everywhere (``"random"``, ``"greedy"``, ``"mcts:iterations=50"``...)
+or any callable policy, called with that seat's observation (the same dict, its mask
+included) and returning an action id, e.g. a trained network's greedy choice. Each decides
+from its own view only.
+
+Rewards come at the end (``rewards``): ``"win_loss"`` (the default) gives +1 to each winner,
+-1 to each other seat, and 0 to all when nobody wins or everybody shares the win;
+``"share"`` gives the payoff, 1 shared among the winners and 0 otherwise.
+
+An action the rules do not allow now is an error (``ValueError``, the game unchanged), as
+Gymnasium's users expect. ``illegal="penalty"`` refuses it instead: the game stays where it
+was, the step returns the same observation with reward ``illegal_penalty`` (-1 by default),
+and ``info["illegal_action"]`` names the action; ``illegal="random"`` plays a random legal
+action in its place and says so the same way. Tools that sample actions without the mask
+(Gymnasium's ``check_env``) need one of the two.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, cast
 
 import gymnasium as gym
 import numpy as np
@@ -30,34 +49,64 @@ import numpy.typing as npt
 from gymnasium import spaces
 
 import sequenza.ai  # noqa: F401  (registers the built-in bots)
+from sequenza import i18n
 from sequenza.ai.base import Bot
-from sequenza.core.game import State
-from sequenza.core.registry import make, make_game
-from sequenza.rl.encoding import action_mask, encoding_for
+from sequenza.core.game import Result, State
+from sequenza.core.registry import game_kit, make, make_game
+from sequenza.rl.encoding import action_mask, encoded_games, encoding_for
 from sequenza.sim.match import parse_bots
 
 Observation = dict[str, Any]
+#: A policy for an opponent's seat: its observation dict in, an action id out.
+Policy = Callable[[Observation], int]
+ILLEGAL = ("raise", "penalty", "random")
+REWARDS = ("win_loss", "share")
+
+
+def rewards_of(result: Result, kind: str) -> tuple[float, ...]:
+    """Each seat's reward at the end of a game: ``"win_loss"`` (+1 a winner, -1 the others,
+    0 for all when nobody or everybody wins) or ``"share"`` (the payoffs).
+
+    >>> from sequenza.core.game import SharedTermination
+    >>> result = Result((3.0, 1.0, 3.0), (0, 2), SharedTermination.RESIGNED)
+    >>> rewards_of(result, "win_loss"), rewards_of(result, "share")
+    ((1.0, -1.0, 1.0), (0.5, 0.0, 0.5))
+    """
+    if kind == "share":
+        return result.payoffs
+    seats = len(result.scores)
+    if not result.winners or len(result.winners) == seats:
+        return (0.0,) * seats
+    return tuple(1.0 if seat in result.winners else -1.0 for seat in range(seats))
 
 
 class SequenzaGymEnv(gym.Env[Observation, np.int64]):
     """One seat of a Sequenza game against bots, as a Gymnasium environment."""
 
-    metadata: dict[str, Any] = {"render_modes": ["ansi"]}  # noqa: RUF012  (Gymnasium's form)
+    # A frame rate as Gymnasium's own text environments declare one (its checker asks).
+    metadata: dict[str, Any] = {"render_modes": ["ansi"], "render_fps": 4}  # noqa: RUF012  (Gymnasium's form)
 
     def __init__(
         self,
         game: str,
         players: int | None = None,
         *,
-        opponents: str | Sequence[str] = "random",
+        opponents: str | Policy | Sequence[str | Policy] = "random",
         seat: int | None = 0,
         options: dict[str, Any] | None = None,
-        illegal: str = "random",
+        illegal: str = "raise",
+        illegal_penalty: float = -1.0,
+        rewards: str = "win_loss",
         max_actions: int = 20_000,
         render_mode: str | None = None,
+        language: str = "en",
     ) -> None:
-        if illegal not in ("raise", "random"):
-            raise ValueError(f"illegal is 'raise' or 'random', not {illegal!r}")
+        if illegal not in ILLEGAL:
+            raise ValueError(f"illegal is one of {', '.join(ILLEGAL)}, not {illegal!r}")
+        if rewards not in REWARDS:
+            raise ValueError(f"rewards is one of {', '.join(REWARDS)}, not {rewards!r}")
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode is 'ansi' or None, not {render_mode!r}")
         self.options = dict(options or {})
         table = make_game(game, players, **self.options)
         self.game_id = table.id
@@ -66,17 +115,34 @@ class SequenzaGymEnv(gym.Env[Observation, np.int64]):
             raise ValueError(f"there is no seat {seat} at a {self.players}-player table")
         self.fixed_seat = seat
         self.seat = 0 if seat is None else seat
-        line_up = opponents.split(",") if isinstance(opponents, str) else list(opponents)
-        specs = parse_bots(",".join(line_up))
-        # One bot fills every other seat, or one per other seat in seat order.
-        self._bot_makers: list[Callable[[int], Bot]] = [spec.make for spec in specs]
-        if len(self._bot_makers) not in (1, self.players - 1):
+        if isinstance(opponents, str):
+            line_up: list[str | Policy] = list(opponents.split(","))
+        elif callable(opponents):
+            line_up = [opponents]
+        else:
+            line_up = list(opponents)
+        # One opponent fills every other seat, or one per other seat in seat order: a bot's
+        # maker (a fresh bot each game, from a seed) or a policy, used as given.
+        self._opponents: list[Callable[[int], Bot] | Policy] = []
+        self._makers: list[bool] = []
+        for item in line_up:
+            if isinstance(item, str):
+                self._opponents.append(parse_bots(item)[0].make)
+            elif callable(item):
+                self._opponents.append(item)
+            else:
+                raise ValueError(f"an opponent is a bot's name or a callable, not {item!r}")
+            self._makers.append(isinstance(item, str))
+        if len(self._opponents) not in (1, self.players - 1):
             raise ValueError(
-                f"name one opponent bot or {self.players - 1}, not {len(self._bot_makers)}"
+                f"name one opponent bot or {self.players - 1}, not {len(self._opponents)}"
             )
         self.encoding = encoding_for(table)
         self.num_actions = table.num_distinct_actions
         self.illegal = illegal
+        self.illegal_penalty = float(illegal_penalty)
+        self.rewards = rewards
+        self.language = language
         self.max_actions = max_actions
         self.render_mode = render_mode
         self.observation_space = spaces.Dict(
@@ -89,7 +155,7 @@ class SequenzaGymEnv(gym.Env[Observation, np.int64]):
         self._seeds = random.Random()
         self._chooser = random.Random()
         self.state: State[Any] = make(self.game_id, players=self.players, seed=0, **self.options)
-        self.bots: dict[int, Bot] = {}
+        self.bots: dict[int, Bot | Policy] = {}
 
     # ------------------------------------------------------------------ the Gymnasium API
     def reset(
@@ -106,8 +172,13 @@ class SequenzaGymEnv(gym.Env[Observation, np.int64]):
         others = [other for other in range(self.players) if other != self.seat]
         self.bots = {}
         for number, other in enumerate(others):
-            maker = self._bot_makers[number % len(self._bot_makers)]
-            self.bots[other] = maker(self._seeds.getrandbits(32))
+            index = number % len(self._opponents)
+            opponent = self._opponents[index]
+            seed = self._seeds.getrandbits(32)
+            if self._makers[index]:
+                self.bots[other] = cast("Callable[[int], Bot]", opponent)(seed)
+            else:
+                self.bots[other] = cast("Policy", opponent)
         self._play_bots()
         return self._observe(), self._info()
 
@@ -121,6 +192,8 @@ class SequenzaGymEnv(gym.Env[Observation, np.int64]):
             if self.illegal == "raise":
                 raise ValueError(f"action {action_id} is not legal now")
             info["illegal_action"] = action_id
+            if self.illegal == "penalty":
+                return self._observe(), self.illegal_penalty, False, False, {**self._info(), **info}
             action_id = legal[self._chooser.randrange(len(legal))]
         self.state.apply_unchecked(self.state.game.action_from_id(action_id))
         self._play_bots()
@@ -129,7 +202,7 @@ class SequenzaGymEnv(gym.Env[Observation, np.int64]):
         reward = 0.0
         result = self.state.result()
         if result is not None:
-            reward = float(result.payoffs[self.seat])
+            reward = float(rewards_of(result, self.rewards)[self.seat])
         return self._observe(), reward, terminated, truncated, {**self._info(), **info}
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
@@ -137,9 +210,11 @@ class SequenzaGymEnv(gym.Env[Observation, np.int64]):
         return action_mask(self.state).astype(bool)
 
     def render(self) -> str | None:
+        """With ``render_mode="ansi"``: the terminal's drawing of the learning seat's view, in
+        ``language`` (the game's own drawing, in the games' catalogue words)."""
         if self.render_mode != "ansi":
             return None
-        return str(self.state.observation(self.seat))
+        return drawing(self.state.observation(self.seat), self.language)
 
     # ------------------------------------------------------------------ helpers
     def _play_bots(self) -> None:
@@ -147,11 +222,20 @@ class SequenzaGymEnv(gym.Env[Observation, np.int64]):
             seat = self.state.current_seat
             if seat == self.seat or seat is None:
                 return
-            self.state.apply(self.bots[seat].act(self.state))
+            opponent = self.bots[seat]
+            if isinstance(opponent, Bot):
+                self.state.apply(opponent.act(self.state))
+                continue
+            action_id = int(opponent(self._observe_seat(seat)))
+            # A policy's illegal action is the policy's error, never played in its place.
+            self.state.apply(self.state.game.action_from_id(action_id))
 
     def _observe(self) -> Observation:
-        vector = self.encoding.encode(self.state.observation(self.seat))
-        if self.state.current_seat == self.seat:
+        return self._observe_seat(self.seat)
+
+    def _observe_seat(self, seat: int) -> Observation:
+        vector = self.encoding.encode(self.state.observation(seat))
+        if self.state.current_seat == seat:
             mask = action_mask(self.state)
         else:
             mask = np.zeros(self.num_actions, dtype=np.int8)
@@ -174,3 +258,24 @@ def make_vector_env(
         return SequenzaGymEnv(game, players, **kwargs)
 
     return gym.vector.SyncVectorEnv([factory for _ in range(num_envs)])
+
+
+def drawing(observation: dict[str, Any], language: str = "en") -> str:
+    """The terminal's text drawing of an observation, by its game's kit, in ``language``."""
+    words = i18n.Translator("games", language)
+    return game_kit(str(observation.get("game"))).drawing(observation, words)
+
+
+def gym_id(game_id: str) -> str:
+    """The Gymnasium id of a game: ``sequenza/SequentiaShift-v0`` for ``sequentia-shift``."""
+    return "sequenza/" + "".join(part.capitalize() for part in game_id.split("-")) + "-v0"
+
+
+def _register() -> None:
+    for info in encoded_games():
+        name = gym_id(info.id)
+        if name not in gym.registry:
+            gym.register(name, entry_point=f"{__name__}:SequenzaGymEnv", kwargs={"game": info.id})
+
+
+_register()
