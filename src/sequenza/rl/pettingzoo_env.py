@@ -10,7 +10,15 @@ Agents are ``player_0``... in seat order. Each observation is a dict, as Petting
 for action masking: ``"observation"`` is the seat's tensor (``sequenza.rl.encoding``) and
 ``"action_mask"`` marks its legal actions (all zeros when it is not that agent's turn). An
 action is an integer of the game's fixed action space. At the end of a game each agent is
-rewarded with its payoff: 1 shared among the winners, 0 for everyone else.
+rewarded (``rewards``): ``"win_loss"`` (the default) gives +1 to each winner, -1 to each
+other agent, and 0 to all when nobody or everybody wins; ``"share"`` gives the payoffs, 1
+shared among the winners and 0 otherwise.
+
+``state()`` is the global state PettingZoo's API defines (for centralised critics): every
+seat's observation tensor, seat after seat, in ``state_space``; it holds every hidden card,
+so no agent may act on it. The engine's position itself is ``game_state``.
+``render_mode="ansi"`` makes ``render()`` return the game's terminal drawing of the
+spectator's view, in ``language`` (``"en"`` by default; the games' catalogue words).
 
 ``max_cycles`` cuts a game short: each agent acts at most that many times, and once every
 agent has, all are truncated. Turns that fall to an agent whose actions are spent meanwhile
@@ -29,12 +37,14 @@ import random
 from typing import Any, ClassVar
 
 import numpy as np
+import numpy.typing as npt
 from gymnasium import spaces
 from pettingzoo import AECEnv, ParallelEnv
 
 from sequenza.core.game import State
 from sequenza.core.registry import make, make_game
 from sequenza.rl.encoding import Encoding, Vector, action_mask, encoding_for
+from sequenza.rl.gym_env import REWARDS, drawing, rewards_of
 
 Observation = dict[str, Any]
 
@@ -56,11 +66,19 @@ class SequenzaAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         options: dict[str, Any] | None = None,
         max_cycles: int | None = None,
         illegal: str = "raise",
+        rewards: str = "win_loss",
         render_mode: str | None = None,
+        language: str = "en",
     ) -> None:
         super().__init__()
         if illegal not in ("raise", "random"):
             raise ValueError(f"illegal is 'raise' or 'random', not {illegal!r}")
+        if rewards not in REWARDS:
+            raise ValueError(f"rewards is one of {', '.join(REWARDS)}, not {rewards!r}")
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode is 'ansi' or None, not {render_mode!r}")
+        self.reward_kind = rewards
+        self.language = language
         self.options = dict(options or {})
         table = make_game(game, players, **self.options)
         self.game_id = table.id
@@ -83,9 +101,12 @@ class SequenzaAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         self.action_spaces = {
             agent: spaces.Discrete(self.num_actions) for agent in self.possible_agents
         }
+        self.state_space = spaces.Box(0.0, 1.0, (self.players * self.encoding.size,), np.float32)
         self._seeds = random.Random()
         self._chooser = random.Random()
-        self.state: State[Any] = make(self.game_id, players=self.players, seed=0, **self.options)
+        self.game_state: State[Any] = make(
+            self.game_id, players=self.players, seed=0, **self.options
+        )
         self._acted = [0] * self.players
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
@@ -100,7 +121,7 @@ class SequenzaAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
             self._seeds.seed(seed)
         game_seed = self._seeds.getrandbits(32)
         self._chooser.seed(self._seeds.getrandbits(32))
-        self.state = make(self.game_id, players=self.players, seed=game_seed, **self.options)
+        self.game_state = make(self.game_id, players=self.players, seed=game_seed, **self.options)
         self._acted = [0] * self.players
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
@@ -112,9 +133,9 @@ class SequenzaAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
 
     def observe(self, agent: str) -> Observation:
         seat = self._seat_of[agent]
-        vector: Vector = self.encoding.encode(self.state.observation(seat))
-        if self.state.current_seat == seat:
-            mask = action_mask(self.state)
+        vector: Vector = self.encoding.encode(self.game_state.observation(seat))
+        if self.game_state.current_seat == seat:
+            mask = action_mask(self.game_state)
         else:
             mask = np.zeros(self.num_actions, dtype=np.int8)
         return {"observation": vector, "action_mask": mask}
@@ -132,9 +153,13 @@ class SequenzaAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         self.infos = {name: {} for name in self.agents}
         self._play(int(action), seat)
         self._play_spent_turns()
-        if self.state.is_over:
-            result = self.state.result()
-            payoffs = result.payoffs if result is not None else (0.0,) * self.players
+        if self.game_state.is_over:
+            result = self.game_state.result()
+            payoffs = (
+                rewards_of(result, self.reward_kind)
+                if result is not None
+                else (0.0,) * self.players
+            )
             for name in self.agents:
                 self.rewards[name] = float(payoffs[self._seat_of[name]])
                 self.terminations[name] = True
@@ -144,25 +169,32 @@ class SequenzaAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         self._accumulate_rewards()
         self._select_seat_to_act()
 
+    def state(self) -> npt.NDArray[np.float32]:
+        """The global state: every seat's observation tensor, seat after seat."""
+        encode = self.encoding.encode
+        return np.concatenate(
+            [encode(self.game_state.observation(seat)) for seat in range(self.players)]
+        )
+
     def render(self) -> str | None:
         if self.render_mode != "ansi":
             return None
-        return str(self.state.observation(None))
+        return drawing(self.game_state.observation(None), self.language)
 
     def close(self) -> None:
         pass
 
     # ------------------------------------------------------------------ helpers
     def _play(self, action_id: int, seat: int) -> None:
-        legal = self.state.legal_action_ids()
+        legal = self.game_state.legal_action_ids()
         if action_id not in legal:
             if self.illegal == "raise":
-                game = self.state.game
+                game = self.game_state.game
                 name = game.action_from_id(action_id) if 0 <= action_id < self.num_actions else ""
                 raise ValueError(f"action {action_id} ({name}) is not legal for seat {seat} now")
             self.infos[self.possible_agents[seat]]["illegal_action"] = action_id
             action_id = legal[self._chooser.randrange(len(legal))]
-        self.state.apply_unchecked(self.state.game.action_from_id(action_id))
+        self.game_state.apply_unchecked(self.game_state.game.action_from_id(action_id))
         self._acted[seat] += 1
 
     def _play_spent_turns(self) -> None:
@@ -170,19 +202,19 @@ class SequenzaAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         other seat still has actions left."""
         if self.max_cycles is None:
             return
-        while not self.state.is_over and not self._cycles_done():
-            seat = self.state.current_seat
+        while not self.game_state.is_over and not self._cycles_done():
+            seat = self.game_state.current_seat
             assert seat is not None
             if self._acted[seat] < self.max_cycles:
                 return
-            legal = self.state.legal_actions()
-            self.state.apply_unchecked(legal[self._chooser.randrange(len(legal))])
+            legal = self.game_state.legal_actions()
+            self.game_state.apply_unchecked(legal[self._chooser.randrange(len(legal))])
 
     def _cycles_done(self) -> bool:
         return self.max_cycles is not None and min(self._acted) >= self.max_cycles
 
     def _select_seat_to_act(self) -> None:
-        seat = self.state.current_seat
+        seat = self.game_state.current_seat
         if seat is None or not self.agents:
             # Over or cut short: the dead steps go round the agents that are left.
             self.agent_selection = self.agents[0] if self.agents else self.possible_agents[0]
@@ -204,11 +236,16 @@ class SequenzaParallelEnv(ParallelEnv[str, Observation, int]):  # type: ignore[m
         kwargs.setdefault("illegal", "random")
         self.aec = SequenzaAECEnv(game, players, **kwargs)
         self.possible_agents = list(self.aec.possible_agents)
+        self.state_space = self.aec.state_space
         self.max_cycles = kwargs.get("max_cycles")
         self._steps = 0
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.aec.observation_space(agent)
+
+    def state(self) -> npt.NDArray[np.float32]:
+        """The global state, as the AEC form's ``state()``."""
+        return self.aec.state()
 
     def action_space(self, agent: str) -> spaces.Space[Any]:
         return self.aec.action_space(agent)
@@ -230,7 +267,7 @@ class SequenzaParallelEnv(ParallelEnv[str, Observation, int]):  # type: ignore[m
         dict[str, bool],
         dict[str, dict[str, Any]],
     ]:
-        state = self.aec.state
+        state = self.aec.game_state
         seat = state.current_seat
         assert seat is not None
         agent = self.possible_agents[seat]
@@ -239,7 +276,11 @@ class SequenzaParallelEnv(ParallelEnv[str, Observation, int]):  # type: ignore[m
         over = state.is_over
         cut = self.max_cycles is not None and self._steps >= self.max_cycles
         result = state.result()
-        payoffs = result.payoffs if result is not None else (0.0,) * len(self.possible_agents)
+        payoffs = (
+            rewards_of(result, self.aec.reward_kind)
+            if result is not None
+            else (0.0,) * len(self.possible_agents)
+        )
         observations = {a: self.aec.observe(a) for a in self.agents}
         rewards = {a: float(payoffs[self.possible_agents.index(a)]) for a in self.agents}
         terminations = dict.fromkeys(self.agents, over)
@@ -257,8 +298,8 @@ def raw_env(game: str, players: int | None = None, **kwargs: Any) -> SequenzaAEC
 
 def env(game: str, players: int | None = None, **kwargs: Any) -> SequenzaAECEnv:
     """The AEC environment of ``game`` for ``players`` seats (default: the game's fewest).
-    Keyword arguments: ``options`` (rule options), ``max_cycles``, ``illegal``,
-    ``render_mode``."""
+    Keyword arguments: ``options`` (rule options), ``max_cycles``, ``illegal``, ``rewards``,
+    ``render_mode``, ``language``."""
     return raw_env(game, players, **kwargs)
 
 
