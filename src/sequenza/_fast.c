@@ -3712,6 +3712,911 @@ static PyTypeObject CrossRulesType = {
     .tp_new = PyType_GenericNew,
 };
 
+/* ------------------------------------------------------------------ Sequence Stacks */
+
+/* The rules of sequence_stacks/rules.py: shared colour piles from 1 to 5 (two per colour), a
+ * Block window when one completes, skips, reverses, steals of discards and of chips, hands
+ * drawn up and played out, the set-aside stack reshuffled; five chips, two of each colour,
+ * win. */
+
+#define SS_CARDS 128
+#define SS_FACES 32
+#define SS_COLOURS 4
+#define SS_SLOTS (2 * SS_COLOURS)
+#define SS_PLAYERS 6
+#define SS_TOP 5
+#define SS_HAND 5
+#define SS_PLAY 0
+#define SS_DISCARD 1
+#define SS_BLOCK 2
+#define SS_ALLOW 3
+#define SS_END 4
+#define CHIPS_COLLECTED 1
+#define SS_STALL 2
+#define SAFETY_NET 3
+
+typedef struct {
+    PyObject_HEAD
+    int cards, faces, colours, actions;
+    int8_t card_face[SS_CARDS];
+    int8_t face_colour[SS_FACES], face_value[SS_FACES];
+    int skip, reverse, steal_card, block, steal_chip;
+    /* play_id[face][source][target + 1] (target -1 for none, a slot, NEW or a seat). */
+    int16_t play_id[SS_FACES][2][8];
+    int16_t steal_chip_id[2][SS_PLAYERS][SS_COLOURS];
+    int16_t discard_id[SS_FACES];
+    int block_id, allow_id, end_id;
+    int8_t kind[512], face[512], source[512], target[512], colour[512];
+    int players, draw_up_to, stall_rounds, chipless_limit, random_first_player;
+    int chips_per_colour;
+    int in_play_count, removed_count;
+    int8_t in_play[SS_CARDS], removed[SS_CARDS];
+} SeqStacksRules;
+
+typedef struct {
+    MT rng;
+    int draw_count, aside_count, action_count, reshuffled_count;
+    uint8_t draw[SS_CARDS], aside[SS_CARDS], action_discard[SS_CARDS];
+    int8_t reshuffled[SS_CARDS];
+    int hand_count[SS_PLAYERS], known_count[SS_PLAYERS], discard_count[SS_PLAYERS];
+    uint8_t hands[SS_PLAYERS][SS_CARDS], discards[SS_PLAYERS][SS_CARDS];
+    int8_t known[SS_PLAYERS][SS_CARDS];
+    int pile_size[SS_SLOTS];
+    uint8_t piles[SS_SLOTS][SS_TOP];
+    int chips[SS_PLAYERS][SS_COLOURS], supply[SS_COLOURS];
+    int direction, skips[SS_PLAYERS], turn_seat, block_pile;
+    int waiting_count;
+    int8_t waiting[SS_PLAYERS];
+    int quiet_turns, chipless_turns, to_act, ending, winner;
+} SeqStacksGame;
+
+static int ss_would_win(const SeqStacksRules *r, const int *chips, int plus) {
+    int total = 0, least = 1 << 30, c;
+    for (c = 0; c < r->colours; c++) {
+        int count = chips[c] + (c == plus);
+        total += count;
+        if (count < least) least = count;
+    }
+    return total >= 5 && least >= 2;
+}
+
+static int ss_takes(int height, int value) {
+    if (height == 0) return value <= 1;
+    return value == 0 || height == value - 1;
+}
+
+static int ss_next(int seat, int players, int direction) {
+    return ((seat + direction) % players + players) % players;
+}
+
+static int ss_draw(const SeqStacksRules *r, SeqStacksGame *g, int seat, int count) {
+    int drawn = 0, i;
+    while (drawn < count) {
+        if (!g->draw_count) {
+            int16_t pool[SS_CARDS];
+            if (!g->aside_count) break;
+            for (i = 0; i < g->aside_count; i++) pool[i] = g->aside[i];
+            g->draw_count = g->aside_count;
+            g->aside_count = 0;
+            mt_shuffle(&g->rng, pool, g->draw_count);
+            for (i = 0; i < g->draw_count; i++) {
+                g->draw[i] = (uint8_t)pool[i];
+                g->reshuffled[i] = r->card_face[pool[i]];
+            }
+            g->reshuffled_count = g->draw_count;
+        }
+        g->hands[seat][g->hand_count[seat]++] = g->draw[--g->draw_count];
+        drawn++;
+    }
+    return drawn;
+}
+
+static void ss_start_turn(const SeqStacksRules *r, SeqStacksGame *g, int seat) {
+    int held = g->hand_count[seat], wanted;
+    g->turn_seat = seat;
+    g->to_act = seat;
+    wanted = held ? r->draw_up_to - held : (r->draw_up_to > SS_HAND ? r->draw_up_to : SS_HAND);
+    if (wanted > 0) ss_draw(r, g, seat, wanted);
+}
+
+static void ss_refill(const SeqStacksRules *r, SeqStacksGame *g, int seat) {
+    if (!g->hand_count[seat]) ss_draw(r, g, seat, SS_HAND);
+}
+
+static int ss_take_from_hand(const SeqStacksRules *r, SeqStacksGame *g, int seat, int face) {
+    int i, k, card;
+    for (i = 0; i < g->hand_count[seat] && r->card_face[g->hands[seat][i]] != face; i++);
+    card = g->hands[seat][i];
+    memmove(&g->hands[seat][i], &g->hands[seat][i + 1], (size_t)(g->hand_count[seat] - i - 1));
+    g->hand_count[seat]--;
+    for (k = 0; k < g->known_count[seat] && g->known[seat][k] != face; k++);
+    if (k < g->known_count[seat]) {
+        memmove(&g->known[seat][k], &g->known[seat][k + 1],
+                (size_t)(g->known_count[seat] - k - 1));
+        g->known_count[seat]--;
+    }
+    return card;
+}
+
+static void ss_chip_taken(SeqStacksGame *g) {
+    g->quiet_turns = 0;
+    g->chipless_turns = 0;
+}
+
+static void ss_count_turn(const SeqStacksRules *r, SeqStacksGame *g) {
+    int c, least = 1 << 30;
+    g->chipless_turns++;
+    if (g->draw_count || g->aside_count)
+        g->quiet_turns = 0;
+    else
+        g->quiet_turns++;
+    for (c = 0; c < r->colours; c++)
+        if (g->supply[c] < least) least = g->supply[c];
+    if (g->quiet_turns >= r->stall_rounds * r->players)
+        g->ending = SS_STALL;
+    else if (g->chipless_turns >= r->chipless_limit * r->players && least == 0)
+        g->ending = SAFETY_NET;
+}
+
+static void ss_end_turn(const SeqStacksRules *r, SeqStacksGame *g) {
+    int seat;
+    ss_count_turn(r, g);
+    seat = ss_next(g->turn_seat, r->players, g->direction);
+    while (!g->ending && g->skips[seat]) {
+        g->skips[seat]--;
+        ss_count_turn(r, g);
+        seat = ss_next(seat, r->players, g->direction);
+    }
+    if (!g->ending) ss_start_turn(r, g, seat);
+}
+
+static void ss_close_window(const SeqStacksRules *r, SeqStacksGame *g, int blocked) {
+    int slot = g->block_pile, seat = g->turn_seat, i;
+    for (i = 0; i < g->pile_size[slot]; i++) g->aside[g->aside_count++] = g->piles[slot][i];
+    g->pile_size[slot] = 0;
+    g->block_pile = -1;
+    g->waiting_count = 0;
+    g->quiet_turns = 0;
+    g->to_act = seat;
+    if (!blocked) {
+        int colour = slot / 2;
+        if (g->supply[colour]) {
+            g->supply[colour]--;
+            g->chips[seat][colour]++;
+            ss_chip_taken(g);
+            if (ss_would_win(r, g->chips[seat], -1)) {
+                g->ending = CHIPS_COLLECTED;
+                g->winner = seat;
+                return;
+            }
+        }
+    }
+    ss_refill(r, g, seat);
+}
+
+static void ss_apply(const SeqStacksRules *r, SeqStacksGame *g, int action) {
+    int kind = r->kind[action], face = r->face[action], seat = g->to_act, i;
+    if (kind == SS_PLAY) {
+        int source = r->source[action], target = r->target[action], colour = r->colour[action];
+        int card = source == 0 ? ss_take_from_hand(r, g, seat, face)
+                               : g->discards[seat][--g->discard_count[seat]];
+        int face_colour = r->face_colour[face];
+        if (face_colour >= 0) {
+            int base = face_colour * 2, slot;
+            if (target == 2)
+                slot = base + (g->pile_size[base] ? 1 : 0);
+            else
+                slot = base + target;
+            g->piles[slot][g->pile_size[slot]++] = (uint8_t)card;
+            if (g->pile_size[slot] == SS_TOP) {
+                int step;
+                g->block_pile = slot;
+                g->waiting_count = 0;
+                for (step = 1; step < r->players; step++)
+                    g->waiting[g->waiting_count++] =
+                        (int8_t)(((seat + g->direction * step) % r->players + r->players) %
+                                 r->players);
+                g->to_act = g->waiting[0];
+                return;
+            }
+        } else {
+            g->action_discard[g->action_count++] = (uint8_t)card;
+            if (face == r->skip)
+                g->skips[ss_next(seat, r->players, g->direction)]++;
+            else if (face == r->reverse)
+                g->direction = -g->direction;
+            else if (face == r->steal_card) {
+                int stolen = g->discards[target][--g->discard_count[target]];
+                g->hands[seat][g->hand_count[seat]++] = (uint8_t)stolen;
+                g->known[seat][g->known_count[seat]++] = r->card_face[stolen];
+            } else {
+                g->chips[target][colour]--;
+                g->chips[seat][colour]++;
+                ss_chip_taken(g);
+            }
+        }
+        ss_refill(r, g, seat);
+    } else if (kind == SS_DISCARD) {
+        int card = ss_take_from_hand(r, g, seat, face);
+        g->discards[seat][g->discard_count[seat]++] = (uint8_t)card;
+        ss_end_turn(r, g);
+    } else if (kind == SS_END)
+        ss_end_turn(r, g);
+    else if (kind == SS_BLOCK) {
+        g->action_discard[g->action_count++] = (uint8_t)ss_take_from_hand(r, g, seat, r->block);
+        ss_close_window(r, g, 1);
+    } else {
+        for (i = 1; i < g->waiting_count; i++) g->waiting[i - 1] = g->waiting[i];
+        g->waiting_count--;
+        if (g->waiting_count)
+            g->to_act = g->waiting[0];
+        else
+            ss_close_window(r, g, 0);
+    }
+}
+
+static int ss_plays(const SeqStacksRules *r, const SeqStacksGame *g, int seat, int face,
+                    int source, int16_t *out) {
+    int count = 0, colour = r->face_colour[face], other, c;
+    if (colour >= 0) {
+        int base = colour * 2, k, value = r->face_value[face];
+        for (k = 0; k < 2; k++)
+            if (g->pile_size[base + k] && ss_takes(g->pile_size[base + k], value))
+                out[count++] = r->play_id[face][source][k + 1];
+        if ((!g->pile_size[base] || !g->pile_size[base + 1]) && ss_takes(0, value))
+            out[count++] = r->play_id[face][source][3];
+    } else if (face == r->skip || face == r->reverse)
+        out[count++] = r->play_id[face][source][0];
+    else if (face == r->steal_card) {
+        for (other = 0; other < r->players; other++)
+            if (other != seat && g->discard_count[other])
+                out[count++] = r->play_id[face][source][other + 1];
+    } else if (face == r->steal_chip) {
+        for (other = 0; other < r->players; other++) {
+            if (other == seat) continue;
+            for (c = 0; c < r->colours; c++)
+                if (g->chips[other][c] && !ss_would_win(r, g->chips[seat], c))
+                    out[count++] = r->steal_chip_id[source][other][c];
+        }
+    }
+    return count;
+}
+
+static int ss_legal(const SeqStacksRules *r, const SeqStacksGame *g, int16_t *out) {
+    int seat = g->to_act, count = 0, i, face;
+    uint32_t held = 0;
+    for (i = 0; i < g->hand_count[seat]; i++) held |= (uint32_t)1 << r->card_face[g->hands[seat][i]];
+    if (g->block_pile >= 0) {
+        out[count++] = (int16_t)r->allow_id;
+        if (held >> r->block & 1) out[count++] = (int16_t)r->block_id;
+        return count;
+    }
+    for (face = 0; face < r->faces; face++)
+        if (held >> face & 1) count += ss_plays(r, g, seat, face, 0, out + count);
+    if (g->discard_count[seat])
+        count += ss_plays(r, g, seat, r->card_face[g->discards[seat][g->discard_count[seat] - 1]],
+                          1, out + count);
+    if (held) {
+        for (face = 0; face < r->faces; face++)
+            if (held >> face & 1) out[count++] = r->discard_id[face];
+    } else
+        out[count++] = (int16_t)r->end_id;
+    return count;
+}
+
+static void ss_new(const SeqStacksRules *r, SeqStacksGame *g, const MT *seeded) {
+    int16_t pool[SS_CARDS];
+    int i, seat, first;
+    memset(g, 0, sizeof(SeqStacksGame));
+    g->rng = *seeded;
+    for (i = 0; i < r->in_play_count; i++) pool[i] = r->in_play[i];
+    mt_shuffle(&g->rng, pool, r->in_play_count);
+    for (i = 0; i < r->in_play_count; i++) g->draw[i] = (uint8_t)pool[i];
+    g->draw_count = r->in_play_count;
+    for (seat = 0; seat < r->players; seat++)
+        for (i = 0; i < SS_HAND && g->draw_count; i++)
+            g->hands[seat][g->hand_count[seat]++] = g->draw[--g->draw_count];
+    for (i = 0; i < r->colours; i++) g->supply[i] = r->chips_per_colour;
+    g->direction = 1;
+    g->block_pile = -1;
+    g->winner = -1;
+    first = r->random_first_player ? (int)mt_below(&g->rng, (uint32_t)r->players) : 0;
+    ss_start_turn(r, g, first);
+}
+
+/* The determiniser of sequence_stacks/rules.py: the other hands but their stolen (known)
+ * cards, and the draw pile, pooled and shuffled; the draw pile takes, in pool order, cards of
+ * the faces it may hold (those of the last reshuffle, or any) up to its size; the hands get the
+ * rest. */
+static void ss_determinize(const SeqStacksRules *r, SeqStacksGame *g, int seat, MT *choice) {
+    int16_t pool[SS_CARDS];
+    uint8_t keep[SS_PLAYERS][SS_CARDS], left[SS_CARDS];
+    int keep_count[SS_PLAYERS], sizes[SS_PLAYERS], room[SS_FACES];
+    int n = 0, p, i, k, wanted = g->draw_count, left_count = 0, start = 0;
+    mt_seed_u64(&g->rng, mt_bits64(choice));
+    for (i = 0; i < g->draw_count; i++) pool[n++] = g->draw[i];
+    for (p = 0; p < r->players; p++) {
+        int8_t known[SS_CARDS];
+        int known_count = g->known_count[p];
+        if (p == seat) continue;
+        memcpy(known, g->known[p], (size_t)known_count);
+        keep_count[p] = sizes[p] = 0;
+        for (i = 0; i < g->hand_count[p]; i++) {
+            int card = g->hands[p][i], face = r->card_face[card];
+            for (k = 0; k < known_count && known[k] != face; k++);
+            if (k < known_count) {
+                memmove(&known[k], &known[k + 1], (size_t)(known_count - k - 1));
+                known_count--;
+                keep[p][keep_count[p]++] = (uint8_t)card;
+            } else {
+                pool[n++] = (int16_t)card;
+                sizes[p]++;
+            }
+        }
+    }
+    mt_shuffle(choice, pool, n);
+    memset(room, 0, sizeof(room));
+    if (g->reshuffled_count)
+        for (i = 0; i < g->reshuffled_count; i++) room[g->reshuffled[i]]++;
+    else
+        for (i = 0; i < r->cards; i++) room[r->card_face[i]]++;
+    g->draw_count = 0;
+    for (i = 0; i < n; i++) {
+        int face = r->card_face[pool[i]];
+        if (g->draw_count < wanted && room[face]) {
+            room[face]--;
+            g->draw[g->draw_count++] = (uint8_t)pool[i];
+        } else
+            left[left_count++] = (uint8_t)pool[i];
+    }
+    for (p = 0; p < r->players; p++) {
+        if (p == seat) continue;
+        memcpy(g->hands[p], keep[p], (size_t)keep_count[p]);
+        memcpy(g->hands[p] + keep_count[p], left + start, (size_t)sizes[p]);
+        g->hand_count[p] = keep_count[p] + sizes[p];
+        start += sizes[p];
+    }
+}
+
+static long ss_play_out(const SeqStacksRules *r, SeqStacksGame *g, MT *choice, long limit) {
+    int16_t legal[256];
+    long played = 0;
+    while (!g->ending) {
+        int count = ss_legal(r, g, legal);
+        ss_apply(r, g, legal[mt_below(choice, (uint32_t)count)]);
+        if (++played > limit) return -1;
+    }
+    return played;
+}
+
+static int SeqStacksRules_init(SeqStacksRules *self, PyObject *args, PyObject *kwds) {
+    PyObject *card_faces, *colours, *values, *specials, *moves, *in_play, *removed, *fast;
+    long buffer[512];
+    Py_ssize_t n, i;
+    (void)kwds;
+    if (!PyArg_ParseTuple(args, "OOOOOOOiiiiii", &card_faces, &colours, &values, &specials,
+                          &moves, &in_play, &removed, &self->players, &self->draw_up_to,
+                          &self->stall_rounds, &self->chipless_limit, &self->random_first_player,
+                          &self->chips_per_colour))
+        return -1;
+    if (self->players < 2 || self->players > SS_PLAYERS || self->stall_rounds < 1 ||
+        self->chipless_limit < 1 || self->draw_up_to > 60) {
+        PyErr_SetString(PyExc_ValueError, "the table is beyond the core's limits");
+        return -1;
+    }
+    if (read_ints(card_faces, "card_faces", buffer, -1, &n) < 0) return -1;
+    if (n > SS_CARDS || n > 255) {
+        PyErr_SetString(PyExc_ValueError, "too many cards for the core");
+        return -1;
+    }
+    self->cards = (int)n;
+    for (i = 0; i < n; i++) self->card_face[i] = (int8_t)buffer[i];
+    if (read_ints(colours, "colours", buffer, -1, &n) < 0) return -1;
+    if (n > SS_FACES) {
+        PyErr_SetString(PyExc_ValueError, "too many faces for the core");
+        return -1;
+    }
+    self->faces = (int)n;
+    self->colours = 0;
+    for (i = 0; i < n; i++) {
+        self->face_colour[i] = (int8_t)buffer[i];
+        if (buffer[i] >= SS_COLOURS) {
+            PyErr_SetString(PyExc_ValueError, "too many colours for the core");
+            return -1;
+        }
+        if (buffer[i] + 1 > self->colours) self->colours = (int)buffer[i] + 1;
+    }
+    for (i = 0; i < self->cards; i++)
+        if (self->card_face[i] < 0 || self->card_face[i] >= self->faces) {
+            PyErr_SetString(PyExc_ValueError, "a card's face is out of range");
+            return -1;
+        }
+    if (read_ints(values, "values", buffer, self->faces, NULL) < 0) return -1;
+    for (i = 0; i < self->faces; i++) self->face_value[i] = (int8_t)buffer[i];
+    if (read_ints(specials, "specials", buffer, 5, NULL) < 0) return -1;
+    self->skip = (int)buffer[0];
+    self->reverse = (int)buffer[1];
+    self->steal_card = (int)buffer[2];
+    self->block = (int)buffer[3];
+    self->steal_chip = (int)buffer[4];
+    if (read_ints(in_play, "in_play", buffer, -1, &n) < 0) return -1;
+    self->in_play_count = (int)n;
+    for (i = 0; i < n; i++) self->in_play[i] = (int8_t)buffer[i];
+    if (read_ints(removed, "removed", buffer, -1, &n) < 0) return -1;
+    self->removed_count = (int)n;
+    for (i = 0; i < n; i++) self->removed[i] = (int8_t)buffer[i];
+    memset(self->play_id, 0xff, sizeof(self->play_id));
+    memset(self->steal_chip_id, 0xff, sizeof(self->steal_chip_id));
+    memset(self->discard_id, 0xff, sizeof(self->discard_id));
+    fast = PySequence_Fast(moves, "moves");
+    if (!fast) return -1;
+    n = PySequence_Fast_GET_SIZE(fast);
+    if (n > 512) {
+        Py_DECREF(fast);
+        PyErr_SetString(PyExc_ValueError, "too many actions for the core");
+        return -1;
+    }
+    self->actions = (int)n;
+    for (i = 0; i < n; i++) {
+        long m[5];
+        if (read_ints(PySequence_Fast_GET_ITEM(fast, i), "move", m, 5, NULL) < 0) {
+            Py_DECREF(fast);
+            return -1;
+        }
+        /* (kind, face, source, target, colour), as the rules' _MEANING gives them. */
+        if (m[0] < 0 || m[0] > 4 || m[1] < -1 || m[1] >= self->faces || m[2] < -1 || m[2] > 1 ||
+            m[3] < -1 || m[3] >= SS_PLAYERS || m[4] < -1 || m[4] >= self->colours) {
+            Py_DECREF(fast);
+            PyErr_SetString(PyExc_ValueError, "a move is out of range");
+            return -1;
+        }
+        self->kind[i] = (int8_t)m[0];
+        self->face[i] = (int8_t)m[1];
+        self->source[i] = (int8_t)m[2];
+        self->target[i] = (int8_t)m[3];
+        self->colour[i] = (int8_t)m[4];
+        if (m[0] == SS_PLAY && m[1] == self->steal_chip && m[3] >= 0 && m[4] >= 0)
+            self->steal_chip_id[m[2]][m[3]][m[4]] = (int16_t)i;
+        else if (m[0] == SS_PLAY && m[1] >= 0 && m[2] >= 0)
+            self->play_id[m[1]][m[2]][m[3] + 1] = (int16_t)i;
+        else if (m[0] == SS_DISCARD && m[1] >= 0)
+            self->discard_id[m[1]] = (int16_t)i;
+        else if (m[0] == SS_BLOCK)
+            self->block_id = (int)i;
+        else if (m[0] == SS_ALLOW)
+            self->allow_id = (int)i;
+        else if (m[0] == SS_END)
+            self->end_id = (int)i;
+    }
+    Py_DECREF(fast);
+    return 0;
+}
+
+static PyObject *ss_batch(const SeqStacksRules *r, const SeqStacksGame *start, int seat,
+                          PyObject *seeds, PyObject *choice_seeds, long limit, int policy) {
+    PyObject *seeds_fast = NULL, *choices_fast = NULL, *out = NULL;
+    Py_ssize_t n, i;
+    int overran = 0;
+    if (policy != RANDOM) {
+        PyErr_SetString(PyExc_ValueError, "no such policy in Sequence Stacks' core");
+        return NULL;
+    }
+    seeds_fast = PySequence_Fast(seeds, "seeds");
+    if (!seeds_fast) return NULL;
+    n = PySequence_Fast_GET_SIZE(seeds_fast);
+    if (!start) {
+        choices_fast = PySequence_Fast(choice_seeds, "choice seeds");
+        if (!choices_fast || PySequence_Fast_GET_SIZE(choices_fast) != n) {
+            if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "one choice seed per game");
+            Py_DECREF(seeds_fast);
+            Py_XDECREF(choices_fast);
+            return NULL;
+        }
+    }
+    uint64_t *values = PyMem_Malloc(sizeof(uint64_t) * 2 * ((size_t)n + 1));
+    long *lengths = PyMem_Malloc(sizeof(long) * ((size_t)n + 1));
+    int *endings = PyMem_Malloc(sizeof(int) * 2 * ((size_t)n + 1));
+    int8_t *counts = PyMem_Malloc((size_t)SS_PLAYERS * ((size_t)n + 1));
+    SeqStacksGame *g = PyMem_Malloc(sizeof(SeqStacksGame));
+    if (!values || !lengths || !endings || !counts || !g) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    for (i = 0; i < n; i++) {
+        if (read_seed(PySequence_Fast_GET_ITEM(seeds_fast, i), &values[2 * i]) < 0) goto done;
+        if (!start &&
+            read_seed(PySequence_Fast_GET_ITEM(choices_fast, i), &values[2 * i + 1]) < 0)
+            goto done;
+    }
+    Py_BEGIN_ALLOW_THREADS
+    for (i = 0; i < n && !overran; i++) {
+        MT choice;
+        int p, c;
+        if (start) {
+            mt_seed_u64(&choice, values[2 * i]);
+            *g = *start;
+            ss_determinize(r, g, seat, &choice);
+        } else {
+            MT deal;
+            mt_seed_u64(&deal, values[2 * i]);
+            mt_seed_u64(&choice, values[2 * i + 1]);
+            ss_new(r, g, &deal);
+        }
+        lengths[i] = ss_play_out(r, g, &choice, limit);
+        if (lengths[i] < 0) overran = 1;
+        endings[2 * i] = g->ending;
+        endings[2 * i + 1] = g->winner;
+        for (p = 0; p < SS_PLAYERS; p++) {
+            int total = 0;
+            for (c = 0; c < SS_COLOURS; c++) total += g->chips[p][c];
+            counts[SS_PLAYERS * i + p] = (int8_t)total;
+        }
+    }
+    Py_END_ALLOW_THREADS
+    if (overran)
+        PyErr_Format(FastError, "a game ran past %ld actions", limit);
+    else {
+        out = PyList_New(n);
+        for (i = 0; out && i < n; i++) {
+            PyObject *chips = PyTuple_New(r->players), *row;
+            int p;
+            if (!chips) {
+                Py_CLEAR(out);
+                break;
+            }
+            for (p = 0; p < r->players; p++)
+                PyTuple_SET_ITEM(chips, p, PyLong_FromLong(counts[SS_PLAYERS * i + p]));
+            row = Py_BuildValue("(liiN)", lengths[i], endings[2 * i], endings[2 * i + 1], chips);
+            if (!row) {
+                Py_CLEAR(out);
+                break;
+            }
+            PyList_SET_ITEM(out, i, row);
+        }
+    }
+done:
+    Py_XDECREF(seeds_fast);
+    Py_XDECREF(choices_fast);
+    PyMem_Free(values);
+    PyMem_Free(lengths);
+    PyMem_Free(endings);
+    PyMem_Free(counts);
+    PyMem_Free(g);
+    return out;
+}
+
+static PyObject *SeqStacksRules_playouts(SeqStacksRules *self, PyObject *args) {
+    PyObject *seeds, *choice_seeds;
+    long limit;
+    int policy;
+    if (!PyArg_ParseTuple(args, "OOli", &seeds, &choice_seeds, &limit, &policy)) return NULL;
+    return ss_batch(self, NULL, 0, seeds, choice_seeds, limit, policy);
+}
+
+typedef struct {
+    PyObject_HEAD
+    SeqStacksRules *rules;
+    SeqStacksGame game;
+} SeqStacksState;
+
+static PyTypeObject SeqStacksStateType;
+
+static PyObject *SeqStacksRules_new_state(SeqStacksRules *self, PyObject *args) {
+    PyObject *key;
+    long words[64];
+    uint32_t key32[64];
+    Py_ssize_t n, i;
+    MT seeded;
+    if (!PyArg_ParseTuple(args, "O", &key)) return NULL;
+    if (read_ints(key, "seed key", words, -1, &n) < 0) return NULL;
+    if (n < 1 || n > 64) {
+        PyErr_SetString(PyExc_ValueError, "a seed key has 1 to 64 words");
+        return NULL;
+    }
+    for (i = 0; i < n; i++) key32[i] = (uint32_t)words[i];
+    mt_init_by_array(&seeded, key32, (size_t)n);
+    SeqStacksState *state = PyObject_New(SeqStacksState, &SeqStacksStateType);
+    if (!state) return NULL;
+    Py_INCREF(self);
+    state->rules = self;
+    ss_new(self, &state->game, &seeded);
+    return (PyObject *)state;
+}
+
+static int ss_read_u8(PyObject *fields, const char *key, uint8_t *out, int most, int bound) {
+    int16_t buffer[SS_CARDS];
+    int n = read_list(fields, key, buffer, most, 0, bound), i;
+    for (i = 0; i < n; i++) out[i] = (uint8_t)buffer[i];
+    return n;
+}
+
+static int ss_read_per_seat(PyObject *fields, const char *key, uint8_t *out, int stride,
+                            int *counts, int players, int bound) {
+    int16_t buffer[SS_PLAYERS * SS_CARDS];
+    int p, i;
+    if (read_lists(fields, key, buffer, SS_CARDS, counts, players, SS_CARDS, bound) < 0)
+        return -1;
+    for (p = 0; p < players; p++)
+        for (i = 0; i < counts[p]; i++) out[p * stride + i] = (uint8_t)buffer[p * SS_CARDS + i];
+    return 0;
+}
+
+/* SeqStacksRules.load(fields): a game in the middle, from the Python state's fields. */
+static PyObject *SeqStacksRules_load(SeqStacksRules *self, PyObject *fields) {
+    SeqStacksGame *g;
+    int16_t buffer[SS_PLAYERS * SS_CARDS];
+    int counts[SS_SLOTS], i, k, cards = 0, n;
+    long flag;
+    if (!PyDict_Check(fields)) {
+        PyErr_SetString(PyExc_TypeError, "load() takes the state's fields as a dict");
+        return NULL;
+    }
+    SeqStacksState *state = PyObject_New(SeqStacksState, &SeqStacksStateType);
+    if (!state) return NULL;
+    Py_INCREF(self);
+    state->rules = self;
+    g = &state->game;
+    memset(g, 0, sizeof(SeqStacksGame));
+    if ((g->draw_count = ss_read_u8(fields, "draw_pile", g->draw, SS_CARDS, self->cards)) < 0 ||
+        (g->aside_count = ss_read_u8(fields, "set_aside", g->aside, SS_CARDS, self->cards)) < 0 ||
+        (g->action_count =
+             ss_read_u8(fields, "action_discard", g->action_discard, SS_CARDS, self->cards)) < 0)
+        goto fail;
+    if ((n = read_list(fields, "reshuffled", buffer, SS_CARDS, 0, self->faces)) < 0) goto fail;
+    for (i = 0; i < n; i++) g->reshuffled[i] = (int8_t)buffer[i];
+    g->reshuffled_count = n;
+    if (ss_read_per_seat(fields, "hands", &g->hands[0][0], SS_CARDS, g->hand_count, self->players,
+                         self->cards) < 0 ||
+        ss_read_per_seat(fields, "discards", &g->discards[0][0], SS_CARDS, g->discard_count,
+                         self->players, self->cards) < 0)
+        goto fail;
+    if (read_lists(fields, "known", buffer, SS_CARDS, g->known_count, self->players, SS_CARDS,
+                   self->faces) < 0)
+        goto fail;
+    for (i = 0; i < self->players; i++)
+        for (k = 0; k < g->known_count[i]; k++) g->known[i][k] = (int8_t)buffer[i * SS_CARDS + k];
+    if (read_lists(fields, "piles", buffer, SS_CARDS, counts, 2 * self->colours, SS_TOP,
+                   self->cards) < 0)
+        goto fail;
+    for (i = 0; i < 2 * self->colours; i++) {
+        g->pile_size[i] = counts[i];
+        for (k = 0; k < counts[i]; k++) g->piles[i][k] = (uint8_t)buffer[i * SS_CARDS + k];
+        cards += counts[i];
+    }
+    if (read_lists(fields, "chips", buffer, SS_CARDS, counts, self->players, SS_COLOURS, 100) < 0)
+        goto fail;
+    for (i = 0; i < self->players; i++) {
+        if (counts[i] != self->colours) {
+            PyErr_SetString(PyExc_ValueError, "chips holds a count per colour");
+            goto fail;
+        }
+        for (k = 0; k < self->colours; k++) g->chips[i][k] = buffer[i * SS_CARDS + k];
+    }
+    if ((n = read_list(fields, "supply", buffer, SS_COLOURS, 0, 100)) != self->colours) {
+        if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "a supply per colour");
+        goto fail;
+    }
+    for (i = 0; i < n; i++) g->supply[i] = buffer[i];
+    if ((n = read_list(fields, "skips", buffer, SS_PLAYERS, 0, 1000)) != self->players) {
+        if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "skips per seat");
+        goto fail;
+    }
+    for (i = 0; i < n; i++) g->skips[i] = buffer[i];
+    if ((n = read_list(fields, "block_waiting", buffer, SS_PLAYERS, 0, self->players)) < 0)
+        goto fail;
+    for (i = 0; i < n; i++) g->waiting[i] = (int8_t)buffer[i];
+    g->waiting_count = n;
+    cards += g->draw_count + g->aside_count + g->action_count + self->removed_count;
+    for (i = 0; i < self->players; i++) cards += g->hand_count[i] + g->discard_count[i];
+    if (cards != self->cards) {
+        PyErr_SetString(PyExc_ValueError, "the state's cards do not add up to the deck");
+        goto fail;
+    }
+    if (read_flag(fields, "direction", &flag) < 0) goto fail;
+    if (flag != 1 && flag != -1) {
+        PyErr_SetString(PyExc_ValueError, "direction is 1 or -1");
+        goto fail;
+    }
+    g->direction = (int)flag;
+    if (read_flag(fields, "turn_seat", &flag) < 0) goto fail;
+    g->turn_seat = (int)flag;
+    if (read_flag(fields, "block_pile", &flag) < 0) goto fail;
+    if (flag < -1 || flag >= 2 * self->colours || (flag >= 0 && !g->waiting_count)) {
+        PyErr_SetString(PyExc_ValueError, "block_pile is a pile with seats to answer, or -1");
+        goto fail;
+    }
+    g->block_pile = (int)flag;
+    if (read_flag(fields, "quiet_turns", &flag) < 0) goto fail;
+    g->quiet_turns = (int)flag;
+    if (read_flag(fields, "chipless_turns", &flag) < 0) goto fail;
+    g->chipless_turns = (int)flag;
+    if (read_flag(fields, "to_act", &flag) < 0) goto fail;
+    if (flag < 0 || flag >= self->players || g->turn_seat < 0 || g->turn_seat >= self->players) {
+        PyErr_SetString(PyExc_ValueError, "to_act and turn_seat are seats");
+        goto fail;
+    }
+    g->to_act = (int)flag;
+    g->winner = -1;
+    {
+        PyObject *rng = PyDict_GetItemString(fields, "rng"), *fast;
+        if (!rng || !(fast = PySequence_Fast(rng, "rng"))) {
+            if (!PyErr_Occurred()) PyErr_SetString(PyExc_KeyError, "a state's fields lack rng");
+            goto fail;
+        }
+        if (PySequence_Fast_GET_SIZE(fast) != MT_N + 1) {
+            Py_DECREF(fast);
+            PyErr_SetString(PyExc_ValueError, "rng is the 625 numbers of random.getstate()[1]");
+            goto fail;
+        }
+        for (i = 0; i <= MT_N; i++) {
+            unsigned long v = PyLong_AsUnsignedLong(PySequence_Fast_GET_ITEM(fast, i));
+            if ((v == (unsigned long)-1 && PyErr_Occurred()) || (i == MT_N && v > MT_N)) {
+                Py_DECREF(fast);
+                if (!PyErr_Occurred())
+                    PyErr_SetString(PyExc_ValueError, "the generator's index is at most 624");
+                goto fail;
+            }
+            if (i < MT_N)
+                g->rng.state[i] = (uint32_t)v;
+            else
+                g->rng.index = (int)v;
+        }
+        Py_DECREF(fast);
+    }
+    return (PyObject *)state;
+fail:
+    Py_DECREF(state);
+    return NULL;
+}
+
+static void SeqStacksState_dealloc(SeqStacksState *self) {
+    Py_XDECREF(self->rules);
+    PyObject_Free(self);
+}
+
+static PyObject *SeqStacksState_legal(SeqStacksState *self, PyObject *unused) {
+    int16_t legal[256];
+    (void)unused;
+    if (self->game.ending) return PyList_New(0);
+    return int16_list(legal, ss_legal(self->rules, &self->game, legal));
+}
+
+static PyObject *SeqStacksState_apply(SeqStacksState *self, PyObject *arg) {
+    int16_t legal[256];
+    long action = PyLong_AsLong(arg);
+    int count, i;
+    if (action == -1 && PyErr_Occurred()) return NULL;
+    if (self->game.ending) {
+        PyErr_SetString(FastError, "the game is over");
+        return NULL;
+    }
+    count = ss_legal(self->rules, &self->game, legal);
+    for (i = 0; i < count && legal[i] != action; i++);
+    if (i == count) {
+        PyErr_Format(FastError, "action %ld is not legal now", action);
+        return NULL;
+    }
+    ss_apply(self->rules, &self->game, (int)action);
+    Py_RETURN_NONE;
+}
+
+static PyObject *u8_list(const uint8_t *values, int count) {
+    PyObject *out = PyList_New(count);
+    int i;
+    for (i = 0; out && i < count; i++) PyList_SET_ITEM(out, i, PyLong_FromLong(values[i]));
+    return out;
+}
+
+static PyObject *int_list(const int *values, int count) {
+    PyObject *out = PyList_New(count);
+    int i;
+    for (i = 0; out && i < count; i++) PyList_SET_ITEM(out, i, PyLong_FromLong(values[i]));
+    return out;
+}
+
+static PyObject *SeqStacksState_snapshot(SeqStacksState *self, PyObject *unused) {
+    const SeqStacksRules *r = self->rules;
+    const SeqStacksGame *g = &self->game;
+    PyObject *hands = PyList_New(r->players), *known = PyList_New(r->players);
+    PyObject *discards = PyList_New(r->players), *chips = PyList_New(r->players);
+    PyObject *piles = PyList_New(2 * r->colours), *rng = PyTuple_New(MT_N + 1), *removed;
+    int i;
+    (void)unused;
+    if (!hands || !known || !discards || !chips || !piles || !rng) {
+        Py_XDECREF(hands);
+        Py_XDECREF(known);
+        Py_XDECREF(discards);
+        Py_XDECREF(chips);
+        Py_XDECREF(piles);
+        Py_XDECREF(rng);
+        return NULL;
+    }
+    for (i = 0; i < r->players; i++) {
+        PyList_SET_ITEM(hands, i, u8_list(g->hands[i], g->hand_count[i]));
+        PyList_SET_ITEM(known, i, int8_list(g->known[i], g->known_count[i]));
+        PyList_SET_ITEM(discards, i, u8_list(g->discards[i], g->discard_count[i]));
+        PyList_SET_ITEM(chips, i, int_list(g->chips[i], r->colours));
+    }
+    for (i = 0; i < 2 * r->colours; i++)
+        PyList_SET_ITEM(piles, i, u8_list(g->piles[i], g->pile_size[i]));
+    for (i = 0; i < MT_N; i++) PyTuple_SET_ITEM(rng, i, PyLong_FromUnsignedLong(g->rng.state[i]));
+    PyTuple_SET_ITEM(rng, MT_N, PyLong_FromLong(g->rng.index));
+    {
+        uint8_t values[SS_CARDS];
+        for (i = 0; i < r->removed_count; i++) values[i] = (uint8_t)r->removed[i];
+        removed = u8_list(values, r->removed_count);
+    }
+    return Py_BuildValue(
+        "{s:N,s:N,s:N,s:N,s:N,s:N,s:N,s:N,s:N,s:N,s:N,s:i,s:N,s:i,s:i,s:N,s:i,s:i,s:i,s:i,s:i,"
+        "s:N}",
+        "removed", removed, "draw_pile", u8_list(g->draw, g->draw_count), "hands", hands,
+        "known", known, "discards", discards, "action_discard",
+        u8_list(g->action_discard, g->action_count), "piles", piles, "set_aside",
+        u8_list(g->aside, g->aside_count), "reshuffled",
+        int8_list(g->reshuffled, g->reshuffled_count), "chips", chips, "supply",
+        int_list(g->supply, r->colours), "direction", g->direction, "skips",
+        int_list(g->skips, r->players), "turn_seat", g->turn_seat, "block_pile", g->block_pile,
+        "block_waiting", int8_list(g->waiting, g->waiting_count), "quiet_turns", g->quiet_turns,
+        "chipless_turns", g->chipless_turns, "to_act", g->to_act, "ending", g->ending, "winner",
+        g->winner, "rng", rng);
+}
+
+static PyObject *SeqStacksState_playouts(SeqStacksState *self, PyObject *args) {
+    PyObject *seeds;
+    long limit;
+    int seat, policy;
+    if (!PyArg_ParseTuple(args, "iOli", &seat, &seeds, &limit, &policy)) return NULL;
+    if (seat < 0 || seat >= self->rules->players) {
+        PyErr_SetString(PyExc_ValueError, "no such seat");
+        return NULL;
+    }
+    if (self->game.ending) {
+        PyErr_SetString(FastError, "the game is over");
+        return NULL;
+    }
+    return ss_batch(self->rules, &self->game, seat, seeds, NULL, limit, policy);
+}
+
+static PyMethodDef SeqStacksState_methods[] = {
+    {"legal", (PyCFunction)SeqStacksState_legal, METH_NOARGS,
+     "The legal action ids, in the Python rules' order."},
+    {"apply", (PyCFunction)SeqStacksState_apply, METH_O, "Play a legal action id."},
+    {"snapshot", (PyCFunction)SeqStacksState_snapshot, METH_NOARGS,
+     "Every field of the state, and the generator's state as random.getstate() gives it."},
+    {"playouts", (PyCFunction)SeqStacksState_playouts, METH_VARARGS,
+     "playouts(seat, seeds, limit, policy): games from here, determinized for seat."},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyTypeObject SeqStacksStateType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "sequenza._fast.SeqStacksState",
+    .tp_basicsize = sizeof(SeqStacksState),
+    .tp_dealloc = (destructor)SeqStacksState_dealloc,
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "A game of Sequence Stacks in the core, played one action at a time.",
+    .tp_methods = SeqStacksState_methods,
+};
+
+static PyMethodDef SeqStacksRules_methods[] = {
+    {"load", (PyCFunction)SeqStacksRules_load, METH_O,
+     "load(fields): a game in the middle, from a Python state's fields."},
+    {"new_state", (PyCFunction)SeqStacksRules_new_state, METH_VARARGS,
+     "new_state(seed_key): a new game dealt from the seed's 32-bit words."},
+    {"playouts", (PyCFunction)SeqStacksRules_playouts, METH_VARARGS,
+     "playouts(seeds, choice_seeds, limit, policy): whole games, one per seed."},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyTypeObject SeqStacksRulesType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "sequenza._fast.SeqStacksRules",
+    .tp_basicsize = sizeof(SeqStacksRules),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "The rules of one table of Sequence Stacks.",
+    .tp_methods = SeqStacksRules_methods,
+    .tp_init = (initproc)SeqStacksRules_init,
+    .tp_new = PyType_GenericNew,
+};
+
 /* ------------------------------------------------------------------ the module */
 
 static PyObject *fast_random_states(PyObject *module, PyObject *args) {
@@ -3770,7 +4675,8 @@ PyMODINIT_FUNC PyInit__fast(void) {
     if (PyType_Ready(&BoardType) < 0 || PyType_Ready(&BoardStateType) < 0 ||
         PyType_Ready(&StackRulesType) < 0 || PyType_Ready(&StackStateType) < 0 ||
         PyType_Ready(&ShiftRulesType) < 0 || PyType_Ready(&ShiftStateType) < 0 ||
-        PyType_Ready(&CrossRulesType) < 0 || PyType_Ready(&CrossStateType) < 0)
+        PyType_Ready(&CrossRulesType) < 0 || PyType_Ready(&CrossStateType) < 0 ||
+        PyType_Ready(&SeqStacksRulesType) < 0 || PyType_Ready(&SeqStacksStateType) < 0)
         return NULL;
     shift_slides();
     module = PyModule_Create(&fast_module);
@@ -3784,6 +4690,8 @@ PyMODINIT_FUNC PyInit__fast(void) {
     Py_INCREF(&ShiftStateType);
     Py_INCREF(&CrossRulesType);
     Py_INCREF(&CrossStateType);
+    Py_INCREF(&SeqStacksRulesType);
+    Py_INCREF(&SeqStacksStateType);
     if (!FastError || PyModule_AddObject(module, "FastError", FastError) < 0 ||
         PyModule_AddObject(module, "Board", (PyObject *)&BoardType) < 0 ||
         PyModule_AddObject(module, "BoardState", (PyObject *)&BoardStateType) < 0 ||
@@ -3792,7 +4700,9 @@ PyMODINIT_FUNC PyInit__fast(void) {
         PyModule_AddObject(module, "ShiftRules", (PyObject *)&ShiftRulesType) < 0 ||
         PyModule_AddObject(module, "ShiftState", (PyObject *)&ShiftStateType) < 0 ||
         PyModule_AddObject(module, "CrossRules", (PyObject *)&CrossRulesType) < 0 ||
-        PyModule_AddObject(module, "CrossState", (PyObject *)&CrossStateType) < 0) {
+        PyModule_AddObject(module, "CrossState", (PyObject *)&CrossStateType) < 0 ||
+        PyModule_AddObject(module, "SeqStacksRules", (PyObject *)&SeqStacksRulesType) < 0 ||
+        PyModule_AddObject(module, "SeqStacksState", (PyObject *)&SeqStacksStateType) < 0) {
         Py_DECREF(module);
         return NULL;
     }

@@ -121,3 +121,35 @@ class CrossRules:
     def playouts(
         self, seeds: Sequence[int], choice_seeds: Sequence[int], limit: int, policy: int, /
     ) -> list[tuple[int, int, tuple[int, ...]]]: ...
+
+class SeqStacksState:
+    def legal(self) -> list[int]: ...
+    def apply(self, action: int, /) -> None: ...
+    def snapshot(self) -> dict[str, Any]: ...
+    def playouts(
+        self, seat: int, seeds: Sequence[int], limit: int, policy: int, /
+    ) -> list[tuple[int, int, int, tuple[int, ...]]]: ...
+
+class SeqStacksRules:
+    def __init__(
+        self,
+        card_faces: Sequence[int],
+        face_colours: Sequence[int],
+        face_values: Sequence[int],
+        action_faces: Sequence[int],
+        moves: Sequence[tuple[int, int, int, int, int]],
+        in_play: Sequence[int],
+        removed: Sequence[int],
+        players: int,
+        draw_up_to: int,
+        stall_rounds: int,
+        chipless_round_limit: int,
+        random_first_player: int,
+        chips_per_colour: int,
+        /,
+    ) -> None: ...
+    def new_state(self, seed_key: Sequence[int], /) -> SeqStacksState: ...
+    def load(self, fields: dict[str, Any], /) -> SeqStacksState: ...
+    def playouts(
+        self, seeds: Sequence[int], choice_seeds: Sequence[int], limit: int, policy: int, /
+    ) -> list[tuple[int, int, int, tuple[int, ...]]]: ...

@@ -37,6 +37,16 @@ from sequenza.core.game import Game, State, Termination
 from sequenza.core.kit import Policy
 from sequenza.core.registry import game_kit, make_game
 from sequenza.games.sequence_board.rules import WINDOWS, BoardTermination, SequenceBoardGame
+from sequenza.games.sequence_stacks.rules import ACTION_FACES as STACKS_ACTION_FACES
+from sequenza.games.sequence_stacks.rules import CARD_FACE as STACKS_CARD_FACE
+from sequenza.games.sequence_stacks.rules import CHIPS_PER_COLOUR as STACKS_CHIPS_PER_COLOUR
+from sequenza.games.sequence_stacks.rules import COLOURS as STACKS_COLOURS
+from sequenza.games.sequence_stacks.rules import FACE_COLOUR as STACKS_FACE_COLOUR
+from sequenza.games.sequence_stacks.rules import FACE_INDEX as STACKS_FACE_INDEX
+from sequenza.games.sequence_stacks.rules import FACE_VALUE as STACKS_FACE_VALUE
+from sequenza.games.sequence_stacks.rules import SOURCES as STACKS_SOURCES
+from sequenza.games.sequence_stacks.rules import TARGETS as STACKS_TARGETS
+from sequenza.games.sequence_stacks.rules import StacksGame, StacksOptions, StacksTermination
 from sequenza.games.sequentia_cross.rules import CrossGame, CrossOptions, CrossTermination
 from sequenza.games.sequentia_shift.rules import (
     ShiftGame,
@@ -58,13 +68,15 @@ if TYPE_CHECKING:
         BoardState,
         CrossRules,
         CrossState,
+        SeqStacksRules,
+        SeqStacksState,
         ShiftRules,
         ShiftState,
         StackRules,
         StackState,
     )
 
-    CoreState = BoardState | StackState | ShiftState | CrossState
+    CoreState = BoardState | StackState | ShiftState | CrossState | SeqStacksState
 
 
 def _load() -> tuple[ModuleType | None, str | None]:
@@ -89,6 +101,7 @@ _CORE_POLICIES: dict[str, dict[str, int]] = {
     "sequentia-stack": {"random": 0, "cheap": 1},
     "sequentia-shift": {"random": 0},
     "sequentia-cross": {"random": 0, "cheap": 1},
+    "sequence-stacks": {"random": 0},
 }
 #: The games the core plays; every other game's playouts run on the Python engine.
 FAST_GAMES = frozenset(_CORE_POLICIES)
@@ -303,6 +316,14 @@ def _playout(table: Game[Any], seed: int, row: tuple[Any, ...]) -> Playout:
     elif isinstance(table, CrossGame):
         length, ending, collected = row
         termination = _CROSS_ENDINGS[ending]
+    elif isinstance(table, StacksGame):
+        length, ending, winner, chips = row
+        scores = tuple(float(count) for count in chips)
+        if winner >= 0:
+            return Playout(seed, length, scores, (winner,), _STACKS_ENDINGS[ending])
+        best = max(scores)
+        winners = tuple(seat for seat, score in enumerate(scores) if score == best)
+        return Playout(seed, length, scores, winners, _STACKS_ENDINGS[ending])
     else:
         length, collected = row
         termination = StackTermination.DECK_EXHAUSTED
@@ -349,7 +370,7 @@ def seed_key(seed: int) -> list[int]:
     return [(value >> (32 * index)) & 0xFFFFFFFF for index in range(words)]
 
 
-def _rules(table: Game[Any]) -> Board | StackRules | ShiftRules | CrossRules:
+def _rules(table: Game[Any]) -> Board | StackRules | ShiftRules | CrossRules | SeqStacksRules:
     """The core's rules for a table (built once per game, player count and options)."""
     if isinstance(table, SequenceBoardGame):
         return _board_for(type(table), table.players, table.options)
@@ -357,11 +378,63 @@ def _rules(table: Game[Any]) -> Board | StackRules | ShiftRules | CrossRules:
         return _shift_for(table.players, table.options)
     if isinstance(table, CrossGame):
         return _cross_for(table.players, table.options)
+    if isinstance(table, StacksGame):
+        return _stacks_for(table.players, table.options)
     assert isinstance(table, SequentiaStack)
     return _stack_for(table.players, table.options)
 
 
 _CROSS_ENDINGS = {1: CrossTermination.DECK_EXHAUSTED, 2: CrossTermination.STALL}
+_STACKS_ENDINGS = {
+    1: StacksTermination.CHIPS_COLLECTED,
+    2: StacksTermination.STALL,
+    3: StacksTermination.SAFETY_NET,
+}
+
+
+@cache
+def _stacks_for(players: int, options: StacksOptions) -> SeqStacksRules:
+    assert _fast is not None
+    # Each action's (kind, face, source, target, colour) as the rules mean it: kinds play 0,
+    # discard 1, block 2, allow 3, end 4; a play's target is a pile slot (1, 2 or new as 0, 1
+    # or 2) or a seat; -1 where none.
+    moves = []
+    for action in StacksGame.action_space.actions:
+        args = action.args
+        if action.verb == "play":
+            face = STACKS_FACE_INDEX[str(args[0])]
+            source = STACKS_SOURCES.index(str(args[1]))
+            target, colour = -1, -1
+            if STACKS_FACE_COLOUR[face] >= 0:
+                target = STACKS_TARGETS.index(args[2])
+            elif len(args) >= 3:
+                target = int(args[2])
+            if len(args) == 4:
+                colour = STACKS_COLOURS.index(str(args[3]))
+            moves.append((0, face, source, target, colour))
+        elif action.verb == "discard":
+            moves.append((1, STACKS_FACE_INDEX[str(args[0])], 0, -1, -1))
+        elif action.verb == "block":
+            moves.append((2, STACKS_FACE_INDEX["block"], 0, -1, -1))
+        else:
+            moves.append((3 if action.verb == "allow" else 4, -1, -1, -1, -1))
+    removed = StacksGame(players, options).new_initial_state(0).removed
+    rules: SeqStacksRules = _fast.SeqStacksRules(
+        STACKS_CARD_FACE,
+        STACKS_FACE_COLOUR,
+        STACKS_FACE_VALUE,
+        [STACKS_FACE_INDEX[face] for face in STACKS_ACTION_FACES],
+        moves,
+        [card for card in range(len(STACKS_CARD_FACE)) if card not in removed],
+        removed,
+        players,
+        options.draw_up_to,
+        options.stall_rounds,
+        options.chipless_round_limit,
+        int(options.random_first_player),
+        STACKS_CHIPS_PER_COLOUR,
+    )
+    return rules
 
 
 @cache

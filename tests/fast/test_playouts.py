@@ -1,6 +1,6 @@
-"""``sequenza.fast.playouts`` answers with or without the compiled core: the games the core
-does not play (or all of them, where it is not installed) run on the Python engine, and a
-batch says the same games whichever engine played it."""
+"""``sequenza.fast.playouts`` answers with or without the compiled core: the policies the core
+does not play in a game (or every game, where it is not installed) run on the Python engine,
+and a batch says the same games whichever engine played it."""
 
 from __future__ import annotations
 
@@ -14,15 +14,18 @@ from sequenza import fast
 
 def test_available_says_why_not_exactly_when_the_core_is_missing() -> None:
     assert (fast.why_not() is None) == fast.available()
-    assert fast.engine_for("sequence-stacks") == "python"
-    assert fast.engine_for("sequence") == ("fast" if fast.available() else "python")
+    assert fast.engine_for("sequence-stacks", "greedy") == "python"
+    for game in sorted(fast.FAST_GAMES):
+        assert fast.engine_for(game) == ("fast" if fast.available() else "python")
 
 
-def test_a_game_the_core_does_not_play_runs_on_the_engine() -> None:
-    batch = fast.playouts("sequence-stacks", 4, seed=3, players=3)
-    assert batch == fast.playouts("sequence-stacks", 4, seed=3, players=3, engine="python")
+def test_a_policy_the_core_does_not_play_runs_on_the_engine() -> None:
+    batch = fast.playouts("sequentia-shift", 4, seed=3, players=3, policy="cheap")
+    assert batch == fast.playouts(
+        "sequentia-shift", 4, seed=3, players=3, policy="cheap", engine="python"
+    )
     with pytest.raises(ValueError if fast.available() else RuntimeError):
-        fast.playouts("sequence-stacks", 4, seed=3, players=3, engine="fast")
+        fast.playouts("sequentia-shift", 4, seed=3, players=3, policy="cheap", engine="fast")
 
 
 def test_a_batch_game_is_the_game_its_seed_makes() -> None:

@@ -1,0 +1,120 @@
+"""The compiled core plays Sequence Stacks exactly as the Python rules do: the same legal
+actions in the same order, the same state after every action (draw pile, hands and the cards
+known in them, discards, piles, the set-aside stack and its last reshuffle, chips, supply,
+direction, skips, the Block window, the stall counters, the generator's state) and the same
+results, at every player count and with every option; and its batches, whole or from a state
+dealt again as the determiniser deals it (stolen cards kept, the draw pile of the reshuffled
+faces), are the engine's games."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any
+
+import pytest
+
+from sequenza import fast
+from sequenza.core.game import Game
+from sequenza.core.registry import make_game
+from sequenza.games.sequence_stacks.rules import StacksState
+
+pytestmark = pytest.mark.skipif(not fast.available(), reason=str(fast.why_not()))
+
+FIELDS = (*StacksState.SAVE_FIELDS, "to_act")
+OPTIONS: list[dict[str, Any]] = [
+    {},
+    {"draw_up_to": 7, "stall_rounds": 2, "chipless_round_limit": 2, "random_first_player": True},
+]
+TABLES = [(players, options) for players in (2, 3, 4, 5, 6) for options in OPTIONS]
+
+
+def step_both(state: Any, core: Any, chooser: random.Random, seen: Counter[str]) -> None:
+    """Plays on to the end on both engines, random choices, compared at every step."""
+    while True:
+        snapshot = core.snapshot()
+        for name in FIELDS:
+            assert snapshot[name] == getattr(state, name), name
+        assert snapshot["rng"] == state.rng.getstate()[1]
+        assert bool(snapshot["ending"]) == state.is_over
+        if state.is_over:
+            seen[str(state.termination)] += 1
+            return
+        legal = state.legal_action_ids()
+        assert core.legal() == legal
+        action = state.game.action_from_id(legal[chooser.randrange(len(legal))])
+        seen[action.verb] += 1
+        seen[str(action.args[0]) if action.args else action.verb] += 1
+        seen["reshuffle"] += bool(state.reshuffled)
+        state.apply(action)
+        core.apply(state.game.action_to_id(action))
+
+
+def test_every_seeded_game_is_the_engines_action_by_action() -> None:
+    """Every action and card is met, and both endings random games reach (the safety net
+    needs a colour's whole chip supply taken, which random play does not do)."""
+    seen: Counter[str] = Counter()
+    for players, options in TABLES:
+        table = make_game("sequence-stacks", players, **options)
+        for seed in range(12):
+            state = table.new_initial_state(seed)
+            step_both(state, fast.core_state(table, seed), random.Random(seed + 1), seen)
+    for what in (
+        "play",
+        "discard",
+        "block",
+        "allow",
+        "end",
+        "skip",
+        "reverse",
+        "steal-card",
+        "steal-chip",
+        "reshuffle",
+        "chips_collected",
+        "stall",
+    ):
+        assert seen[what], f"no {what} in {len(TABLES) * 12} games"
+
+
+def middle(table: Game[Any], seed: int) -> StacksState:
+    """A running game after a random number of random actions, among them (where the seed
+    allows) a steal of a card, which the determiniser keeps in the thief's hand."""
+    state = table.new_initial_state(seed)
+    chooser = random.Random(seed)
+    for _ in range(chooser.randrange(30, 300)):
+        legal = state.legal_actions()
+        trial = state.clone()
+        trial.apply(legal[chooser.randrange(len(legal))])
+        if trial.is_over:
+            break
+        state = trial
+    assert isinstance(state, StacksState)
+    return state
+
+
+def test_a_state_loaded_in_the_middle_plays_on_as_the_engines() -> None:
+    seen: Counter[str] = Counter()
+    for players, options in TABLES:
+        table = make_game("sequence-stacks", players, **options)
+        for seed in range(3):
+            state = middle(table, seed)
+            step_both(state.clone(), fast.load_state(state), random.Random(seed), seen)
+
+
+def test_batches_are_the_engines_games() -> None:
+    known = reshuffled = 0
+    for players, options in TABLES:
+        batch = fast.playouts("sequence-stacks", 20, seed=77, players=players, options=options)
+        assert batch == fast.playouts(
+            "sequence-stacks", 20, seed=77, players=players, options=options, engine="python"
+        )
+        for seed in range(3):
+            state = middle(make_game("sequence-stacks", players, **options), seed)
+            known += any(state.known)
+            reshuffled += bool(state.reshuffled)
+            before = state.fingerprint()
+            for seat in range(players):
+                ours = fast.playouts_from(state, 8, seat=seat, seed=9)
+                assert ours == fast.playouts_from(state, 8, seat=seat, seed=9, engine="python")
+            assert state.fingerprint() == before
+    assert known and reshuffled
