@@ -18,18 +18,19 @@ from sequenza.core.errors import OptionError
 from sequenza.rl import openspiel
 from sequenza.rl.encoding import encoded_games
 
+# Every game at its fewest players for 100 actions, and at its most for 30: each action
+# asks every seat's information state, and a cap ends a game as any ending is checked.
 TABLES = [
-    (info.id, count)
+    (info.id, count, 100 if count == min(info.player_counts) else 30)
     for info in encoded_games()
     for count in sorted({min(info.player_counts), max(info.player_counts)})
 ]
 
 
-@pytest.mark.parametrize(("game", "players"), TABLES)
-def test_random_simulation(game: str, players: int) -> None:
-    # A cap keeps the long games short; every ending (the cap's too) is checked the same.
+@pytest.mark.parametrize(("game", "players", "cap"), TABLES)
+def test_random_simulation(game: str, players: int, cap: int) -> None:
     pyspiel.random_sim_test(
-        openspiel.load(game, players, max_game_length=120),
+        openspiel.load(game, players, max_game_length=cap),
         num_sims=1,
         serialize=True,
         verbose=False,
@@ -215,18 +216,39 @@ def test_observers_split_public_and_private_information() -> None:
     assert private.tensor.any()
 
 
-def test_the_information_state_tensor_recalls_the_actions() -> None:
-    game = openspiel.load("sequentia-stack", 2, recall=8)
+def test_the_information_state_tensor_recalls_what_the_seat_saw() -> None:
+    game = openspiel.load("sequentia-stack", 2, recall=16)
     state = deal(game.new_initial_state(), [])
     size = game.observation_tensor_size()
-    assert game.information_state_tensor_size() == size + 8 * (2 + 2)
+    # Each event: present, chance, seen, the seat one-hot, its value.
+    assert game.information_state_tensor_size() == size + 16 * (4 + 2)
     action = state.legal_actions()[0]
     state.apply_action(action)
     state = deal(state, [])
-    recall = np.array(state.information_state_tensor(1)[size:]).reshape(8, 4)
-    assert list(recall[0][:3]) == [1.0, 1.0, 0.0]
-    assert recall[0][3] == pytest.approx(action / (game.num_distinct_actions() - 1))
-    assert not recall[1:].any()
+    drawn_at = len(state.engine.history)
+    # Seat 0 plays on until its turn ends and it draws back up.
+    while len(state.engine.hands[0]) < 3:
+        assert state.current_player() == 0
+        state.apply_action(state.legal_actions()[0])
+        state = deal(state, [])
+    mine = np.array(state.information_state_tensor(0)[size:]).reshape(16, 6)
+    theirs = np.array(state.information_state_tensor(1)[size:]).reshape(16, 6)
+    # The deal: three cards to seat 0 (seen by it alone), three to seat 1.
+    assert mine[:3, 2].all() and not mine[3:6, 2].any() and not mine[3:6, 5].any()
+    assert theirs[3:6, 2].all() and not theirs[:3, 2].any()
+    # Seat 0's first action, seen by both.
+    for rows in (mine, theirs):
+        assert list(rows[6, :5]) == [1.0, 0.0, 1.0, 1.0, 0.0]
+        assert rows[6, 5] == pytest.approx(action / (game.num_distinct_actions() - 1))
+    # Then its actions, and the cards it drew at the end: seen by it alone.
+    actions = len(state.engine.history) - drawn_at + 1
+    draws = mine[6 + actions :]
+    assert draws[:, 0].sum() >= 1 and (draws[:, 0] == draws[:, 1]).all()
+    assert (draws[:, 2] == draws[:, 0]).all() and not theirs[6 + actions :, 2].any()
+    # A state resampled for seat 1 recalls what seat 1 saw, exactly.
+    twin = state.resample_from_infostate(1, lambda: 0.5)
+    assert twin.information_state_tensor(1) == state.information_state_tensor(1)
+    assert twin.information_state_string(1) == state.information_state_string(1)
 
 
 @pytest.mark.parametrize(

@@ -31,10 +31,13 @@ history consistent with what it saw (at 2 players, every deal of the other hand)
 digest chained over every observation the seat had after each step (its own cards as they
 came and everything public), and the actions played so far (every action of these games is
 played in the open). The tensor is the observation tensor followed by the last ``recall``
-actions (each: present, the seat that played it one-hot, its id scaled to [0, 1]); it
-recalls every public action while the game is shorter than ``recall`` actions, and of the
-seat's private cards what its observation shows now. ``observation_tensor`` and
-``observation_string`` are the seat's view now (``sequenza.rl.encoding``).
+events (512 by default), oldest first, each ``[present, chance, seen, seat one-hot...,
+value]``: an action (its seat, its id scaled to [0, 1]), or a chance outcome, whose card the
+seat saw (its own, or one turned face up: ``seen`` 1, value the card's id + 1 scaled) or not
+(``seen`` 0, value 0); a card is unseen exactly when the engine's determiniser would deal it
+again for that seat. It recalls everything the seat saw while a game is shorter than
+``recall`` events. ``observation_tensor`` and ``observation_string`` are the seat's view now
+(``sequenza.rl.encoding``).
 
 **Observers** (``make_py_observer`` with an ``IIGObservationType``): public information only
 gives the spectator's view as a string and, as a tensor, the seat's tensor with its private
@@ -69,12 +72,13 @@ from sequenza.rl.encoding import Encoding, encoded_games, encoding_for
 from sequenza.rl.micro import MicroGame
 
 DEFAULT_MAX_GAME_LENGTH = 20_000
-DEFAULT_RECALL = 256
+DEFAULT_RECALL = 512
 PAYOFFS = ("share", "zero_sum")
 #: ``_pending``'s value while the deal is being made.
 _DEAL = -1
-#: Floats per action in the tensor's recall block, besides the seat one-hot.
-_RECALL_FIXED = 2
+#: Floats per event in the tensor's recall block, besides the seat one-hot: present, chance,
+#: seen, value.
+_RECALL_FIXED = 4
 
 
 def short_name(game_id: str) -> str:
@@ -202,6 +206,14 @@ class _Chance(random.Random):
                 return index, [card for card in content if card not in chosen]
         return None
 
+    def outcomes(self) -> tuple[tuple[int, bool], ...]:
+        """The outcomes of the step, request by request: (outcome, whether it is a card)."""
+        return tuple(
+            (outcome, size >= 0)
+            for (_, _, size), answer in zip(self.requests, self.script, strict=False)
+            for outcome in answer
+        )
+
     def piles(self, state: State[Any]) -> list[str]:
         """The state's attributes that hold a pile arranged in this step."""
         arranged = [request[0] for request in self.requests if request[0] is not None]
@@ -244,7 +256,9 @@ class SequenzaGame(pyspiel.Game):  # type: ignore[misc]
         self.cards = _card_ids(sample)
         self.recall_width = players + _RECALL_FIXED
         self.private_mask = (
-            _private_mask(self.table, self.encoding) if self.encoding is not None else None
+            _private_mask_of(self.game_id, players, self.options)
+            if self.encoding is not None
+            else None
         )
         zero_sum = self.payoffs == "zero_sum"
         game_info = pyspiel.GameInfo(
@@ -275,6 +289,19 @@ class SequenzaGame(pyspiel.Game):  # type: ignore[misc]
             public=bool(iig_obs_type.public_info),
             private=private == pyspiel.PrivateInfoType.SINGLE_PLAYER,
         )
+
+
+_MASKS: dict[tuple[str, int, str], Any] = {}
+
+
+def _private_mask_of(game_id: str, players: int, options: str) -> Any:
+    """The private mask of a table, worked out once per process (OpenSpiel loads the game
+    again for every state it deserialises)."""
+    key = (game_id, players, options)
+    if key not in _MASKS:
+        table = _make_table(game_id, players, options)
+        _MASKS[key] = _private_mask(table, encoding_for(table))
+    return _MASKS[key]
 
 
 def _private_mask(table: Any, encoding: Encoding) -> Any:
@@ -334,18 +361,60 @@ def _rules(game_id: str, players: int, payoffs: str, cap: int, options: str) -> 
     return _RULES[key]
 
 
+class _Recorder(random.Random):
+    """A generator that keeps every card a determiniser shuffles."""
+
+    def __init__(self, seed: int) -> None:
+        super().__init__(seed)
+        self.cards: list[Any] = []
+
+    def shuffle(self, x: Any, *args: Any) -> None:
+        self.cards.extend(x)
+
+
 class _Step:
     """One finished step of a game: the engine's state after it, and the step before. A
     state's steps form a chain that its copies share (a finished step's engine state never
     changes: the next step plays on a clone of it), so that a seat's digest of the views it
     had is worked out only when an information state is asked for, and once."""
 
-    __slots__ = ("digests", "engine", "parent")
+    __slots__ = ("action", "digests", "engine", "origin", "outcomes", "parent", "rows", "unseen")
 
-    def __init__(self, engine: State[Any], parent: _Step | None) -> None:
+    def __init__(
+        self,
+        engine: State[Any],
+        parent: _Step | None,
+        action: tuple[int, int] | None = None,
+        outcomes: tuple[tuple[int, bool], ...] = (),
+    ) -> None:
         self.engine = engine
         self.parent = parent
+        #: (seat, action id) of the step's action; None for the deal.
+        self.action = action
+        #: The chance outcomes of the step, in order: (outcome, whether it is a card).
+        self.outcomes = outcomes
         self.digests: dict[int, str] = {}
+        self.unseen: dict[int, frozenset[Any]] = {}
+        #: Per seat, the step's rows of the recall block, newest first (see the observer).
+        self.rows: dict[int, list[list[float]]] = {}
+        #: For the first step of a resampled state: the seat it was resampled for and the
+        #: step it was resampled from, whose past is that seat's past here too.
+        self.origin: tuple[int, _Step] | None = None
+
+    def before(self, seat: int) -> _Step | None:
+        """The step before this one, as ``seat`` recalls it."""
+        if self.origin is not None:
+            return self.origin[1] if self.origin[0] == seat else None
+        return self.parent
+
+    def unseen_by(self, seat: int) -> frozenset[Any]:
+        """The cards ``seat`` cannot see after this step: exactly those the engine's
+        determiniser deals again (every game's ``_redeal_unseen`` shuffles them)."""
+        if seat not in self.unseen:
+            recorder = _Recorder(0)
+            self.engine.determinize(seat, recorder)
+            self.unseen[seat] = frozenset(recorder.cards)
+        return self.unseen[seat]
 
     def digest(self, seat: int) -> str:
         """A digest of every view ``seat`` had, chained step by step."""
@@ -427,7 +496,8 @@ class SequenzaSpielState(pyspiel.State):  # type: ignore[misc]
         if chance.shuffled:
             self._piles = chance.piles(engine)
         engine.rng = random.Random(0)
-        self._engine.step = _Step(engine, self._engine.step)
+        action = None if self._pending == _DEAL else self._engine.actions[-1]
+        self._engine.step = _Step(engine, self._engine.step, action, chance.outcomes())
         self._pending = None
         self._script = []
 
@@ -506,9 +576,14 @@ class SequenzaSpielState(pyspiel.State):  # type: ignore[misc]
         mine = self._digest(player_id)
         step = _Step(engine, None)
         step.digests[player_id] = mine
+        assert self._engine.step is not None
+        step.origin = (player_id, self._engine.step)
         twin._engine.step = step
         twin._engine.resampled = f"{player_id}:{mine}"
         return twin
+
+    def _script_outcomes(self) -> list[int]:
+        return [outcome for answer in self._script for outcome in answer]
 
     def _digest(self, seat: int) -> str:
         step = self._engine.step
@@ -562,17 +637,38 @@ class SequenzaObserver:
         if not self.public:
             self.tensor[:size][~mask] = 0.0
         if self.perfect_recall:
-            self._set_recall(state)
+            self._set_recall(state, player)
 
-    def _set_recall(self, state: SequenzaSpielState) -> None:
+    def _set_recall(self, state: SequenzaSpielState, player: int) -> None:
         game = self.game
         block = self.dict["recall"]
-        last = state._engine.actions[-game.recall :]
-        scale = max(game.num_distinct_actions() - 1, 1)
-        for row, (seat, action) in enumerate(last):
-            block[row, 0] = 1.0
-            block[row, 1 + seat] = 1.0
-            block[row, 1 + game.num_players()] = action / scale
+        players = game.num_players()
+        actions = max(game.num_distinct_actions() - 1, 1)
+        outcomes = max(game.max_chance_outcomes(), 1)
+        # Rows: [present, chance, seen, seat one-hot..., value], oldest first.
+        rows: list[list[float]] = []
+        if state._need is not None and state._pending not in (None, _DEAL):
+            # A step under way: its action is public, its cards not yet placed.
+            seat, action = state._engine.actions[-1]
+            pending = [[1.0, 1.0, 0.0, *([0.0] * players), 0.0] for _ in state._script_outcomes()]
+            rows = [*pending[::-1], _action_row(seat, action / actions, players)]
+        step = state._engine.step
+        while step is not None and len(rows) < game.recall:
+            if player not in step.rows:
+                mine: list[list[float]] = []
+                unseen = step.unseen_by(player) if step.outcomes else frozenset()
+                for outcome, card in reversed(step.outcomes):
+                    seen = not card or outcome not in unseen
+                    value = (outcome + 1) / outcomes if seen else 0.0
+                    mine.append([1.0, 1.0, float(seen), *([0.0] * players), value])
+                if step.action is not None:
+                    mine.append(_action_row(step.action[0], step.action[1] / actions, players))
+                step.rows[player] = mine
+            rows += step.rows[player]
+            step = step.before(player)
+        last = rows[: game.recall][::-1]
+        if last:
+            block[: len(last)] = np.array(last, dtype=np.float32)
 
     def string_from(self, state: SequenzaSpielState, player: int) -> str:
         engine = state.engine
@@ -587,6 +683,12 @@ class SequenzaObserver:
         if state._need is not None:
             text += f"\nchance {len(state._script)}"
         return text
+
+
+def _action_row(seat: int, value: float, players: int) -> list[float]:
+    row = [1.0, 0.0, 1.0, *([0.0] * players), value]
+    row[3 + seat] = 1.0
+    return row
 
 
 def _view(engine: State[Any], player: int, public: bool, private: bool) -> str:
