@@ -18,6 +18,14 @@ What a batch plays, so that the Python engine can play the very same games: game
 each of its choices is ``legal[rng.randrange(len(legal))]`` from one generator per game,
 ``random.Random((seed + i) ^ CHOICE_SALT)``; the other policies are the game's own functions
 (``policy_function``), drawing from that generator (``python_playout`` plays one game so).
+``playouts_from(state, n, seat=...)`` plays on from a running game as the bots imagine it:
+game ``i`` is ``state.determinize(seat, random.Random(seed + i))`` played on with choices
+from that same generator (``python_playout_from``).
+
+The core plays all six games with random choices, the board games and both Sequentia Stack
+and Cross with their ``cheap`` playout policy too, and the board games with their ``greedy``
+heuristic; ``engine_for(game, policy)`` says where a batch runs, and every other game and
+policy runs on the engine with the same results.
 """
 
 from __future__ import annotations
