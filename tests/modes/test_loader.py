@@ -118,3 +118,17 @@ def test_keys_are_located_in_tables_arrays_of_tables_and_after_multi_line_texts(
     assert (
         "Setup: 8 cards face up in a 3x3 grid, the centre empty; each player draws",
     ) not in spots
+
+
+def test_a_mode_whose_seats_never_draw_is_refused_or_stopped() -> None:
+    from sequenza.modes.engine import ModeStuckError, compile_mode
+
+    cross = (EXAMPLES / "cross.toml").read_text(encoding="utf-8")
+    with pytest.raises(ModeError, match="nobody ever draws"):
+        parse_mode(cross.replace("draw = 3\n", ""))
+    # Drawing no card reads, but the engine stops rather than pass turns for ever.
+    game = compile_mode(parse_mode(cross.replace("draw = 3\n", "draw = 0\n")))
+    state = game(2, game.options_class()).new_initial_state(1)
+    with pytest.raises(ModeStuckError, match="cannot end"):
+        while not state.is_over:
+            state.apply(state.legal_actions()[0])

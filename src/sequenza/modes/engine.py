@@ -52,6 +52,11 @@ Legal = Callable[["ModeState"], list[Action]]
 Apply = Callable[["ModeState", Action], None]
 
 
+class ModeStuckError(RuntimeError):
+    """A mode that reached a position it can never leave (a mistake of the file that its
+    checks did not catch): raised instead of looping for ever."""
+
+
 class ModeTermination(Termination):
     """The endings of a mode file (each mode's enum is made from its ``[[endings]]``)."""
 
@@ -714,7 +719,16 @@ class ModeState(State[ModeGame]):
         rules = self.game.rules
         place = rules.turn.place
         assert place is not None
+        automatic = 0
         while not self.finished and self.phase in rules.settle_phases:
+            automatic += 1
+            if automatic > 2 * self.players:
+                # Every seat's turn ended by itself twice over and nothing changed: a mode whose
+                # seats can neither play nor draw would loop here for ever.
+                raise ModeStuckError(
+                    f"{rules.c.mode.id}: every seat's turn ends by itself and the game cannot "
+                    "end (do the seats draw at the end of a turn?)"
+                )
             seat = self.to_act
             hand = self.hands[seat]
             if place.unplaceable == "out":

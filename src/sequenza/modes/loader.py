@@ -773,6 +773,12 @@ def _check_meaning(reader: _Reader, mode: Mode) -> None:
                 "cards are placed from the hand, and the seats have no hand",
                 '[places.hand] with kind = "hand"',
             )
+        if turn.end.draw_up_to is None and turn.end.draw is None:
+            reader.problem(
+                ("turn", "end"),
+                "cards are placed from the hand, and nobody ever draws: hands empty for good",
+                "draw = 3 or draw_up_to = 3 in [turn.end]",
+            )
         if turn.place.unplaceable == "out" and mode.places.out is None:
             reader.problem(
                 ("turn", "place", "unplaceable"),
