@@ -302,3 +302,28 @@ def test_a_game_takes_its_options() -> None:
     assert len(state.engine.hands[0]) == 2
     with pytest.raises(OptionError, match="no_such_option"):
         openspiel.load("sequentia-stack", 2, options={"no_such_option": 1})
+
+
+def test_the_public_information_state_is_every_seats_and_hides_the_hands() -> None:
+    game = openspiel.load("sequence", 2)
+    public = make_observation(
+        game,
+        pyspiel.IIGObservationType(
+            perfect_recall=True, public_info=True, private_info=pyspiel.PrivateInfoType.NONE
+        ),
+    )
+    states = []
+    # The same cards for seat 0 and the same draw, other cards for seat 1.
+    for theirs in (range(10, 17), range(40, 47)):
+        state = deal(game.new_initial_state(), [*range(7), *theirs])
+        state.apply_action(state.legal_actions()[0])
+        states.append(deal(state, [100]))
+    texts = {public.string_from(state, seat) for state in states for seat in (0, 1)}
+    assert len(texts) == 1
+    for seat in (0, 1):
+        tensors = set()
+        for state in states:
+            public.set_from(state, seat)
+            tensors.add(public.tensor.tobytes())
+        # The tensor is seen from the seat (its seats rotated), the same in both deals.
+        assert len(tensors) == 1

@@ -74,6 +74,8 @@ from sequenza.rl.micro import MicroGame
 DEFAULT_MAX_GAME_LENGTH = 20_000
 DEFAULT_RECALL = 512
 PAYOFFS = ("share", "zero_sum")
+#: The key of the spectator's recall, beside the seats'.
+PUBLIC = -1
 #: ``_pending``'s value while the deal is being made.
 _DEAL = -1
 #: Floats per event in the tensor's recall block, besides the seat one-hot: present, chance,
@@ -404,16 +406,21 @@ class _Step:
     def before(self, seat: int) -> _Step | None:
         """The step before this one, as ``seat`` recalls it."""
         if self.origin is not None:
-            return self.origin[1] if self.origin[0] == seat else None
+            # The public past is the same in the imagined deal.
+            return self.origin[1] if seat in (self.origin[0], PUBLIC) else None
         return self.parent
 
     def unseen_by(self, seat: int) -> frozenset[Any]:
         """The cards ``seat`` cannot see after this step: exactly those the engine's
         determiniser deals again (every game's ``_redeal_unseen`` shuffles them)."""
         if seat not in self.unseen:
-            recorder = _Recorder(0)
-            self.engine.determinize(seat, recorder)
-            self.unseen[seat] = frozenset(recorder.cards)
+            if seat == PUBLIC:
+                seats = range(self.engine.players)
+                self.unseen[seat] = frozenset().union(*(self.unseen_by(one) for one in seats))
+            else:
+                recorder = _Recorder(0)
+                self.engine.determinize(seat, recorder)
+                self.unseen[seat] = frozenset(recorder.cards)
         return self.unseen[seat]
 
     def digest(self, seat: int) -> str:
@@ -425,7 +432,9 @@ class _Step:
             step = step.parent
         digest = step.digests[seat] if step is not None else ""
         for step in reversed(chain):
-            view = json.dumps(step.engine.observation(seat), sort_keys=True)
+            view = json.dumps(
+                step.engine.observation(None if seat == PUBLIC else seat), sort_keys=True
+            )
             digest = hashlib.sha256((digest + view).encode()).hexdigest()[:32]
             step.digests[seat] = digest
         return digest
@@ -576,6 +585,7 @@ class SequenzaSpielState(pyspiel.State):  # type: ignore[misc]
         mine = self._digest(player_id)
         step = _Step(engine, None)
         step.digests[player_id] = mine
+        step.digests[PUBLIC] = self._digest(PUBLIC)
         assert self._engine.step is not None
         step.origin = (player_id, self._engine.step)
         twin._engine.step = step
@@ -591,7 +601,7 @@ class SequenzaSpielState(pyspiel.State):  # type: ignore[misc]
             return ""
         digest = step.digest(seat)
         resampled = self._engine.resampled
-        if resampled and not resampled.startswith(f"{seat}:"):
+        if resampled and seat != PUBLIC and not resampled.startswith(f"{seat}:"):
             return f"{digest} from {resampled}"
         return digest
 
@@ -637,7 +647,8 @@ class SequenzaObserver:
         if not self.public:
             self.tensor[:size][~mask] = 0.0
         if self.perfect_recall:
-            self._set_recall(state, player)
+            # Public information alone recalls what every seat saw (the spectator's past).
+            self._set_recall(state, player if self.private else PUBLIC)
 
     def _set_recall(self, state: SequenzaSpielState, player: int) -> None:
         game = self.game
@@ -677,7 +688,7 @@ class SequenzaObserver:
         view = _view(engine, player, self.public, self.private)
         if not self.perfect_recall:
             return view
-        recall = state._digest(player)
+        recall = state._digest(player if self.private else PUBLIC)
         actions = " ".join(str(action) for _, action in state._engine.actions)
         text = f"{view}\nrecall {recall}\nactions {actions}"
         if state._need is not None:
