@@ -36,7 +36,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
 from sequenza.components.number_decks import CORNER_SPACES
 from sequenza.components.sequentia_cards import card_ids_by_text, sequentia_deck
@@ -172,9 +172,9 @@ def _core_call(game_id: str, policy: str, engine: Engine) -> bool:
     return True
 
 
-@dataclass(frozen=True)
-class Playout:
-    """One whole game of a batch: its actions, scores, winners and ending."""
+class Playout(NamedTuple):
+    """One whole game of a batch: its actions, scores, winners and ending. (A named tuple:
+    a batch makes one per game, thousands a second.)"""
 
     seed: int
     length: int
@@ -241,8 +241,7 @@ def playouts(
     if _core_call(table.id, policy, engine):
         salted = [one ^ CHOICE_SALT for one in seeds]
         code = _CORE_POLICIES[table.id][policy]
-        rows = _rules(table).playouts(seeds, salted, ACTION_LIMIT, code)
-        played = tuple(_playout(table, one, row) for one, row in zip(seeds, rows, strict=True))
+        played = _played(table, seeds, _rules(table).playouts(seeds, salted, ACTION_LIMIT, code))
     else:
         played = tuple(python_playout(table, one, choose) for one in seeds)
     return Playouts(game=table.id, players=table.players, games=played)
@@ -271,8 +270,7 @@ def playouts_from(
     seeds = range(seed, seed + n)
     if not state.is_over and _core_call(table.id, policy, engine):
         code = _CORE_POLICIES[table.id][policy]
-        rows = load_state(state).playouts(seat, seeds, ACTION_LIMIT, code)
-        played = tuple(_playout(table, one, row) for one, row in zip(seeds, rows, strict=True))
+        played = _played(table, seeds, load_state(state).playouts(seat, seeds, ACTION_LIMIT, code))
     else:
         played = tuple(python_playout_from(state, seat, one, choose) for one in seeds)
     return Playouts(game=table.id, players=table.players, games=played)
@@ -309,35 +307,51 @@ def python_playout(table: Game[Any], seed: int, choose: Policy = _random_choice)
     return Playout(seed, length, result.scores, result.winners, result.termination)
 
 
-def _playout(table: Game[Any], seed: int, row: tuple[Any, ...]) -> Playout:
-    """A game of the core's answer: in the board games (actions, ending, winning team,
-    sequences per side), in Stack (actions, cards collected per seat)."""
+def _played(table: Game[Any], seeds: range, rows: list[Any]) -> tuple[Playout, ...]:
+    """The core's answer as Playouts: per game its length, then what it ended with, which
+    few games differ in (so each outcome is worked out once)."""
+    outcomes: dict[tuple[Any, ...], tuple[tuple[float, ...], tuple[int, ...], Termination]] = {}
+    played = []
+    for seed, row in zip(seeds, rows, strict=True):
+        ending = row[1:]
+        outcome = outcomes.get(ending)
+        if outcome is None:
+            outcome = outcomes[ending] = _outcome(table, ending)
+        played.append(Playout(seed, row[0], *outcome))
+    return tuple(played)
+
+
+def _outcome(
+    table: Game[Any], ending: tuple[Any, ...]
+) -> tuple[tuple[float, ...], tuple[int, ...], Termination]:
+    """Scores, winners and termination from the core's ending of a game: in the board games
+    (ending, winning team, sequences per side), in Sequence Stacks (ending, winner, chips per
+    seat), in Shift and Cross (ending, cards collected per seat), in Stack (cards collected
+    per seat)."""
     if isinstance(table, SequenceBoardGame):
-        length, ending, team, sequences = row
+        code, team, sequences = ending
         team_of = table.team_of
         scores = tuple(float(sequences[team_of[seat]]) for seat in range(table.players))
         winners = tuple(seat for seat in range(table.players) if team_of[seat] == team)
-        return Playout(seed, length, scores, winners, _ENDINGS[ending])
-    if isinstance(table, ShiftGame):
-        length, ending, collected = row
-        termination: Termination = _SHIFT_ENDINGS[ending]
-    elif isinstance(table, CrossGame):
-        length, ending, collected = row
-        termination = _CROSS_ENDINGS[ending]
-    elif isinstance(table, StacksGame):
-        length, ending, winner, chips = row
-        scores = tuple(float(count) for count in chips)
+        return scores, winners, _ENDINGS[code]
+    termination: Termination
+    if isinstance(table, StacksGame):
+        code, winner, collected = ending
         if winner >= 0:
-            return Playout(seed, length, scores, (winner,), _STACKS_ENDINGS[ending])
-        best = max(scores)
-        winners = tuple(seat for seat, score in enumerate(scores) if score == best)
-        return Playout(seed, length, scores, winners, _STACKS_ENDINGS[ending])
+            return tuple(float(count) for count in collected), (winner,), _STACKS_ENDINGS[code]
+        termination = _STACKS_ENDINGS[code]
+    elif isinstance(table, ShiftGame):
+        code, collected = ending
+        termination = _SHIFT_ENDINGS[code]
+    elif isinstance(table, CrossGame):
+        code, collected = ending
+        termination = _CROSS_ENDINGS[code]
     else:
-        length, collected = row
+        (collected,) = ending
         termination = StackTermination.DECK_EXHAUSTED
     scores = tuple(float(count) for count in collected)
     winners = tuple(seat for seat, score in enumerate(scores) if score == max(scores))
-    return Playout(seed, length, scores, winners, termination)
+    return scores, winners, termination
 
 
 def load_state(state: State[Any]) -> CoreState:
