@@ -91,7 +91,10 @@ def _load() -> tuple[ModuleType | None, str | None]:
     try:
         from sequenza import _fast
     except ImportError as error:  # installed without a C compiler, or a damaged build
-        return None, f"the compiled core is not installed ({error})"
+        return None, (
+            "the compiled core is not installed: pip builds it where a C compiler and "
+            f"Python's headers are found, and installs without it elsewhere ({error})"
+        )
     return _fast, None
 
 
