@@ -462,8 +462,14 @@ def test_a_friend_joins_with_the_invitation_link(
     friend = Screen(browser, PHONE)
     try:
         friend.page.goto(link)
+        # The friend names themself: the creator's name for the seat is the suggestion.
+        friend.page.wait_for_selector("#name-input")
+        assert friend.page.input_value("#name-input") == "Friend"
+        friend.page.fill("#name-input", "Fiona")
+        friend.page.click("#name-save")
         friend.page.wait_for_selector(".player-list")
         assert "#invite" not in friend.page.url
+        wait_for(page, "document.querySelector('.player-list').textContent.includes('Fiona')")
         wait_for(
             page, "document.querySelector('.invite-panel .hint').textContent.includes('Everyone')"
         )

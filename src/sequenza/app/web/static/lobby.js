@@ -4,10 +4,16 @@
 import { api, loadCatalog } from "./api.js";
 import { fill, h, words } from "./dom.js";
 import { currentLanguage, formatDate, t } from "./i18n.js";
-import { myTables, saveEntry } from "./store.js";
+import { addSeatToken, myTables, saveEntry } from "./store.js";
 import { showRules } from "./rules.js";
+import { askName, rememberedName } from "./social.js";
+import { clockSummary } from "./table-extras.js";
 
 const DEFAULT_BOT_ORDER = ["greedy", "random", "mcts"];
+// How often the "Looking for players" list is asked for again while the lobby is open.
+const OPEN_TABLES_POLL_MS = 5000;
+// Tables shown in that list.
+const OPEN_TABLES_SHOWN = 12;
 
 export async function showLobby(root) {
   document.title = "Sequenza";
@@ -18,9 +24,11 @@ export async function showLobby(root) {
   const form = new TableForm(gameList, bots, defaultBot);
   const yours = h("section.panel.tables-yours", {}, h("h2", {}, t("lobby.your_tables")), h("p.muted", {}, t("page.loading")));
   const recent = h("section.panel.tables-recent", {}, h("h2", {}, t("lobby.recent_tables")), h("p.muted", {}, t("page.loading")));
+  const looking = h("section.panel.tables-open", {}, h("h2", {}, t("lobby.looking")), h("p.muted", {}, t("page.loading")));
   fill(root,
-    h("div.lobby", {}, form.element, h("div.lobby-side", {}, yours, recent)),
+    h("div.lobby", {}, form.element, h("div.lobby-side", {}, looking, yours, recent)),
   );
+  watchOpenTables(looking, games);
   const tables = await api("/api/tables").catch(() => []);
   fillRecent(recent, tables, games);
   // Your own tables are mostly private, so they are looked up one by one.
@@ -46,6 +54,8 @@ class TableForm {
     this.error = h("p.form-error", { role: "alert" });
     // Private unless its creator lets anyone watch: only then is it listed for everyone.
     this.listed = h("input", { type: "checkbox", id: "listed", name: "listed" });
+    // Spectators always read the chat; they write in it only when the creator says so.
+    this.spectatorChat = h("input", { type: "checkbox", id: "spectator-chat", name: "spectator_chat" });
     this.element = h(
       "form.panel.new-table",
       { onsubmit: (event) => { event.preventDefault(); this.submit(); } },
@@ -60,6 +70,8 @@ class TableForm {
       this.clockRow(),
       h("div.form-row.listed-row", {}, this.listed,
         h("label", { for: "listed" }, t("lobby.listed"))),
+      h("div.form-row.listed-row", {}, this.spectatorChat,
+        h("label", { for: "spectator-chat" }, t("lobby.spectator_chat"))),
       this.error,
       h("button.primary.big", { type: "submit", id: "create" }, t("lobby.start")),
     );
@@ -156,6 +168,7 @@ class TableForm {
         { name: `seat-${seat}`, "aria-label": t("lobby.seat_label", { number: seat + 1 }) },
         h("option", { value: "hotseat" }, seat === 0 ? t("lobby.seat_me") : t("lobby.seat_hotseat")),
         h("option", { value: "invite" }, t("lobby.seat_invite")),
+        h("option", { value: "open" }, t("lobby.seat_open")),
         ...bots.map((bot) => h("option", { value: `bot:${bot.name}`, title: bot.description }, t("lobby.seat_bot", { name: bot.name, level: bot.description.split(":")[0] }))),
       );
       kind.value = previous ? previous.kind : seat === 0 ? "hotseat" : `bot:${this.defaultBot}`;
@@ -222,7 +235,7 @@ class TableForm {
       if (kind.startsWith("bot:")) return { kind: "bot", bot: kind.slice(4), name };
       return { kind, name };
     });
-    return { game: this.game.id, players: this.players, options, seats, listed: this.listed.checked, clock: this.clockRequest() };
+    return { game: this.game.id, players: this.players, options, seats, listed: this.listed.checked, spectator_chat: this.spectatorChat.checked, clock: this.clockRequest() };
   }
 
   async submit() {
@@ -286,4 +299,66 @@ function fillRecent(section, tables, games) {
     h("h2", {}, t("lobby.recent_tables")),
     lines.length ? h("ul.table-list", {}, lines) : h("p.muted", {}, t("lobby.no_games")),
   );
+}
+
+// "Looking for players": the tables with an open seat nobody took, newest first, asked for
+// again every few seconds while the lobby is shown. Taking a seat asks for a name first.
+function watchOpenTables(section, games) {
+  let shown = "";
+  const refresh = async () => {
+    if (!section.isConnected) return;
+    const tables = await api("/api/open-tables").catch(() => null);
+    if (tables) {
+      const key = JSON.stringify(tables.map((table) => [table.id, table.seats]));
+      if (key !== shown && !section.contains(document.activeElement)) {
+        shown = key;
+        fillOpen(section, tables.slice(0, OPEN_TABLES_SHOWN), games);
+      }
+    }
+    setTimeout(refresh, OPEN_TABLES_POLL_MS);
+  };
+  refresh();
+}
+
+function fillOpen(section, tables, games) {
+  const lines = tables.map((table) => {
+    const game = games.get(table.game);
+    const names = table.seats.map((seat) => (seat.kind === "open" && !seat.claimed ? t("lobby.open_seat") : seat.name)).join(", ");
+    const options = Object.entries(table.options || {}).map(([name, value]) => {
+      const spec = game?.options.find((option) => option.name === name);
+      const label = spec?.label || words(name);
+      return typeof value === "boolean" ? (value ? label : null) : `${label}: ${typeof value === "string" && value.length > 24 ? "…" : value}`;
+    }).filter(Boolean);
+    const error = h("span.form-error", { role: "alert" });
+    const take = h("button.primary.take-seat", { type: "button", dataset: { table: table.id }, onclick: () => takeSeat(table, take, error) }, t("lobby.take_seat"));
+    return h(
+      "li.table-line.open-line",
+      { dataset: { table: table.id } },
+      h("strong", {}, game ? game.name : table.game), " · ", names,
+      h("span.muted", {}, ` · ${[...options, clockSummary(table.clock) || t("lobby.no_clock")].join(" · ")} · `,
+        h("time.table-date", { datetime: new Date(table.created * 1000).toISOString() }, formatDate(table.created))),
+      " ", take, " ", error,
+    );
+  });
+  fill(section,
+    h("h2", {}, t("lobby.looking")),
+    lines.length ? h("ul.table-list.open-list", {}, lines) : h("p.muted", {}, t("lobby.looking_empty")),
+  );
+}
+
+async function takeSeat(table, button, error) {
+  const open = table.seats.find((seat) => seat.kind === "open" && !seat.claimed);
+  const name = await askName(rememberedName() || (open ? open.name : ""));
+  if (!name) return;
+  button.disabled = true;
+  error.textContent = "";
+  try {
+    const taken = await api(`/api/tables/${table.id}/take`, { method: "POST", body: { name } });
+    saveEntry(table.id, { game: table.game, created: Date.now() });
+    addSeatToken(table.id, String(taken.seat), taken.token);
+    window.location.assign(`/t/${table.id}`);
+  } catch (failure) {
+    error.textContent = failure.message;
+    button.disabled = false;
+  }
 }

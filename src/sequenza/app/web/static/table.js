@@ -10,6 +10,7 @@ import { keepFocus, listenToKeys, prepareParts } from "./keyboard.js";
 import { currentLanguage, errorText, formatNumber, list, t } from "./i18n.js";
 import { alertsOn, alertTurn, playSound, primeAlerts, setAlerts, setSounds, soundsOn } from "./notify.js";
 import { showDialog, showRules } from "./rules.js";
+import { ChatPanel, OpenSeatNotice, askName, rememberedName, renameButton } from "./social.js";
 import { addSeatToken, dropSeatTokens, saveEntry, saveOutbox, tableEntry } from "./store.js";
 import { SeatClocks, clockSummary, describeTableEvent, entryText, renderUndo, resignButton, shownScore, standInNote, tableEndReason } from "./table-extras.js";
 import { loadView } from "./views/index.js";
@@ -28,7 +29,7 @@ const SMALLEST_ZOOM = 0.5;
 const FIT_MARGIN = 14;
 
 export async function showTable(root, tableId) {
-  const refused = await takeInvitation(tableId);
+  const { refused, claimed } = await takeInvitation(tableId);
   const { games } = await loadCatalog();
   let first;
   try {
@@ -46,6 +47,9 @@ export async function showTable(root, tableId) {
   const view = await loadView(first.table.game);
   const page = new TablePage(root, tableId, game, view, first.table);
   if (refused) page.showClaimRefusal(refused);
+  // A friend who opened an invitation names themself: the name this browser remembers, else
+  // the one the creator gave the seat. The join carries it to every screen.
+  if (claimed !== null) page.pendingName = await askName(rememberedName() || first.table.seats[claimed]?.name || "");
   page.connect();
   window.sequenzaTable = page;
 }
@@ -53,25 +57,27 @@ export async function showTable(root, tableId) {
 // A link to a seat ends in #join=SEAT.TOKEN (a player moving their own seat to another
 // device): keep the token. An invitation ends in #invite=CODE: claim the seat with it, once,
 // and keep the fresh token the server answers, which nobody else holds. Either way the secret
-// leaves the address bar at once. Returns the sentence to show when the claim was refused.
+// leaves the address bar at once. Returns the sentence to show when the claim was refused,
+// and the seat claimed now (null if none).
 async function takeInvitation(tableId) {
   const hash = window.location.hash;
   const seat = hash.match(/^#join=(\d+)\.([A-Za-z0-9_-]+)$/);
   const invite = hash.match(/^#invite=([A-Za-z0-9_-]+)$/);
   if (seat || invite) window.history.replaceState(null, "", window.location.pathname);
   if (seat) addSeatToken(tableId, seat[1], seat[2]);
-  if (!invite) return null;
+  if (!invite) return { refused: null, claimed: null };
   try {
     const claimed = await api(`/api/tables/${tableId}/claim`, { method: "POST", body: { invite: invite[1] } });
     addSeatToken(tableId, String(claimed.seat), claimed.token);
-    return null;
+    return { refused: null, claimed: claimed.seat };
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
+    let refused = error.status === 404 ? null : error.message;
     if (error.code === "invite_claimed") {
       // Opened here before: this screen holds the seat already, nothing to explain.
-      return Object.keys(tableEntry(tableId).seats).length ? null : t("table.invite_claimed");
+      refused = Object.keys(tableEntry(tableId).seats).length ? null : t("table.invite_claimed");
     }
-    return error.status === 404 ? null : error.message;
+    return { refused, claimed: null };
   }
 }
 
@@ -99,6 +105,10 @@ class TablePage {
     this.attempt = 0;
     this.replay = null;
     this.clocks = new SeatClocks();
+    // The name this screen's person chose, sent with the next join.
+    this.pendingName = null;
+    this.chat = new ChatPanel(this);
+    this.openSeats = new OpenSeatNotice(this);
     this.build();
     // The board is fitted again when the window changes size (a laptop's window, a phone
     // turned), once per frame at most.
@@ -172,9 +182,11 @@ class TablePage {
           "aside.side",
           {},
           h("section.panel.players-panel", {}, h("h2", {}, t("table.players")), this.players),
+          this.openSeats.element,
           this.invites,
           this.movesPanel = h("section.panel.moves-panel", {}, this.moves),
           h("section.panel.log-panel", {}, h("h2", {}, t("table.log")), this.logList),
+          this.chat.element,
         ),
       ),
     );
@@ -191,7 +203,8 @@ class TablePage {
       this.log = [];
       this.entry = tableEntry(this.id);
       // The server words this screen's log in the page's language.
-      socket.send(JSON.stringify({ type: "join", tokens: Object.values(this.entry.seats), lang: currentLanguage() }));
+      const name = this.pendingName ? { name: this.pendingName } : {};
+      socket.send(JSON.stringify({ type: "join", tokens: Object.values(this.entry.seats), lang: currentLanguage(), ...name }));
     });
     socket.addEventListener("message", (event) => this.receive(JSON.parse(event.data)));
     socket.addEventListener("close", (event) => {
@@ -217,6 +230,7 @@ class TablePage {
   receive(message) {
     if (message.type === "state") {
       this.joined = true;
+      this.pendingName = null;
       // From a fresh join or a reconnection the whole log comes again: nothing new to tell.
       const heard = this.message && message.log_start !== 0 ? message.events : [];
       if (message.log_start === 0) this.log = [];
@@ -241,6 +255,14 @@ class TablePage {
       this.table = withOptions(message.table, this.table);
       this.renderPlayers();
       if (this.message) this.renderInvites();
+      this.renderSocial();
+    } else if (message.type === "chat") {
+      this.chat.heard(message);
+    } else if (message.type === "chat_log") {
+      if (!this.replay) this.chat.replaceAll(message.lines);
+    } else if (message.type === "error" && String(message.code).startsWith("chat_")) {
+      // A refused chat line is the chat's to say: never a refusal of a move in flight.
+      this.chat.refused(errorText(message.code, message.message));
     } else if (message.type === "error") {
       if (message.code === "bad_token") {
         // A link that opens no seat of this table: watch instead.
@@ -419,6 +441,7 @@ class TablePage {
     this.renderWatching();
     this.renderPlayers();
     this.renderInvites();
+    this.renderSocial();
     this.renderLog();
     this.renderEnd(observation);
     this.renderTools(seat, cover, observation);
@@ -674,7 +697,14 @@ class TablePage {
       held.length && !this.message.over
         ? h("button.link", { type: "button", id: "continue-elsewhere", onclick: () => this.showSeatLinks() }, t("players.continue"))
         : null,
+      renameButton(this),
     );
+  }
+
+  // The chat's names and who may write in it, and the notice of open seats nobody took.
+  renderSocial() {
+    if (!this.replay) this.chat.draw();
+    this.openSeats.update();
   }
 
   // A seat follows its player: the private link of each seat this screen holds opens it on
@@ -891,6 +921,7 @@ class TablePage {
   async toggleReplay() {
     if (this.replay) {
       this.replay = null;
+      this.chat.replaceAll(this.liveChat || []);
       this.replayBar.hidden = true;
       this.movesPanel.hidden = false;
       this.replayButton.textContent = t("nav.replay");
@@ -899,6 +930,8 @@ class TablePage {
     }
     this.replayButton.textContent = t("replay.back_to_table");
     this.replay = { turn: 0, seat: "public", playing: null };
+    // The replay shows the lines said up to each step; the live ones come back after it.
+    this.liveChat = this.chat.lines;
     // A replay is not the live table: no moves to make, nobody online or offline.
     this.movesPanel.hidden = true;
     this.endScreen.hidden = true;
@@ -938,6 +971,7 @@ class TablePage {
     this.setBanner(last, "replay");
     this.renderPlayers();
     this.renderLog(frame.log);
+    this.chat.replaceAll(frame.chat || []);
     this.fit();
   }
 
