@@ -18,6 +18,7 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <stdint.h>
+#include <math.h>
 #include <string.h>
 
 /* ------------------------------------------------------------------ the generator */
@@ -1511,6 +1512,8 @@ typedef struct {
     int8_t move_card[STACK_CARDS * 8 + 2];
     int8_t move_target[STACK_CARDS * 8 + 2];
     int players, hand_size, must_include_last, random_first_player;
+    /* The greedy heuristic's turn search: positions it values at most (play.py's budget). */
+    int turn_budget;
 } StackRules;
 
 typedef struct {
@@ -1668,11 +1671,70 @@ static void stack_apply(const StackRules *r, StackGame *g, int action) {
         stack_end_turn(r, g);
 }
 
+/* A seat's cards collected minus the most any other seat collected (pile_lead). */
+static double collected_lead(const int *counts, int players, int seat) {
+    int other, best = 0, any = 0;
+    for (other = 0; other < players; other++)
+        if (other != seat && (!any || counts[other] > best)) {
+            best = counts[other];
+            any = 1;
+        }
+    return (double)counts[seat] - (any ? (double)best : 0.0);
+}
+
+/* TurnSearch of core/heuristics.py: every line of the seat's turn played on a copy until
+ * another seat is to act, the game ends, 12 actions are made or the budget of positions is
+ * spent, each valued by the seat's lead; the best first action, ties broken at random. */
+typedef struct {
+    int seat, visited, budget;
+} Search;
+
+static void stack_apply(const StackRules *r, StackGame *g, int action);
+static int stack_legal(const StackRules *r, const StackGame *g, int16_t *out);
+
+static double stack_visit(const StackRules *r, Search *search, const StackGame *node,
+                          int depth) {
+    int16_t legal[64];
+    double outcome = -HUGE_VAL;
+    int count, i;
+    search->visited++;
+    if (node->over || node->to_act != search->seat || depth > 12 ||
+        search->visited > search->budget)
+        return collected_lead(node->collected_count, r->players, search->seat);
+    count = stack_legal(r, node, legal);
+    for (i = 0; i < count; i++) {
+        StackGame child = *node;
+        double value;
+        stack_apply(r, &child, legal[i]);
+        value = stack_visit(r, search, &child, depth + 1);
+        if (value > outcome) outcome = value;
+    }
+    return outcome;
+}
+
+static int stack_greedy(const StackRules *r, const StackGame *g, const int16_t *legal,
+                        int count, MT *choice) {
+    double values[64], top = -HUGE_VAL;
+    int16_t ties[64];
+    int i, n = 0;
+    Search search = {g->to_act, 0, r->turn_budget};
+    for (i = 0; i < count; i++) {
+        StackGame child = *g;
+        stack_apply(r, &child, legal[i]);
+        values[i] = stack_visit(r, &search, &child, 1);
+        if (values[i] > top) top = values[i];
+    }
+    for (i = 0; i < count; i++)
+        if (values[i] >= top - 1e-9) ties[n++] = legal[i];
+    return ties[mt_below(choice, (uint32_t)n)];
+}
+
 /* claim_first of sequentia_stack/play.py: a claim at random, else end, else any action. */
-static int stack_choose(const StackRules *r, const int16_t *legal, int count, int policy,
-                        MT *choice) {
+static int stack_choose(const StackRules *r, const StackGame *g, const int16_t *legal,
+                        int count, int policy, MT *choice) {
     int16_t claims[2 * STACK_MAX_HAND];
     int n = 0, i, end = 0;
+    if (policy == GREEDY) return stack_greedy(r, g, legal, count, choice);
     if (policy != CHEAP) return legal[mt_below(choice, (uint32_t)count)];
     for (i = 0; i < count; i++) {
         if (r->move_kind[legal[i]] == 1) claims[n++] = legal[i];
@@ -1689,7 +1751,7 @@ static long stack_play_out(const StackRules *r, StackGame *g, int policy, MT *ch
     long played = 0;
     while (!g->over) {
         int count = stack_legal(r, g, legal);
-        stack_apply(r, g, stack_choose(r, legal, count, policy, choice));
+        stack_apply(r, g, stack_choose(r, g, legal, count, policy, choice));
         if (++played > limit) return -1;
     }
     return played;
@@ -1720,9 +1782,9 @@ static int StackRules_init(StackRules *self, PyObject *args, PyObject *kwds) {
     long buffer[STACK_CARDS * 8 + 2];
     Py_ssize_t n, i;
     (void)kwds;
-    if (!PyArg_ParseTuple(args, "OOOOOiiii", &digits, &codes, &bonus, &rank, &moves,
+    if (!PyArg_ParseTuple(args, "OOOOOiiiii", &digits, &codes, &bonus, &rank, &moves,
                           &self->players, &self->hand_size, &self->must_include_last,
-                          &self->random_first_player))
+                          &self->random_first_player, &self->turn_budget))
         return -1;
     if (self->players < 1 || self->players > STACK_PLAYERS || self->hand_size < 1 ||
         self->hand_size > STACK_MAX_HAND || self->players * self->hand_size > STACK_CARDS) {
@@ -1804,7 +1866,7 @@ static PyObject *stack_batch(const StackRules *r, const StackGame *start, int se
     PyObject *seeds_fast = NULL, *choices_fast = NULL, *out = NULL;
     Py_ssize_t n, i;
     int overran = 0;
-    if (policy != RANDOM && policy != CHEAP) {
+    if (policy != RANDOM && policy != CHEAP && policy != GREEDY) {
         PyErr_SetString(PyExc_ValueError, "no such policy in Stack's core");
         return NULL;
     }
@@ -3058,6 +3120,7 @@ typedef struct {
     int8_t kind[CROSS_CARDS * CELLS + CROSS_CLAIMS], first[CROSS_CARDS * CELLS + CROSS_CLAIMS];
     int8_t second[CROSS_CARDS * CELLS + CROSS_CLAIMS];
     int actions, players, stall_rounds, random_first_player;
+    int turn_budget;
 } CrossRules;
 
 typedef struct {
@@ -3233,11 +3296,61 @@ static void cross_new(const CrossRules *r, CrossGame *g, const MT *seeded) {
     cross_settle(r, g);
 }
 
+/* The placements of the first placeable card only (_one_card_at_a_time of play.py): the
+ * search's narrowing, since each pile takes one card a turn. */
+static int cross_narrow(const CrossRules *r, int16_t *legal, int count) {
+    int n = 0, i, card = r->first[legal[0]];
+    if (r->kind[legal[0]] != 0) return count;
+    for (i = 0; i < count; i++)
+        if (r->first[legal[i]] == card) legal[n++] = legal[i];
+    return n;
+}
+
+static double cross_visit(const CrossRules *r, Search *search, const CrossGame *node,
+                          int depth) {
+    int16_t legal[CROSS_CARDS * CELLS];
+    double outcome = -HUGE_VAL;
+    int count, i;
+    search->visited++;
+    if (node->ending || node->to_act != search->seat || depth > 12 ||
+        search->visited > search->budget)
+        return collected_lead(node->collected_count, r->players, search->seat);
+    count = cross_narrow(r, legal, cross_legal(r, node, legal));
+    for (i = 0; i < count; i++) {
+        CrossGame child = *node;
+        double value;
+        cross_apply(r, &child, legal[i]);
+        value = cross_visit(r, search, &child, depth + 1);
+        if (value > outcome) outcome = value;
+    }
+    return outcome;
+}
+
+static int cross_greedy(const CrossRules *r, const CrossGame *g, const int16_t *given,
+                        int count, MT *choice) {
+    int16_t legal[CROSS_CARDS * CELLS], ties[CROSS_CARDS * CELLS];
+    double values[CROSS_CARDS * CELLS], top = -HUGE_VAL;
+    int i, n = 0;
+    Search search = {g->to_act, 0, r->turn_budget};
+    memcpy(legal, given, sizeof(int16_t) * (size_t)count);
+    count = cross_narrow(r, legal, count);
+    for (i = 0; i < count; i++) {
+        CrossGame child = *g;
+        cross_apply(r, &child, legal[i]);
+        values[i] = cross_visit(r, &search, &child, 1);
+        if (values[i] > top) top = values[i];
+    }
+    for (i = 0; i < count; i++)
+        if (values[i] >= top - 1e-9) ties[n++] = legal[i];
+    return ties[mt_below(choice, (uint32_t)n)];
+}
+
 /* cross_playout of sequentia_cross/play.py: claim the most cards; else place a card where its
  * row or column then shows its code, on the tallest piles, else a placement at random. */
 static int cross_choose(const CrossRules *r, const CrossGame *g, const int16_t *legal,
                         int count, int policy, MT *choice) {
     int best, best_cards = 0, i;
+    if (policy == GREEDY) return cross_greedy(r, g, legal, count, choice);
     if (policy != CHEAP) return legal[mt_below(choice, (uint32_t)count)];
     if (r->kind[legal[0]] == 1) {
         best = legal[0];
@@ -3312,8 +3425,8 @@ static int CrossRules_init(CrossRules *self, PyObject *args, PyObject *kwds) {
     long buffer[CROSS_CARDS * 3];
     Py_ssize_t n, i;
     (void)kwds;
-    if (!PyArg_ParseTuple(args, "OOOiii", &digits, &codes, &moves, &self->players,
-                          &self->stall_rounds, &self->random_first_player))
+    if (!PyArg_ParseTuple(args, "OOOiiii", &digits, &codes, &moves, &self->players,
+                          &self->stall_rounds, &self->random_first_player, &self->turn_budget))
         return -1;
     if (self->players < 1 || self->players > CROSS_PLAYERS || self->stall_rounds < 1) {
         PyErr_SetString(PyExc_ValueError, "the table is beyond the core's limits");
@@ -3368,7 +3481,7 @@ static PyObject *cross_batch(const CrossRules *r, const CrossGame *start, int se
     PyObject *seeds_fast = NULL, *choices_fast = NULL, *out = NULL;
     Py_ssize_t n, i;
     int overran = 0;
-    if (policy != RANDOM && policy != CHEAP) {
+    if (policy != RANDOM && policy != CHEAP && policy != GREEDY) {
         PyErr_SetString(PyExc_ValueError, "no such policy in Cross's core");
         return NULL;
     }

@@ -61,6 +61,7 @@ class StackRules:
         hand_size: int,
         claim_must_include_last_pile: int,
         random_first_player: int,
+        turn_budget: int,
         /,
     ) -> None: ...
     def new_state(self, seed_key: Sequence[int], /) -> StackState: ...
@@ -114,6 +115,7 @@ class CrossRules:
         players: int,
         stall_rounds: int,
         random_first_player: int,
+        turn_budget: int,
         /,
     ) -> None: ...
     def new_state(self, seed_key: Sequence[int], /) -> CrossState: ...

@@ -42,6 +42,7 @@ from sequenza.components.number_decks import CORNER_SPACES
 from sequenza.components.sequentia_cards import card_ids_by_text, sequentia_deck
 from sequenza.core.actions import Action
 from sequenza.core.game import Game, State, Termination
+from sequenza.core.heuristics import TurnSearch
 from sequenza.core.kit import Policy
 from sequenza.core.registry import game_kit, make_game
 from sequenza.games.sequence_board.rules import WINDOWS, BoardTermination, SequenceBoardGame
@@ -109,9 +110,9 @@ POLICIES = ("random", "cheap", "greedy")
 _CORE_POLICIES: dict[str, dict[str, int]] = {
     "sequence": {"random": 0, "cheap": 1, "greedy": 2},
     "sequence-numbers": {"random": 0, "cheap": 1, "greedy": 2},
-    "sequentia-stack": {"random": 0, "cheap": 1},
+    "sequentia-stack": {"random": 0, "cheap": 1, "greedy": 2},
     "sequentia-shift": {"random": 0},
-    "sequentia-cross": {"random": 0, "cheap": 1},
+    "sequentia-cross": {"random": 0, "cheap": 1, "greedy": 2},
     "sequence-stacks": {"random": 0},
 }
 #: The games the core plays; every other game's playouts run on the Python engine.
@@ -485,6 +486,7 @@ def _cross_for(players: int, options: CrossOptions) -> CrossRules:
         players,
         options.stall_rounds,
         int(options.random_first_player),
+        _turn_budget("sequentia-cross"),
     )
     return rules
 
@@ -522,6 +524,14 @@ def _shift_for(players: int, options: ShiftOptions) -> ShiftRules:
     return rules
 
 
+def _turn_budget(game_id: str) -> int:
+    """The positions the game's greedy heuristic, a search of the seat's own turn, values at
+    most (its kit's ``TurnSearch``), which the core's search mirrors."""
+    search = game_kit(game_id).play.turn_search
+    assert isinstance(search, TurnSearch)
+    return search.budget
+
+
 @cache
 def _stack_for(players: int, options: StackOptions) -> StackRules:
     assert _fast is not None
@@ -550,6 +560,7 @@ def _stack_for(players: int, options: StackOptions) -> StackRules:
         options.hand_size,
         int(options.claim_must_include_last_pile),
         int(options.random_first_player),
+        _turn_budget("sequentia-stack"),
     )
     return rules
 

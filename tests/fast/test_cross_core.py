@@ -101,3 +101,16 @@ def test_batches_are_the_engines_games(players: int, options: dict[str, Any], po
         theirs = fast.playouts_from(state, 15, seat=seat, seed=9, policy=policy, engine="python")
         assert ours == theirs
     assert state.fingerprint() == before
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_greedy_batches_are_the_engines_games(players: int) -> None:
+    """The greedy heuristic, a search through the whole turn one card at a time, chooses as
+    the engine's does (whose search is slow: few games)."""
+    batch = fast.playouts("sequentia-cross", 2, seed=11, players=players, policy="greedy")
+    assert batch == fast.playouts(
+        "sequentia-cross", 2, seed=11, players=players, policy="greedy", engine="python"
+    )
+    state = middle(make_game("sequentia-cross", players), 5)
+    ours = fast.playouts_from(state, 1, seat=1, seed=3, policy="greedy")
+    assert ours == fast.playouts_from(state, 1, seat=1, seed=3, policy="greedy", engine="python")

@@ -103,3 +103,15 @@ def test_batches_are_the_engines_games(players: int, options: dict[str, Any], po
         theirs = fast.playouts_from(state, 20, seat=seat, seed=9, policy=policy, engine="python")
         assert ours == theirs
     assert state.fingerprint() == before
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_greedy_batches_are_the_engines_games(players: int) -> None:
+    """The greedy heuristic, a search through the whole turn, chooses as the engine's does."""
+    batch = fast.playouts("sequentia-stack", 6, seed=11, players=players, policy="greedy")
+    assert batch == fast.playouts(
+        "sequentia-stack", 6, seed=11, players=players, policy="greedy", engine="python"
+    )
+    state = middle(make_game("sequentia-stack", players), 5)
+    ours = fast.playouts_from(state, 2, seat=0, seed=3, policy="greedy")
+    assert ours == fast.playouts_from(state, 2, seat=0, seed=3, policy="greedy", engine="python")
