@@ -22,10 +22,10 @@ each of its choices is ``legal[rng.randrange(len(legal))]`` from one generator p
 game ``i`` is ``state.determinize(seat, random.Random(seed + i))`` played on with choices
 from that same generator (``python_playout_from``).
 
-The core plays all six games with random choices, the board games and both Sequentia Stack
-and Cross with their ``cheap`` playout policy too, and the board games with their ``greedy``
-heuristic; ``engine_for(game, policy)`` says where a batch runs, and every other game and
-policy runs on the engine with the same results.
+The core plays all six games with random choices, and Sequence, Sequence Numbers, Sequentia
+Stack and Cross with their ``cheap`` playout policy and their ``greedy`` heuristic too;
+``engine_for(game, policy)`` says where a batch runs, and every other policy (Shift's and
+Sequence Stacks' heuristics) runs on the engine with the same results.
 """
 
 from __future__ import annotations
