@@ -444,6 +444,21 @@ def play(
     terminal.run()
 
 
+def _check_modes(folder: Path) -> None:
+    """Read every mode file of ``folder`` before the server starts: each one refused is
+    named with its mistakes (the server leaves it out), each one read is named with its id."""
+    from sequenza.app.modes_cli import print_problems
+    from sequenza.modes import register_folder
+
+    if not folder.is_dir():
+        raise _fail(ValueError(words.text("cli.no_mode_folder", folder=str(folder))))
+    registered, refused = register_folder(folder)
+    for error in refused:
+        print_problems(error.source, error.problems)
+    for kit in registered:
+        typer.echo(words.text("cli.mode_served", game=kit.id))
+
+
 @app.command("serve", cls=LocalizedCommand)
 def serve(
     host: Annotated[
@@ -567,6 +582,14 @@ def serve(
             envvar="SEQUENZA_LOOKUP_MISSES_PER_MINUTE",
         ),
     ] = 30,
+    modes: Annotated[
+        Path | None,
+        typer.Option(
+            help="A folder of mode files (*.toml): each one that reads without a mistake "
+            "becomes a game of the lobby.",
+            envvar="SEQUENZA_MODES",
+        ),
+    ] = None,
 ) -> None:
     """Play in the browser: start the web app (tables, bots, friends, saved games).
 
@@ -626,6 +649,9 @@ def serve(
             "SEQUENZA_LOOKUP_MISSES_PER_MINUTE": str(lookup_misses_per_minute),
         }
     )
+    if modes is not None:
+        _check_modes(modes)
+        os.environ["SEQUENZA_MODES"] = str(modes)
     limits = ConnectionLimits.from_environment()
     shown = database.split("@")[-1] if "@" in database else database
     if workers > 1:

@@ -50,7 +50,7 @@ def resolve_game(text: str) -> str:
     try:
         kit = load(text)
     except ModeError as error:
-        _print_problems(error.source, error.problems)
+        print_problems(error.source, error.problems)
         raise typer.Exit(code=2) from None
     try:
         register_kit(kit)
@@ -62,7 +62,7 @@ def resolve_game(text: str) -> str:
     return kit.id
 
 
-def _print_problems(source: str, problems: list[Problem]) -> None:
+def print_problems(source: str, problems: list[Problem]) -> None:
     for problem in problems:
         typer.secho(f"{source}:{problem}", fg=typer.colors.RED, err=True)
     typer.secho(
@@ -109,7 +109,7 @@ def check(
         raise cli._fail(SequenzaError(str(error))) from None
     problems = schema_problems(text)
     if problems:
-        _print_problems(str(file), problems)
+        print_problems(str(file), problems)
         raise typer.Exit(code=2)
     game_id = resolve_game(str(file))
     typer.echo(cli.words.text("cli.mode_read", game=game_id))

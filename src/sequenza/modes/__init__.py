@@ -12,9 +12,21 @@ built-in game (``kit``), so that every front end, bot and the simulator play it.
 
 from pathlib import Path
 
+from sequenza.modes.folder import register_file, register_folder, registered_files
 from sequenza.modes.kit import build_kit, load
 from sequenza.modes.loader import ModeError, Problem, parse_mode, read_mode
 
 EXAMPLES = Path(__file__).parent / "examples"
 
-__all__ = ["EXAMPLES", "ModeError", "Problem", "build_kit", "load", "parse_mode", "read_mode"]
+__all__ = [
+    "EXAMPLES",
+    "ModeError",
+    "Problem",
+    "build_kit",
+    "load",
+    "parse_mode",
+    "read_mode",
+    "register_file",
+    "register_folder",
+    "registered_files",
+]

@@ -39,6 +39,7 @@ from typing import Any
 
 from sequenza.ai.base import bot_modules, make_bot
 from sequenza.core.registry import available_games, game_class, state_from_json
+from sequenza.modes import ModeError, register_file, registered_files
 
 from . import metrics
 
@@ -110,10 +111,14 @@ def _die_with_parent() -> None:
 
 
 def _start_worker(
-    modules: tuple[str, ...], server: int | None = None, started: str | None = None
+    modules: tuple[str, ...],
+    mode_files: tuple[str, ...] = (),
+    server: int | None = None,
+    started: str | None = None,
 ) -> None:
-    """Register the same games and bots as the server (tests and plug-ins add their own), and
-    tie the worker's life to the server's (``server``: its process id, ``started``: when)."""
+    """Register the same games and bots as the server (tests and plug-ins add their own, a
+    mode file is a game of no module: its file is read again here), and tie the worker's life
+    to the server's (``server``: its process id, ``started``: when)."""
     if server is not None:
         _die_with_parent()
         threading.Thread(
@@ -121,6 +126,11 @@ def _start_worker(
         ).start()
     for module in modules:
         importlib.import_module(module)
+    for path in mode_files:
+        try:
+            register_file(path)
+        except ModeError:  # changed since the server read it: its tables' bots fall back
+            logger.warning("bot workers could not read the mode file %s", path)
     try:
         os.nice(WORKER_NICENESS)
     except OSError:  # a platform or sandbox that refuses: bots then think at equal priority
@@ -208,7 +218,12 @@ class BotWorkers:
                 self.workers,
                 mp_context=context,
                 initializer=_start_worker,
-                initargs=(registered_modules(), os.getpid(), _start_time(os.getpid())),
+                initargs=(
+                    registered_modules(),
+                    registered_files(),
+                    os.getpid(),
+                    _start_time(os.getpid()),
+                ),
             )
         return self._executor
 

@@ -119,6 +119,7 @@ from sequenza.ai.levels import menu as bot_menu
 from sequenza.app.render import rules_for_people
 from sequenza.core.errors import SequenzaError
 from sequenza.core.registry import available_games, game_class, game_kits, make_game
+from sequenza.modes import register_folder
 
 from . import logs, metrics
 from .api_models import (
@@ -227,6 +228,7 @@ def create_app(
     freeze_startup: bool = False,
     chat_rate: tuple[int, float] = (CHAT_BURST, CHAT_PER_SECOND),
     table_chat_rate: tuple[int, float] = (TABLE_CHAT_BURST, TABLE_CHAT_PER_SECOND),
+    mode_folder: str | Path | None = None,
 ) -> FastAPI:
     """The app on the database at ``database`` (an SQLAlchemy URL).
 
@@ -239,7 +241,14 @@ def create_app(
     together, may say (a burst, then a rate). Taking open seats is limited per address as
     creating tables is (``table_rate``).
     ``freeze_startup``: a server process of its own (``sequenza serve``) hides what it holds
-    from its start from the garbage collector (not for an app among others in one process)."""
+    from its start from the garbage collector (not for an app among others in one process).
+    ``mode_folder``: every mode file (``*.toml``) in it becomes a game of the app, and of its
+    bot workers; a file with mistakes is left out, each mistake logged (``sequenza serve
+    --modes`` prints them before it starts)."""
+    if mode_folder is not None:
+        _, refused = register_folder(mode_folder)
+        for error in refused:
+            logger.warning("mode file left out: %s", error)
     manager = TableManager(
         Storage(database),
         bot_delay=bot_delay,
@@ -845,6 +854,7 @@ def app_from_environment() -> FastAPI:
         # "*" (or nothing): any Host; ``sequenza serve`` says so when it starts.
         allowed_hosts=None if not hosts or "*" in hosts else hosts,
         lookup_misses=(misses, misses / 60),
+        mode_folder=env.get("SEQUENZA_MODES") or None,
     )
 
 
