@@ -18,6 +18,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from sequenza.app.web.tables import clean_name
 from tests.app.web.server_harness import LiveServer, live_server
 
 FUZZ = settings(
@@ -45,7 +46,7 @@ json_values = st.recursive(
 seat_requests = st.fixed_dictionaries(
     {},
     optional={
-        "kind": st.sampled_from(["hotseat", "invite", "bot", "alien"]) | json_values,
+        "kind": st.sampled_from(["hotseat", "invite", "bot", "open", "alien"]) | json_values,
         "bot": st.sampled_from(["random", "greedy", "mcts", "genius"]) | json_values,
         "name": st.text(max_size=50) | json_values,
     },
@@ -65,6 +66,7 @@ table_requests = st.fixed_dictionaries(
         | json_values,
         "seats": st.lists(seat_requests, max_size=4) | json_values,
         "seed": st.integers(min_value=-(2**70), max_value=2**70) | json_values,
+        "spectator_chat": st.booleans() | json_values,
     },
 )
 raw_bodies = st.binary(max_size=300) | st.text(max_size=300).map(str.encode)
@@ -74,7 +76,11 @@ raw_bodies = st.binary(max_size=300) | st.text(max_size=300).map(str.encode)
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
     database = f"sqlite:///{Path(tmp_path_factory.mktemp('fuzz')) / 'tables.db'}"
     with live_server(
-        database, table_rate=(100_000, 100_000.0), message_rate=(100_000, 100_000.0)
+        database,
+        table_rate=(100_000, 100_000.0),
+        message_rate=(100_000, 100_000.0),
+        chat_rate=(100_000, 100_000.0),
+        table_chat_rate=(100_000, 100_000.0),
     ) as running:
         yield running
 
@@ -158,11 +164,19 @@ def test_http_actions_change_nothing_unless_legal(
 
 frames = (
     st.fixed_dictionaries(
-        {"type": st.sampled_from(["act", "ping", "join", "dance"]) | json_values},
+        {
+            "type": st.sampled_from(["act", "ping", "join", "dance", "chat", "rename", "fill_open"])
+            | json_values
+        },
         optional={
             "action": st.sampled_from(["play 1", "play 2", "play 3", "nope"]) | json_values,
             "turn": st.sampled_from(["now"]) | json_values,
             "tokens": json_values,
+            "text": st.text(max_size=300) | json_values,
+            "phrase": st.sampled_from(["good_game", "thanks", "<b>"]) | json_values,
+            "name": st.text(max_size=60) | json_values,
+            "seat": st.integers(min_value=-2, max_value=3) | json_values,
+            "bot": st.sampled_from(["random", "genius"]) | json_values,
         },
     ).map(lambda frame: ("json", frame))
     | json_values.map(lambda value: ("json", value))
@@ -197,3 +211,54 @@ def test_websocket_frames_never_cost_the_socket(
             assert player.state["turn"] == before
         else:
             assert player.state["turn"] in (before, before + 1)
+
+
+@pytest.fixture(scope="module")
+def open_table(server: LiveServer) -> dict[str, Any]:
+    seats = [{"kind": "open"}] * 3
+    return server.create_table(game="sequentia-shift", players=3, seats=seats)
+
+
+@FUZZ
+@given(
+    body=st.fixed_dictionaries(
+        {},
+        optional={
+            "seat": st.integers(min_value=-2, max_value=6) | json_values,
+            "name": st.text(max_size=60) | json_values,
+        },
+    )
+    | json_values
+)
+def test_taking_open_seats_never_fails_the_server(
+    http: httpx.Client, open_table: dict[str, Any], body: Any
+) -> None:
+    path = f"/api/tables/{open_table['id']}"
+    before = [seat["claimed"] for seat in http.get(path).json()["table"]["seats"]]
+    response = http.post(f"{path}/take", content=json.dumps(body), headers=JSON_TYPE)
+    assert_clear_refusal(response)
+    after = [seat["claimed"] for seat in http.get(path).json()["table"]["seats"]]
+    # A seat is taken by a 200 and by nothing else.
+    assert sum(map(bool, after)) == sum(map(bool, before)) + (response.status_code == 200)
+
+
+@FUZZ
+@given(text=st.text(max_size=900))
+def test_a_chat_line_is_relayed_cleaned_and_bounded_or_refused(
+    server: LiveServer, toy_table: dict[str, Any], text: str
+) -> None:
+    with server.join(toy_table["id"], *toy_table["tokens"].values()) as player:
+        player.wait_for("state")
+        player.send({"type": "chat", "text": text})
+        player.send({"type": "ping"})
+        answers = []
+        while (answer := player.receive())["type"] != "pong":
+            answers.append(answer)
+        said = [answer for answer in answers if answer["type"] == "chat"]
+        refused = [answer["code"] for answer in answers if answer["type"] == "error"]
+        assert len(said) + len(refused) == 1, answers
+        if said:
+            line = said[0]["text"]
+            assert 0 < len(line) <= 200 and line == clean_name(text)
+        else:
+            assert refused[0] in ("chat_too_long", "chat_empty", "too_large")

@@ -415,3 +415,77 @@ def test_a_table_from_older_rules_is_a_clear_410_not_a_server_error(server: Live
         response = http.get("/api/tables/old-rules")
     assert response.status_code == 410
     assert response.json()["code"] == "corrupt" and "no longer plays" in response.json()["error"]
+
+
+def test_bad_chat_rename_and_open_seat_frames_get_errors_and_the_socket_stays_open(
+    server: LiveServer,
+) -> None:
+    created = server.create_table(game="test-toy", seats=TOY_SEATS, seed=1)
+    huge = "9" * 5000
+    with server.join(created["id"], created["tokens"]["0"]) as ann:
+        ann.wait_for("state")
+        for frame in (
+            f'{{"type": "chat", "text": {huge}}}',
+            '{"type": "chat", "text": "\\ud800"}',
+            json.dumps({"type": "chat", "text": ["a"] * 100}),
+            json.dumps({"type": "chat", "phrase": "x" * 5000}),
+            json.dumps({"type": "rename", "name": "\u202e" * 1000}),
+            json.dumps({"type": "rename", "name": "Ann", "seat": 2**62}),
+            json.dumps({"type": "fill_open", "bot": {"nested": [1]}}),
+        ):
+            ann.send(frame)
+            error = ann.wait_for("error")
+            codes = ("bad_json", "bad_request", "chat_too_long", "not_your_seat")
+            assert error["code"] in codes, (frame[:60], error)
+        ann.send({"type": "ping"})
+        assert ann.wait_for("pong")["type"] == "pong"
+        assert ann.state["turn"] == 0
+        ann.act(ann.state["legal"]["0"][0])
+        assert ann.wait_until(lambda state: state["turn"] == 1)
+
+
+def test_a_chat_line_that_cannot_be_saved_is_refused_and_shown_to_nobody(
+    server: LiveServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    created = server.create_table(game="test-toy", seats=TOY_SEATS, seed=1)
+    storage = server.manager.storage
+
+    def disk_full(*args: Any, **kwargs: Any) -> None:
+        raise OperationalError("INSERT", {}, Exception("database or disk is full"))
+
+    with (
+        server.join(created["id"], created["tokens"]["0"]) as ann,
+        server.join(created["id"], created["tokens"]["1"]) as bob,
+    ):
+        ann.wait_for("state")
+        bob.wait_for("state")
+        monkeypatch.setattr(storage, "add_chat", disk_full)
+        ann.send({"type": "chat", "text": "lost"})
+        assert ann.wait_for("error")["code"] == "storage_unavailable"
+        monkeypatch.undo()
+        ann.send({"type": "chat", "text": "kept"})
+        # Bob hears the line saved, and never the one that was not.
+        assert bob.wait_for("chat")["text"] == "kept"
+
+
+def test_a_flood_of_chat_is_slowed_per_socket_and_per_table(server: LiveServer) -> None:
+    created = server.create_table(game="test-toy", seats=TOY_SEATS, seed=1)
+    with (
+        server.join(created["id"], created["tokens"]["0"]) as ann,
+        server.join(created["id"], created["tokens"]["1"]) as bob,
+    ):
+        ann.wait_for("state")
+        bob.wait_for("state")
+        for number in range(40):
+            ann.send({"type": "chat", "text": f"spam {number}"})
+            bob.send({"type": "chat", "text": f"spam {number}"})
+        ann.send({"type": "ping"})
+        answers = []
+        while (answer := ann.receive())["type"] != "pong":
+            answers.append(answer)
+        refused = [answer["code"] for answer in answers if answer["type"] == "error"]
+        said = [answer for answer in answers if answer["type"] == "chat"]
+        assert set(refused) == {"chat_rate_limited"} and len(refused) >= 30
+        # Both sockets together said no more than the table's burst (and what refilled).
+        assert len(said) <= 25
+        assert ann.state["turn"] == 0
