@@ -98,7 +98,7 @@ def test_renames_are_rate_limited_per_socket(server: LiveServer) -> None:
     created = server.create_table(game="test-toy", seats=FRIENDS)
     with server.join(created["id"], created["tokens"]["0"]) as ann:
         ann.wait_for("state")
-        codes = []
+        codes: list[str] = []
         for number in range(8):
             ann.send({"type": "rename", "name": f"Ann {number}"})
         deadline = time.monotonic() + 5
