@@ -3,6 +3,7 @@
     python bench/openspiel_games.py                       # all three parts
     python bench/openspiel_games.py --part cfr --iterations 40
     python bench/openspiel_games.py --part ismcts --games 4 --simulations 32
+    python bench/openspiel_games.py sequentia-cross --part ismcts --games 10
 
 Three parts, each printing figures (times are wall-clock on this machine):
 
@@ -50,11 +51,11 @@ def to_first_decision(state: Any, rng: random.Random) -> tuple[Any, list[int]]:
     return state, sizes
 
 
-def infosets(samples: int) -> None:
+def infosets(samples: int, ids: list[str]) -> None:
     print(f"\nseat 0's first information set at 2 players ({samples} resamples each)")
     print(f"{'game':<18}{'deal nodes':>11}{'outcomes':>13}{'hands':>8}{'consistent':>12}{'ms':>8}")
-    for info in encoded_games():
-        game = openspiel.load(info.id, 2)
+    for game_id in ids:
+        game = openspiel.load(game_id, 2)
         rng = random.Random(0)
         state, sizes = to_first_decision(game.new_initial_state(), rng)
         seat = state.current_player()
@@ -73,7 +74,7 @@ def infosets(samples: int) -> None:
         took = (time.perf_counter() - start) / samples * 1000
         span = f"{sizes[0]}..{sizes[-1]}" if sizes else "-"
         print(
-            f"{info.id:<18}{len(sizes):>11}{span:>13}{len(hands):>8}{consistent!s:>12}{took:>8.2f}"
+            f"{game_id:<18}{len(sizes):>11}{span:>13}{len(hands):>8}{consistent!s:>12}{took:>8.2f}"
         )
 
 
@@ -81,11 +82,11 @@ def json_key(value: Any) -> str:
     return repr(value)
 
 
-def ismcts_part(games: int, simulations: int, cap: int) -> None:
+def ismcts_part(games: int, simulations: int, cap: int, ids: list[str]) -> None:
     print(f"\nISMCTS ({simulations} simulations, random rollouts) against random, 2 players")
     print(f"{'game':<18}{'games':>6}{'points':>8}{'share':>8}{'s/game':>8}")
-    for info in encoded_games():
-        game = openspiel.load(info.id, 2, max_game_length=cap)
+    for game_id in ids:
+        game = openspiel.load(game_id, 2, max_game_length=cap)
         points = 0.0
         start = time.perf_counter()
         for number in range(games):
@@ -109,7 +110,7 @@ def ismcts_part(games: int, simulations: int, cap: int) -> None:
                     state.apply_action(rng.choice(state.legal_actions()))
             points += state.returns()[seat]
         took = (time.perf_counter() - start) / games
-        print(f"{info.id:<18}{games:>6}{points:>8.1f}{points / games:>8.2f}{took:>8.1f}")
+        print(f"{game_id:<18}{games:>6}{points:>8.1f}{points / games:>8.2f}{took:>8.1f}")
 
 
 def cfr_part(iterations: int) -> None:
@@ -138,6 +139,7 @@ def cfr_part(iterations: int) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("game", nargs="*", help="game ids (default: every game)")
     parser.add_argument("--part", choices=("infosets", "ismcts", "cfr"), action="append")
     parser.add_argument("--samples", type=int, default=200)
     parser.add_argument("--games", type=int, default=2)
@@ -147,10 +149,11 @@ def main() -> None:
     args = parser.parse_args()
     parts = args.part or ["infosets", "ismcts", "cfr"]
     print(f"Python {platform.python_version()} on {platform.machine()}")
+    ids = args.game or [info.id for info in encoded_games()]
     if "infosets" in parts:
-        infosets(args.samples)
+        infosets(args.samples, ids)
     if "ismcts" in parts:
-        ismcts_part(args.games, args.simulations, args.cap)
+        ismcts_part(args.games, args.simulations, args.cap, ids)
     if "cfr" in parts:
         cfr_part(args.iterations)
 
