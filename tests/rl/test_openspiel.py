@@ -327,3 +327,20 @@ def test_the_public_information_state_is_every_seats_and_hides_the_hands() -> No
             tensors.add(public.tensor.tobytes())
         # The tensor is seen from the seat (its seats rotated), the same in both deals.
         assert len(tensors) == 1
+
+
+@pytest.mark.parametrize("game", ["sequence", "sequentia-stack"])
+def test_outcome_sampling_mccfr_runs_on_a_real_game(game: str) -> None:
+    """MCCFR with no code of the researcher's; a cap keeps its recursion (one Python frame
+    per node, and more) inside the interpreter's default limit."""
+    from open_spiel.python.algorithms import outcome_sampling_mccfr
+
+    spiel = openspiel.load(game, 2, max_game_length=40)
+    np.random.seed(0)
+    solver = outcome_sampling_mccfr.OutcomeSamplingSolver(spiel)
+    for _ in range(3):
+        solver.iteration()
+    state = deal(spiel.new_initial_state(), [])
+    policy = solver.average_policy().action_probabilities(state)
+    assert set(policy) == set(state.legal_actions())
+    assert sum(policy.values()) == pytest.approx(1.0)

@@ -50,6 +50,12 @@ cannot see with the engine's determiniser (``State.determinize``), at a decision
 new state has the seat's information state, and ``open_spiel.python.algorithms.ismcts``
 searches the games with no code of the researcher's.
 
+**Tree walks.** CFR, best response and ``exploitability`` walk every history: they fit
+Micro, not the real games, whose deals alone have more histories than memory. Sampling
+algorithms (outcome or external sampling MCCFR, ISMCTS) run on every game; OpenSpiel's Python
+MCCFR recurses once per node, so a whole game needs ``sys.setrecursionlimit`` raised (50,000
+was enough for Sequence and Sequentia · Stack) or a ``max_game_length`` cap.
+
 **Payoffs.** ``"share"`` (the default): 1 shared among the winners, and an ending with no
 winner (a stall, ``max_game_length`` reached) shares the 1 among everyone, so every ending
 pays a total of 1 (constant-sum). ``"zero_sum"``: each seat gets ``players * share - 1``, so
