@@ -302,3 +302,46 @@ def test_settings_come_from_the_environment(tmp_path: Path) -> None:
         event["event"] == "request" and event["path"] == "/api/tables" and event["status"] == 201
         for event in events
     )
+
+
+def test_chat_names_and_open_seats_reach_the_screens_of_every_process(
+    two_processes: tuple[Process, Process],
+) -> None:
+    first, second = two_processes
+    created = create(
+        first,
+        game="sequentia-cross",
+        seats=[{"kind": "hotseat", "name": "Ann"}, {"kind": "open"}],
+    )
+    table_id = created["id"]
+    with join(first, table_id, created["tokens"]["0"]) as ann:
+        ann.wait_for("state")
+        # A visitor takes the open seat through the other process: the table here hears it,
+        # and a second visitor, on either process, finds it gone.
+        taken = httpx.post(
+            f"{second.url}/api/tables/{table_id}/take", json={"name": "Zoë"}, timeout=10
+        )
+        assert taken.status_code == 200, taken.text
+        ann.wait_until(lambda state: state["table"]["seats"][1]["claimed"])
+        again = httpx.post(f"{first.url}/api/tables/{table_id}/take", json={}, timeout=10)
+        assert again.json()["code"] == "seat_taken"
+        assert httpx.get(f"{first.url}/api/open-tables", timeout=10).json() == []
+        with join(second, table_id, taken.json()["token"]) as zoe:
+            zoe.wait_for("state")
+            # A line said on one process reaches the screen on the other, once.
+            zoe.send({"type": "chat", "text": "ciao"})
+            assert zoe.wait_for("chat")["text"] == "ciao"
+            line = ann.wait_for("chat")
+            assert (line["seat"], line["name"], line["text"]) == (1, "Zoë", "ciao")
+            ann.send({"type": "chat", "phrase": "good_luck"})
+            assert ann.wait_for("chat")["number"] == 1
+            assert zoe.wait_for("chat")["phrase"] == "good_luck"
+            # A rename on one process reaches the other's screens.
+            ann.send({"type": "rename", "name": "Annie"})
+            zoe.wait_until_table(lambda table: table["seats"][0]["name"] == "Annie")
+            ann.send({"type": "ping"})
+            heard = []
+            while (answer := ann.receive())["type"] != "pong":
+                heard.append(answer)
+            # Nothing heard twice: the process's own announcement of a line adds nothing.
+            assert [answer for answer in heard if answer["type"] == "chat"] == []
