@@ -106,6 +106,9 @@ class ModeObservation(Observation):
     #: Cards collected, per seat.
     scores: tuple[int, ...]
     first_player: int
+    #: The kinds of line a claim names (``rows``, ``columns``, ``windows``), so that a front
+    #: end can tell which line ``claim 1`` means; empty for a mode without claims.
+    lines: tuple[str, ...] = ()
 
 
 # ---------------------------------------------------------------------- compiled mode
@@ -1050,6 +1053,7 @@ class ModeState(State[ModeGame]):
             last_pile=None if self.last_pile is None else self.last_pile + 1,
             scores=tuple(len(pile) for pile in self.scores),
             first_player=self.first_player,
+            lines=tuple(c.claim_families) if c.mode.turn.claim else (),
         )
 
     def card_zones(self) -> dict[str, list[Any]]:

@@ -210,6 +210,76 @@ EVENT_TRANSLATIONS: dict[str, dict[str, str]] = {
 }
 
 
+#: The generic view's own words (``modes/view.js``), the same for every mode: the kit writes
+#: them into each mode's ``games`` catalogue, where the page reads them by key.
+VIEW_WORDS: dict[str, dict[str, str]] = {
+    "en": {
+        "mode.view.new_left": "◀ New pile",
+        "mode.view.new_right": "New pile ▶",
+        "mode.view.pile": "Pile {pile} · {size}",
+        "mode.view.row": "Row {line}",
+        "mode.view.column": "Column {line}",
+        "mode.view.window": "From pile {line}",
+        "mode.view.slides": "Slides: {slides} of {limit}",
+        "mode.view.quiet": "Turns without a claim: {turns}",
+        "mode.view.hint": "Pick a card, then where it goes; or a line to claim",
+        "mode.view.seat": "Collected: {score}",
+        "mode.view.hand_size": "in hand: {size}",
+        "mode.view.holds_target": "holds a target",
+        "mode.view.covered": "placed on this turn",
+        "mode.view.row_empty": "No pile yet",
+    },
+    "it": {
+        "mode.view.new_left": "◀ Nuova pila",
+        "mode.view.new_right": "Nuova pila ▶",
+        "mode.view.pile": "Pila {pile} · {size}",
+        "mode.view.row": "Riga {line}",
+        "mode.view.column": "Colonna {line}",
+        "mode.view.window": "Dalla pila {line}",
+        "mode.view.slides": "Scorrimenti: {slides} su {limit}",
+        "mode.view.quiet": "Turni senza reclami: {turns}",
+        "mode.view.hint": "Scegli una carta, poi dove va; oppure una linea da reclamare",
+        "mode.view.seat": "Raccolte: {score}",
+        "mode.view.hand_size": "in mano: {size}",
+        "mode.view.holds_target": "ha un obiettivo",
+        "mode.view.covered": "coperta in questo turno",
+        "mode.view.row_empty": "Ancora nessuna pila",
+    },
+    "fi": {
+        "mode.view.new_left": "◀ Uusi pino",
+        "mode.view.new_right": "Uusi pino ▶",
+        "mode.view.pile": "Pino {pile} · {size}",
+        "mode.view.row": "Rivi {line}",
+        "mode.view.column": "Sarake {line}",
+        "mode.view.window": "Pinosta {line}",
+        "mode.view.slides": "Liu'utukset: {slides}/{limit}",
+        "mode.view.quiet": "Vuoroja ilman ottoa: {turns}",
+        "mode.view.hint": "Valitse kortti ja sitten sen paikka, tai otettava linja",
+        "mode.view.seat": "Kerätty: {score}",
+        "mode.view.hand_size": "kädessä: {size}",
+        "mode.view.holds_target": "tavoite kädessä",
+        "mode.view.covered": "katettu tällä vuorolla",
+        "mode.view.row_empty": "Ei vielä pinoja",
+    },
+    "eo": {
+        "mode.view.new_left": "◀ Nova amaso",
+        "mode.view.new_right": "Nova amaso ▶",
+        "mode.view.pile": "Amaso {pile} · {size}",
+        "mode.view.row": "Vico {line}",
+        "mode.view.column": "Kolumno {line}",
+        "mode.view.window": "De amaso {line}",
+        "mode.view.slides": "Glitigoj: {slides} el {limit}",
+        "mode.view.quiet": "Vicoj sen postulo: {turns}",
+        "mode.view.hint": "Elektu karton, poste kien ĝi iras; aŭ linion por postuli",
+        "mode.view.seat": "Kolektitaj: {score}",
+        "mode.view.hand_size": "en mano: {size}",
+        "mode.view.holds_target": "havas celon",
+        "mode.view.covered": "kovrita en ĉi tiu vico",
+        "mode.view.row_empty": "Ankoraŭ neniu amaso",
+    },
+}
+
+
 def _file_key(code: str) -> str:
     """The key a file words a sentence by: ``event.<code>`` for an event's."""
     return code if code.startswith(("action.", "ending.")) else f"event.{code}"
@@ -258,6 +328,17 @@ def _messages(mode: Mode) -> Messages:
     return Messages(tuple(Message(code, text) for code, text in sentences.items()), (), phrase)
 
 
+def _page_words(mode: Mode) -> dict[str, str]:
+    """The English words the generic view reads under the mode's id: each action's (as the
+    log words it) and each place's name (``place.<name>``, the name itself by default)."""
+    sentences = _sentences(mode)
+    english = mode.words.get("en", {})
+    words = {key: text for key, text in sentences.items() if key.startswith("action.")}
+    for name in mode.places.names():
+        words[f"place.{name}"] = english.get(f"place.{name}", name.replace("_", " ").capitalize())
+    return words
+
+
 #: The folders of the catalogues written for the modes read in this process (removed when it
 #: ends).
 _FOLDERS: list[tempfile.TemporaryDirectory[str]] = []
@@ -265,8 +346,9 @@ _FOLDERS: list[tempfile.TemporaryDirectory[str]] = []
 
 def write_catalogues(mode: Mode) -> Path:
     """The mode's words as the catalogues the text layer reads (``<lang>/LC_MESSAGES/``):
-    ``log.po``, its log's sentences, and ``games.po``, its name, summary and options, each in
-    the file's words where the file gives them and in English otherwise."""
+    ``log.po``, its log's sentences, and ``games.po``, its name, summary and options and the
+    page's words, each in the file's words where the file gives them and in English otherwise;
+    and its rules page for people in each language (``rulebook/<lang>/<id>.md``)."""
     folder = tempfile.TemporaryDirectory(prefix=f"sequenza-{mode.id}-")
     _FOLDERS.append(folder)
     root = Path(folder.name)
@@ -293,11 +375,31 @@ def write_catalogues(mode: Mode) -> Path:
         for key, text in described.items():
             if text:
                 games.add(text, text if language == "en" else own.get(key, ""))
+        # The page's words, by key: the generic view's own, then the file's actions and
+        # places under the mode's id ("mode-shift:action.slide"), in the file's words where
+        # it gives them and in English otherwise.
+        for key, text in VIEW_WORDS["en"].items():
+            games.add(text, VIEW_WORDS[language].get(key, text), context=key)
+        for key, text in _page_words(mode).items():
+            games.add(
+                text, own.get(key, text) if language != "en" else text, context=f"{mode.id}:{key}"
+            )
         place = root / language / "LC_MESSAGES"
         place.mkdir(parents=True)
         for domain, catalogue in (("log", log), ("games", games)):
             with (place / f"{domain}.po").open("wb") as file:
                 write_po(file, catalogue)
+        # The rules page for people: the file's rules in this language (English without them).
+        page = root / "rulebook" / language / f"{mode.id}.md"
+        page.parent.mkdir(parents=True)
+        title = own.get("mode.name", mode.name) if language != "en" else mode.name
+        summary = own.get("mode.summary", mode.summary) if language != "en" else mode.summary
+        rules = own.get("mode.rules", mode.rules) if language != "en" else mode.rules
+        page.write_text(
+            "\n\n".join(part.strip() for part in (f"# {title}", summary, rules) if part.strip())
+            + "\n",
+            encoding="utf-8",
+        )
     return root
 
 
@@ -313,7 +415,8 @@ def build_kit(mode: Mode) -> GameKit:
         messages=_messages(mode),
         view=_HERE / "view.js",
         guide=_HERE / "guide.js",
-        locale=write_catalogues(mode),
+        locale=(folder := write_catalogues(mode)),
+        rulebook=folder / "rulebook",
     )
 
 

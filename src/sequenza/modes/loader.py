@@ -44,8 +44,10 @@ from sequenza.modes.model import (
     TurnEnd,
 )
 
-#: What a file's words may word: an action, an ending, an event or an option.
-WORD_PREFIXES = ("action.", "ending.", "event.", "option.")
+#: What a file's words may word: an action, an ending, an event, an option or a place (its
+#: name on the page), besides the mode's name, summary and rules.
+WORD_PREFIXES = ("action.", "ending.", "event.", "option.", "place.")
+MODE_WORDS = ("mode.name", "mode.summary", "mode.rules")
 #: A mode file is small: anything larger is refused before it is parsed.
 MAX_BYTES = 256 * 1024
 DECKS = ("sequentia",)
@@ -678,13 +680,13 @@ def _read_words(reader: _Reader, data: Any) -> dict[str, dict[str, str]]:
         words[language] = {}
         for key, text in entries.items():
             if not isinstance(text, str) or not (
-                key.startswith(WORD_PREFIXES) or key in ("mode.name", "mode.summary")
+                key.startswith(WORD_PREFIXES) or key in MODE_WORDS
             ):
                 reader.problem(
                     (*path, key),
                     f"{key!r} is not a word of the mode",
                     '"action.<verb>", "ending.<name>", "event.<code>", "option.<name>", '
-                    '"mode.name" or "mode.summary" = "text"',
+                    '"place.<name>", "mode.name", "mode.summary" or "mode.rules" = "text"',
                 )
                 continue
             words[language][key] = text
