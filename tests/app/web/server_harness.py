@@ -75,15 +75,22 @@ class LiveServer:
 
     @contextmanager
     def join(
-        self, table_id: str, *tokens: str, lang: object = None, name: object = None
+        self,
+        table_id: str,
+        *tokens: str,
+        lang: object = None,
+        name: object = None,
+        player: object = None,
     ) -> Iterator[Player]:
         """A client of the table holding the seats of ``tokens``, its log in ``lang``, its
-        seat named ``name`` when one is given."""
+        seat named ``name`` and remembered for the player key ``player`` when given."""
         message: dict[str, Any] = {"type": "join", "tokens": list(tokens)}
         if lang is not None:
             message["lang"] = lang
         if name is not None:
             message["name"] = name
+        if player is not None:
+            message["player"] = player
         with connect(f"{self.ws_url}/ws/tables/{table_id}", open_timeout=10) as socket_:
             socket_.send(json.dumps(message))
             yield Player(socket_)

@@ -179,3 +179,47 @@ def test_an_open_seat_nobody_takes_gets_a_bot(server: LiveServer, screen: Screen
         assert screen.errors == []
     finally:
         server.manager.open_seat_wait = 120.0
+
+
+def test_my_games_lists_a_finished_game_and_moves_to_another_device(
+    server: LiveServer, browser: Any, screen: Screen
+) -> None:
+    page = screen.page
+    created = server.create_table(
+        game="sequentia-cross",
+        seats=[{"kind": "hotseat", "name": "Ada"}, {"kind": "bot", "bot": "random"}],
+        seed=4,
+    )
+    page.goto(f"{server.url}/")
+    entries = {created["id"]: {"seats": created["tokens"], "invites": {}}}
+    page.evaluate(f"localStorage.setItem('sequenza.tables', {json.dumps(json.dumps(entries))})")
+    # The table's page joins with this browser's player key; the game is then played out
+    # over a socket of its own, as the player's other device would.
+    page.goto(server.url + created["url"])
+    wait_for(page, "window.sequenzaTable && window.sequenzaTable.message")
+    key = page.evaluate("localStorage.getItem('sequenza.player')")
+    assert key and len(key) >= 22
+    with server.join(created["id"], created["tokens"]["0"]) as ada:
+        while not ada.wait_until(lambda state: state["over"] or bool(state["legal"]))["over"]:
+            ada.play(ada.state["legal"]["0"][0])
+    page.goto(f"{server.url}/")
+    page.click("#my-games")
+    page.wait_for_url("**/me")
+    page.wait_for_selector(f'.my-game[data-table="{created["id"]}"]')
+    line = page.inner_text(f'.my-game[data-table="{created["id"]}"]')
+    assert "Random bot" in line and ("Won" in line or "Lost" in line or "Shared" in line)
+    assert "Against the random bot:" in page.inner_text(".rate-list")
+    link = page.input_value(".player-link")
+    assert link.endswith(f"/me#player={key}")
+    phone = Screen(browser, PHONE)
+    try:
+        phone.page.goto(link)
+        phone.page.wait_for_selector(f'.my-game[data-table="{created["id"]}"]')
+        assert "#player" not in phone.page.url
+        assert phone.page.evaluate("localStorage.getItem('sequenza.player')") == key
+        phone.page.click(".replay-link")
+        phone.page.wait_for_selector(".end-screen:not([hidden])")
+        assert phone.errors == []
+    finally:
+        phone.close()
+    assert screen.errors == []

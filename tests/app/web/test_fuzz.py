@@ -262,3 +262,15 @@ def test_a_chat_line_is_relayed_cleaned_and_bounded_or_refused(
             assert 0 < len(line) <= 200 and line == clean_name(text)
         else:
             assert refused[0] in ("chat_too_long", "chat_empty", "too_large")
+
+
+@FUZZ
+@given(
+    body=st.fixed_dictionaries({}, optional={"key": st.text(max_size=70) | json_values})
+    | json_values
+)
+def test_asking_for_a_players_games_never_fails_the_server(http: httpx.Client, body: Any) -> None:
+    response = http.post("/api/players/games", content=json.dumps(body), headers=JSON_TYPE)
+    assert_clear_refusal(response)
+    if response.status_code == 200:
+        assert response.json() == []

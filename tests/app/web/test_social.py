@@ -16,7 +16,7 @@ import sqlalchemy as sa
 
 from sequenza.app.web.schema import head
 from sequenza.app.web.storage import Storage
-from sequenza.app.web.tables import CHAT_KEPT, MAX_CHAT
+from sequenza.app.web.tables import CHAT_KEPT, MAX_CHAT, hash_token
 from tests.app.web.server_harness import LiveServer, Player, live_server
 
 FRIENDS = [{"kind": "hotseat", "name": "Ann"}, {"kind": "invite", "name": "Bob"}]
@@ -376,7 +376,8 @@ def test_the_chat_migration_upgrades_a_database_of_the_previous_version(tmp_path
     Storage(url).close()
     engine = sa.create_engine(url)
     with engine.begin() as connection:
-        # Back to 0006, as a server of the previous version left it, with a table in it.
+        # Back to 0006, as a server of that version left it, with a table in it.
+        connection.execute(sa.text("DROP TABLE sequenza_player_seats"))
         connection.execute(sa.text("DROP TABLE sequenza_chat"))
         connection.execute(sa.text("ALTER TABLE sequenza_tables DROP COLUMN spectator_chat"))
         connection.execute(sa.text("UPDATE alembic_version SET version_num = '0006'"))
@@ -398,5 +399,59 @@ def test_the_chat_migration_upgrades_a_database_of_the_previous_version(tmp_path
         record = storage.load_table("old")
         assert record is not None and record.spectator_chat is False
         assert storage.load_chat("old") == []
+        assert storage.player_games(hash_token("player:" + "k" * 30)) == []
     finally:
         storage.close()
+
+
+# ---------------------------------------------------------------------- a player's history
+KEY = "k" * 11 + "Player-Key_0123456789"
+
+
+def test_a_player_key_lists_the_finished_games_it_played_and_no_others(
+    server: LiveServer,
+) -> None:
+    seats = [{"kind": "hotseat", "name": "Ann"}, {"kind": "bot", "bot": "random"}]
+    finished = server.create_table(game="test-toy", seats=seats, seed=5)
+    running = server.create_table(game="test-toy", seats=seats, seed=6)
+    other = server.create_table(game="test-toy", seats=seats, seed=7)
+    for table, key in ((finished, KEY), (running, KEY), (other, KEY[::-1])):
+        with server.join(table["id"], table["tokens"]["0"], player=key) as ann:
+            ann.wait_for("state")
+            while (
+                table is finished
+                and not ann.wait_until(lambda state: state["over"] or bool(state["legal"]))["over"]
+            ):
+                ann.play(ann.state["legal"]["0"][0])
+            ann.send({"type": "ping"})
+            ann.wait_for("pong")
+    # A spectator's key remembers nothing; a joining screen may come back as often as it likes.
+    with server.join(finished["id"], player=KEY[:-1] + "x") as watcher:
+        watcher.wait_for("state")
+    with server.join(finished["id"], finished["tokens"]["0"], player=KEY) as again:
+        again.wait_for("state")
+    with server.client() as http:
+        games = http.post("/api/players/games", json={"key": KEY}).json()
+        assert [game["id"] for game in games] == [finished["id"]]
+        (game,) = games
+        assert game["mine"] == [0] and game["name"] == "Toy cards"
+        assert game["result"]["winners"] and [seat["kind"] for seat in game["seats"]] == [
+            "hotseat",
+            "bot",
+        ]
+        assert http.post("/api/players/games", json={"key": KEY[:-1] + "x"}).json() == []
+        for body in ({"key": "short"}, {"key": "<script>" * 3}, {"key": 5}, {}, {"key": "k" * 65}):
+            refused = http.post("/api/players/games", json=body)
+            assert refused.status_code in (400, 403) and refused.json()["code"] in (
+                "bad_request",
+                "bad_player",
+            ), body
+
+
+def test_a_join_with_a_bad_player_key_is_told_and_still_plays(server: LiveServer) -> None:
+    created = server.create_table(game="test-toy", seats=FRIENDS)
+    with server.join(created["id"], created["tokens"]["0"], player="<b>not a key</b>") as ann:
+        ann.wait_for("state")
+        assert error_code(ann) == "bad_player"
+        ann.send({"type": "chat", "text": "still here"})
+        assert next_of(ann, "chat")["text"] == "still here"

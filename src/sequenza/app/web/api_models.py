@@ -201,6 +201,25 @@ class TakeRequest(BaseModel):
     name: str | None = Field(None, max_length=160, description="the visitor's name for the seat")
 
 
+class PlayerRequest(BaseModel):
+    model_config = ConfigDict(strict=True, extra="forbid")
+
+    key: str = Field(
+        max_length=64, description="the browser's secret player key (22 to 64 URL-safe letters)"
+    )
+
+
+class PlayerGame(BaseModel):
+    id: str
+    game: str
+    name: str | None = None
+    players: int
+    created: float
+    result: dict[str, Any] | None
+    seats: list[SeatSummary]
+    mine: list[int] = Field(description="the seats this player held")
+
+
 class Claimed(BaseModel):
     seat: int
     token: str = Field(description="the seat's secret token: only this friend holds it")
@@ -309,6 +328,7 @@ REQUEST_BODIES: dict[tuple[str, str], type[BaseModel]] = {
     ("/api/tables", "post"): TableRequest,
     ("/api/tables/{table_id}/claim", "post"): ClaimRequest,
     ("/api/tables/{table_id}/take", "post"): TakeRequest,
+    ("/api/players/games", "post"): PlayerRequest,
     ("/api/tables/{table_id}/actions", "post"): ActionRequest,
     ("/api/tables/{table_id}/rematch", "post"): RematchRequest,
     ("/api/tables/{table_id}/resign", "post"): ResignRequest,

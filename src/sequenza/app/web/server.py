@@ -26,6 +26,9 @@ for a refused move or option or pydantic's list of wrong fields, comes as ``"det
                                          token nobody else saw (409 ``invite_claimed`` after,
                                          403 ``bad_invite`` for a code of no seat)
     GET  /api/tables/{id}                public summary and spectator view
+    POST /api/players/games              {"key"}: the finished games a browser's player key
+                                         played (each socket that joins with ``"player"``
+                                         adds the seats it holds), newest first
     POST /api/tables/{id}/actions        {"token", "action", "turn"}
     POST /api/tables/{id}/rematch        {"token"}: the same people, a new deal -> {"id", "url"}
                                          (each person's token opens their seat there too;
@@ -41,7 +44,8 @@ for a refused move or option or pydantic's list of wrong fields, comes as ``"det
 
 Websocket ``/ws/tables/{id}``: the client first sends ``{"type": "join", "tokens": [...]}``
 (no tokens: a spectator; an optional ``"lang": "it"`` words its events in that language, an
-optional ``"name"`` names the seat it holds), then
+optional ``"name"`` names the seat it holds, an optional ``"player"`` key remembers its seats
+for that player's "My games"), then
 ``{"type": "act", "action": "slide 5 4", "turn": 12}`` where ``turn`` is the ``turn`` of the
 observation it answers; ``{"type": "resign", "seat": 0}``, ``{"type": "rename", "name": "Ada"}``
 (``"seat"`` too when the client holds several), ``{"type": "chat", "text": "..."}`` or
@@ -133,6 +137,8 @@ from .api_models import (
     GameInfo,
     GameRecordOut,
     PageMessages,
+    PlayerGame,
+    PlayerRequest,
     RematchCreated,
     RematchRequest,
     ReplayFrame,
@@ -399,6 +405,10 @@ def create_app(
     async def lobby_page(request: Request) -> HTMLResponse:
         return _index_page(request)
 
+    @app.get("/me", include_in_schema=False)
+    async def my_games_page(request: Request) -> HTMLResponse:
+        return _index_page(request)
+
     @app.get("/t/{table_id}", include_in_schema=False)
     async def table_page(request: Request, table_id: str) -> HTMLResponse:
         return _index_page(request)
@@ -533,6 +543,18 @@ def create_app(
         seat, token = await manager.take(table_id, asked.seat, asked.name)
         return {"seat": seat, "token": token}
 
+    @app.post(
+        "/api/players/games",
+        response_model=list[PlayerGame],
+        responses=ERRORS,
+        tags=["players"],
+    )
+    async def player_games(request: Request) -> list[dict[str, Any]]:
+        """The finished games of a player key, newest first: the key stays in the body,
+        never in an address that logs keep."""
+        asked = _validated(PlayerRequest, await _json_body(request))
+        return await manager.player_games(asked.key)
+
     @app.get("/api/tables/{table_id}", response_model=TableView, responses=ERRORS, tags=["tables"])
     async def table_view(table_id: str) -> dict[str, Any]:
         async with manager.borrowed(table_id) as table:
@@ -622,7 +644,7 @@ def create_app(
             await _refuse(websocket, TableError("bad_origin", "problem.bad_origin", 403), language)
             return
         try:
-            tokens, language, name = await _join_request(websocket)
+            tokens, language, name, player = await _join_request(websocket)
             table = await manager.table(table_id)
             client = table.join(await manager.seats_for(table, tokens), language)
         except TableError as error:
@@ -631,12 +653,15 @@ def create_app(
         except (WebSocketDisconnect, TimeoutError):
             return
         sender = asyncio.create_task(_send_queued(websocket, client))
-        if name is not None:
-            # The person's own name for their seat: a refusal is told, and the join stands.
-            try:
+        # The person's own name for their seat, and their player key: a refusal is told, and
+        # the join stands.
+        try:
+            if name is not None:
                 await table.rename(client.seats, name)
-            except TableError as error:
-                await client.reply(error.to_json(client.lang))
+            if player is not None and client.seats:
+                await manager.remember_player(table, client.seats, player)
+        except TableError as error:
+            await client.reply(error.to_json(client.lang))
         receiver = asyncio.create_task(_serve(websocket, manager, table, client, limits))
         behind = asyncio.create_task(client.fell_behind.wait())
         try:
@@ -914,9 +939,9 @@ def _message(event: MutableMapping[str, Any]) -> dict[str, Any]:
     return message
 
 
-async def _join_request(websocket: WebSocket) -> tuple[list[str], str, Any]:
-    """The tokens, the language and the name (None when it brings none) of the socket's first
-    message, its ``join``."""
+async def _join_request(websocket: WebSocket) -> tuple[list[str], str, Any, Any]:
+    """The tokens, the language, the name and the player key (None when it brings none) of
+    the socket's first message, its ``join``."""
     message = _message(await asyncio.wait_for(websocket.receive(), JOIN_TIMEOUT))
     if message.get("type") != "join":
         raise TableError(
@@ -925,7 +950,8 @@ async def _join_request(websocket: WebSocket) -> tuple[list[str], str, Any]:
     tokens = message.get("tokens", [])
     if not isinstance(tokens, list) or not all(isinstance(token, str) for token in tokens):
         raise TableError("bad_request", "problem.join_tokens")
-    return tokens, _known_language(message.get("lang")), message.get("name")
+    language = _known_language(message.get("lang"))
+    return tokens, language, message.get("name"), message.get("player")
 
 
 #: The longest language code a client may send ("eo", "it"; room for a region).

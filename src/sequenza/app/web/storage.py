@@ -21,6 +21,7 @@ version; an older or newer one is refused until ``sequenza db upgrade``.
 
 from __future__ import annotations
 
+import contextlib
 import fcntl
 import json
 import os
@@ -95,6 +96,16 @@ _chat = sa.Table(
     sa.Column("text", sa.String(200), nullable=False),
     sa.Column("phrase", sa.String(32), nullable=True),
     sa.Column("turn", sa.Integer, nullable=False),
+    sa.Column("at", sa.Float, nullable=False),
+)
+
+#: The seats each player key (its SHA-256) joined: the games of its "My games" page.
+_player_seats = sa.Table(
+    "sequenza_player_seats",
+    metadata,
+    sa.Column("player", sa.String(64), primary_key=True),
+    sa.Column("table_id", sa.String(32), sa.ForeignKey("sequenza_tables.id"), primary_key=True),
+    sa.Column("seat", sa.Integer, primary_key=True),
     sa.Column("at", sa.Float, nullable=False),
 )
 
@@ -443,6 +454,65 @@ class Storage:
             for row in rows
         ]
         return sorted(lines, key=lambda line: line.number)
+
+    def remember_player(self, player: str, table_id: str, seats: list[int]) -> None:
+        """Remember that the player key hashed to ``player`` plays ``seats`` of the table."""
+        with self.engine.connect() as connection:
+            known = set(
+                connection.execute(
+                    sa.select(_player_seats.c.seat).where(
+                        _player_seats.c.player == player, _player_seats.c.table_id == table_id
+                    )
+                ).scalars()
+            )
+        new = [seat for seat in seats if seat not in known]
+        if not new:
+            return
+        now = time.time()
+        rows = [{"player": player, "table_id": table_id, "seat": seat, "at": now} for seat in new]
+        # Another socket of the same player may remember them meanwhile: one of them wins.
+        with contextlib.suppress(IntegrityError), self._transaction() as connection:
+            connection.execute(_player_seats.insert(), rows)
+
+    def player_games(self, player: str, limit: int = 200) -> list[dict[str, Any]]:
+        """The finished games of the player key hashed to ``player``, newest first: each
+        table's game, date, result, seats (name, kind, bot) and the seats the player held."""
+        with self.engine.connect() as connection:
+            held = connection.execute(
+                sa.select(_player_seats.c.table_id, _player_seats.c.seat).where(
+                    _player_seats.c.player == player
+                )
+            ).all()
+            mine: dict[str, list[int]] = {}
+            for table_id, seat in held:
+                mine.setdefault(table_id, []).append(int(seat))
+            rows = connection.execute(
+                _tables.select()
+                .where(_tables.c.id.in_(list(mine)), _tables.c.finished)
+                .order_by(_tables.c.created.desc())
+                .limit(limit)
+            ).all()
+            ids = [row.id for row in rows]
+            seats = connection.execute(
+                _seats.select().where(_seats.c.table_id.in_(ids)).order_by(_seats.c.seat)
+            ).all()
+        seats_of: dict[str, list[dict[str, Any]]] = {table_id: [] for table_id in ids}
+        for seat in seats:
+            seats_of[seat.table_id].append(
+                {"seat": seat.seat, "kind": seat.kind, "name": seat.name, "bot": seat.bot}
+            )
+        return [
+            {
+                "id": row.id,
+                "game": row.game,
+                "players": row.players,
+                "created": row.created,
+                "result": None if row.result is None else json.loads(row.result),
+                "seats": seats_of[row.id],
+                "mine": sorted(mine[row.id]),
+            }
+            for row in rows
+        ]
 
     def list_open_tables(self, limit: int = 20) -> list[dict[str, Any]]:
         """Games not finished with an open seat nobody took, newest first, as public

@@ -267,6 +267,17 @@ TABLE_ID_BYTES = 12
 MAX_TOKEN = 64
 
 
+#: A player key as a browser makes it: at least 128 bits of randomness in URL-safe base64.
+PLAYER_KEY = re.compile(r"[A-Za-z0-9_-]{22,64}")
+
+
+def player_hash(key: Any) -> str:
+    """The hash a player key is kept under; ``bad_player`` for anything that is no key."""
+    if not isinstance(key, str) or not PLAYER_KEY.fullmatch(key):
+        raise TableError("bad_player", "problem.bad_player", 403)
+    return hash_token(f"player:{key}")
+
+
 def new_table_id() -> str:
     return secrets.token_urlsafe(TABLE_ID_BYTES)
 
@@ -1515,6 +1526,22 @@ class TableManager:
             raise TableError("seat_taken", "problem.seat_taken", 409)
         await stored(self.storage.fill_open_seats, table.id, empty)
         await table.seated_bots()
+
+    async def remember_player(self, table: Table, seats: tuple[int, ...], key: Any) -> None:
+        """The player key ``key`` plays the people's ``seats`` it holds at ``table``: the
+        game joins its history ("My games") once it is over."""
+        hashed = player_hash(key)
+        people = [seat for seat in seats if table.record.seats[seat].kind != "bot"]
+        if people:
+            await stored(self.storage.remember_player, hashed, table.id, people)
+
+    async def player_games(self, key: Any) -> list[dict[str, Any]]:
+        """The finished games of the player key ``key``, newest first, with their names."""
+        rows = await stored(self.storage.player_games, player_hash(key))
+        for row in rows:
+            with contextlib.suppress(SequenzaError):
+                row["name"] = game_class(row["game"]).info.name
+        return rows
 
     async def list_open_tables(self, limit: int = 20) -> list[dict[str, Any]]:
         rows = await stored(self.storage.list_open_tables, limit)

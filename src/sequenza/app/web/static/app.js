@@ -3,6 +3,7 @@
 import { fill, h } from "./dom.js";
 import { languagePicker, loadMessages, t } from "./i18n.js";
 import { showLobby } from "./lobby.js";
+import { showMyGames } from "./mygames.js";
 import { showTable } from "./table.js";
 
 const root = document.getElementById("app");
@@ -13,6 +14,8 @@ try {
   fill(document.getElementById("language"), languagePicker());
   if (window.location.pathname === "/") {
     await showLobby(root);
+  } else if (window.location.pathname === "/me") {
+    await showMyGames(root);
   } else if (match) {
     await showTable(root, match[1]);
   } else {

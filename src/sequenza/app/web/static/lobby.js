@@ -288,6 +288,7 @@ function fillYours(section, tables, games) {
   fill(section,
     h("h2", {}, t("lobby.your_tables")),
     lines.length ? h("ul.table-list", {}, lines) : h("p.muted", {}, t("lobby.yours_empty")),
+    h("p", {}, h("a.my-games-link", { href: "/me", id: "my-games" }, t("me.link"))),
   );
 }
 

@@ -10,6 +10,7 @@ import { keepFocus, listenToKeys, prepareParts } from "./keyboard.js";
 import { currentLanguage, errorText, formatNumber, list, t } from "./i18n.js";
 import { alertsOn, alertTurn, playSound, primeAlerts, setAlerts, setSounds, soundsOn } from "./notify.js";
 import { showDialog, showRules } from "./rules.js";
+import { playerKey } from "./player.js";
 import { ChatPanel, OpenSeatNotice, askName, rememberedName, renameButton } from "./social.js";
 import { addSeatToken, dropSeatTokens, saveEntry, saveOutbox, tableEntry } from "./store.js";
 import { SeatClocks, clockSummary, describeTableEvent, entryText, renderUndo, resignButton, shownScore, standInNote, tableEndReason } from "./table-extras.js";
@@ -204,7 +205,10 @@ class TablePage {
       this.entry = tableEntry(this.id);
       // The server words this screen's log in the page's language.
       const name = this.pendingName ? { name: this.pendingName } : {};
-      socket.send(JSON.stringify({ type: "join", tokens: Object.values(this.entry.seats), lang: currentLanguage(), ...name }));
+      // This browser's player key: the seats it holds join its "My games".
+      const tokens = Object.values(this.entry.seats);
+      const player = tokens.length && playerKey() ? { player: playerKey() } : {};
+      socket.send(JSON.stringify({ type: "join", tokens, lang: currentLanguage(), ...name, ...player }));
     });
     socket.addEventListener("message", (event) => this.receive(JSON.parse(event.data)));
     socket.addEventListener("close", (event) => {
