@@ -308,7 +308,15 @@ def test_the_log_shows_the_servers_sentences_naming_the_players(
         screen.play_move(rng)
     screen.wait_for_turn()
     events = page.evaluate("window.sequenzaTable.log")
-    lines = page.locator(".log-list li").all_inner_texts()
+    # The sentences as the server worded them: a card drawn small in the log reads as its code.
+    lines = page.eval_on_selector_all(
+        ".log-list li",
+        """items => items.map(item => {
+            const copy = item.cloneNode(true);
+            for (const card of copy.querySelectorAll(".mini-card")) card.replaceWith(card.title);
+            return copy.textContent;
+        })""",
+    )
     assert lines == [event["text"] for event in events][-300:]
     assert any(line.startswith("Random bot 2") for line in lines)
     assert any(line.startswith("You") for line in lines)
