@@ -300,16 +300,24 @@ def _sentences(mode: Mode) -> dict[str, str]:
     return sentences
 
 
+def _log_code(mode: Mode, code: str) -> str:
+    """A log sentence's message context: under the mode's id, since every mode words its own
+    ``action.slide`` (the log catalogues of all the modes a process reads are merged)."""
+    return f"{mode.id}:{code}"
+
+
 def _messages(mode: Mode) -> Messages:
     sentences = _sentences(mode)
+    mine = {code: _log_code(mode, code) for code in sentences}
 
     def phrase(event: Mapping[str, Any]) -> Phrase | None:
         kind = event["event"]
         if kind == "action":
             verb, *args = str(event["action"]).split()
-            return Phrase(f"action.{verb}", {"args": args})
+            return Phrase(mine[f"action.{verb}"], {"args": args})
         if kind == "game_over":
-            return Phrase(f"ending.{event['termination']}")
+            code = f"ending.{event['termination']}"
+            return Phrase(mine.get(code, code))
         if kind not in sentences:
             return None
         values: dict[str, Any] = {
@@ -323,9 +331,11 @@ def _messages(mode: Mode) -> Messages:
             for name, value in values.items()
             if isinstance(value, int | str | Seat) and not isinstance(value, bool)
         }
-        return Phrase(kind, values, subject=seat if f"{kind}.you" in sentences else None)
+        return Phrase(mine[kind], values, subject=seat if f"{kind}.you" in sentences else None)
 
-    return Messages(tuple(Message(code, text) for code, text in sentences.items()), (), phrase)
+    return Messages(
+        tuple(Message(mine[code], text) for code, text in sentences.items()), (), phrase
+    )
 
 
 def _page_words(mode: Mode) -> dict[str, str]:
@@ -370,7 +380,7 @@ def write_catalogues(mode: Mode) -> Path:
             translated = text if language == "en" else own.get(_file_key(code), "")
             if not translated and text == EVENT_SENTENCES.get(code):
                 translated = EVENT_TRANSLATIONS.get(language, {}).get(code, "")
-            log.add(text, translated, context=code)
+            log.add(text, translated, context=_log_code(mode, code))
         games = Catalog(locale=language, domain="games")
         for key, text in described.items():
             if text:

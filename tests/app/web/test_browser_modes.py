@@ -22,7 +22,7 @@ from tests.app.web.test_browser import ARGS, CHROMIUM, Screen, open_seats, shoot
 playwright_api = pytest.importorskip("playwright.sync_api")
 pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed")
 
-MODES = ["mode-shift", "mode-stack", "mode-cross"]
+MODES = ["mode-shift", "mode-stack", "mode-cross", "mode-crossroads", "mode-stack-five"]
 LAPTOP = {"width": 1366, "height": 768}
 #: Moves clicked in each mode: enough to meet its placements, slides and, often, a claim.
 MOVES = 8
