@@ -71,3 +71,14 @@ def test_a_modes_log_speaks_its_own_words_beside_every_other_modes() -> None:
     state.apply(state.legal_actions()[0])
     said = describe(state.log[-1], game_id="mode-crossroads", names=["Ann", "Bob"], lang="it")
     assert said == "Ann: Fai scorrere 1 4"
+
+
+def test_the_log_speaks_to_the_seat_reading_it() -> None:
+    game_id = register_file(EXAMPLES / "stack_five.toml").id
+    state = make(game_id, players=2, seed=2)
+    while not any(event["event"] == "draw" for event in state.log):
+        state.apply(state.legal_actions()[-1])
+    draw = next(event for event in state.log if event["event"] == "draw")
+    seat = draw["seat"]
+    said = describe(draw, game_id=game_id, names=["Ann", "Bob"], viewer=seat, lang="it")
+    assert said.startswith("Peschi ")
