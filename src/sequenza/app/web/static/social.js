@@ -246,7 +246,7 @@ function clockTime(seconds) {
 export class OpenSeatNotice {
   constructor(page) {
     this.page = page;
-    this.element = h("div.open-seats", { role: "status", hidden: true });
+    this.element = h("div.panel.open-seats", { role: "status", hidden: true });
     this.timer = 0;
     this.staleAt = null;
   }

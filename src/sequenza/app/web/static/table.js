@@ -675,7 +675,8 @@ class TablePage {
         {},
         this.table.seats.map((seat) => {
           const winner = result && result.winners.includes(seat.seat);
-          const presence = held.includes(seat.seat) ? t("players.this_screen") : seat.connected ? t("players.online") : t("players.offline");
+          const waiting = seat.kind === "open" && !seat.claimed;
+          const presence = held.includes(seat.seat) ? t("players.this_screen") : waiting ? t("lobby.open_seat") : seat.connected ? t("players.online") : t("players.offline");
           const kind = seat.kind === "bot" ? t("players.bot", { name: seat.bot }) : this.replay ? "" : presence;
           const score = shownScore(result, scores, seat.seat);
           const out = (this.replay ? this.replay.frame.out : this.table.out || []).includes(seat.seat);
