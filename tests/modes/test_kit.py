@@ -141,6 +141,20 @@ def test_mode_check_names_a_planted_mistake_with_its_line(tmp_path) -> None:  # 
     assert "did you mean 'slide_limit'?" in result.output
 
 
+def test_a_misspelt_word_of_the_format_gets_the_nearest_allowed_one(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    text = (EXAMPLES / "shift.toml").read_text()
+    text = text.replace('lines = ["rows"]', 'lines = ["rowz"]').replace("\nrows = 3", "\nrowz = 3")
+    planted = tmp_path / "shift.toml"
+    planted.write_text(text, encoding="utf-8")
+    result = runner.invoke(app, ["mode", "check", str(planted)], env=PLAIN)
+    assert result.exit_code == 2
+    # A misspelt value and a misspelt key each name the word they were meant to be.
+    assert "'rowz' is not one of ['rows', 'columns', 'windows'] (fix: did you mean 'rows'" in (
+        result.output
+    )
+    assert "('rowz' was unexpected) (fix: did you mean 'rows' for 'rowz'?)" in result.output
+
+
 def test_mode_check_runs_the_kit_and_a_smoke_simulation_in_italian() -> None:
     path = str(EXAMPLES / "cross.toml")
     result = runner.invoke(app, ["--lang", "it", "mode", "check", path, "--games", "20"], env=PLAIN)

@@ -92,8 +92,28 @@ def schema_problems(text: str) -> list[Problem]:
         path = tuple(error.absolute_path)
         line, column = locate(spots, path)
         where = ".".join(str(part) for part in path) or "the file"
-        problems.append(Problem(line, column, f"{where}: {error.message}", "see mode.schema.json"))
+        problems.append(Problem(line, column, f"{where}: {error.message}", _schema_fix(error)))
     return sorted(problems, key=lambda problem: (problem.line, problem.column))
+
+
+def _schema_fix(error: Any) -> str:
+    """A fix for a schema mistake: the nearest allowed word for a misspelt key or value,
+    else where the allowed shapes are written."""
+    import difflib
+
+    wrong: list[str] = []
+    allowed: list[str] = []
+    if error.validator == "additionalProperties" and isinstance(error.instance, dict):
+        allowed = list(error.schema.get("properties", {}))
+        wrong = [key for key in error.instance if key not in allowed]
+    elif error.validator == "enum" and isinstance(error.instance, str):
+        allowed = [str(value) for value in error.validator_value]
+        wrong = [error.instance]
+    for word in wrong:
+        near = difflib.get_close_matches(word, allowed, n=1)
+        if near:
+            return f"did you mean '{near[0]}' for '{word}'?"
+    return "see mode.schema.json"
 
 
 @mode_app.command("check", cls=LocalizedCommand)
