@@ -1053,6 +1053,89 @@ done:
     return out;
 }
 
+/* ------------------------------------------------------------------ bots (the simulator) */
+
+/* state.play_bots(seeds, bots, limit): the simulator's game from this state, each seat's
+ * choices made by its bot from its own generator, random.Random(seeds[seat]), as the Python
+ * bots make them: the random bot takes legal[randrange(len(legal))]; the greedy bot takes a
+ * lone legal action without a draw, else deals the state again for its seat
+ * (state.determinize(seat, rng)) and asks the game's greedy heuristic on that copy, both
+ * drawing from the seat's generator. Plays at most `limit` actions and returns their ids;
+ * the simulator replays them on the Python rules for its report. */
+#define BOT_RANDOM 0
+#define BOT_GREEDY 1
+
+typedef struct {
+    MT rng[MAX_PLAYERS];
+    int kind[MAX_PLAYERS];
+    long limit, count;
+    int16_t *played;
+} Bots;
+
+static Bots *bots_new(PyObject *args, int players, int greedy) {
+    PyObject *seeds, *kinds, *seeds_fast = NULL, *kinds_fast = NULL;
+    long limit;
+    Py_ssize_t i;
+    Bots *bots = NULL;
+    if (!PyArg_ParseTuple(args, "OOl", &seeds, &kinds, &limit)) return NULL;
+    if (limit < 0 || limit > 100000000L) {
+        PyErr_SetString(PyExc_ValueError, "a game's limit lies between 0 and 10**8 actions");
+        return NULL;
+    }
+    seeds_fast = PySequence_Fast(seeds, "seeds");
+    kinds_fast = PySequence_Fast(kinds, "bots");
+    if (!seeds_fast || !kinds_fast) goto fail;
+    if (PySequence_Fast_GET_SIZE(seeds_fast) != players ||
+        PySequence_Fast_GET_SIZE(kinds_fast) != players) {
+        PyErr_SetString(PyExc_ValueError, "one seed and one bot per seat");
+        goto fail;
+    }
+    bots = PyMem_Malloc(sizeof(Bots));
+    if (!bots) {
+        PyErr_NoMemory();
+        goto fail;
+    }
+    bots->played = PyMem_Malloc(sizeof(int16_t) * ((size_t)limit + 1));
+    if (!bots->played) {
+        PyErr_NoMemory();
+        goto fail;
+    }
+    bots->limit = limit;
+    bots->count = 0;
+    for (i = 0; i < players; i++) {
+        uint64_t seed;
+        long kind = PyLong_AsLong(PySequence_Fast_GET_ITEM(kinds_fast, i));
+        if (kind == -1 && PyErr_Occurred()) goto fail;
+        if (kind != BOT_RANDOM && !(greedy && kind == BOT_GREEDY)) {
+            PyErr_SetString(PyExc_ValueError, "the core has no such bot in this game");
+            goto fail;
+        }
+        if (read_seed(PySequence_Fast_GET_ITEM(seeds_fast, i), &seed) < 0) goto fail;
+        mt_seed_u64(&bots->rng[i], seed);
+        bots->kind[i] = (int)kind;
+    }
+    Py_DECREF(seeds_fast);
+    Py_DECREF(kinds_fast);
+    return bots;
+fail:
+    if (bots) PyMem_Free(bots->played);
+    PyMem_Free(bots);
+    Py_XDECREF(seeds_fast);
+    Py_XDECREF(kinds_fast);
+    return NULL;
+}
+
+/* The actions played, as a list of ids; frees the bots. */
+static PyObject *bots_done(Bots *bots) {
+    PyObject *out = PyList_New(bots->count);
+    long i;
+    for (i = 0; out && i < bots->count; i++)
+        PyList_SET_ITEM(out, i, PyLong_FromLong(bots->played[i]));
+    PyMem_Free(bots->played);
+    PyMem_Free(bots);
+    return out;
+}
+
 /* ------------------------------------------------------------------ BoardState: Python type */
 
 typedef struct {
@@ -1441,7 +1524,45 @@ done:
     return out;
 }
 
+static PyObject *BoardState_play_bots(BoardState *self, PyObject *args) {
+    const Board *b = self->board;
+    Game *g = &self->game, *twin;
+    int16_t *legal;
+    Bots *bots = bots_new(args, b->players, 1);
+    if (!bots) return NULL;
+    twin = PyMem_Malloc(sizeof(Game));
+    legal = PyMem_Malloc(sizeof(int16_t) * MAX_LEGAL);
+    if (!twin || !legal) {
+        PyMem_Free(twin);
+        PyMem_Free(legal);
+        bots->count = 0;
+        Py_DECREF(bots_done(bots));
+        return PyErr_NoMemory();
+    }
+    while (g->ending == ONGOING && bots->count < bots->limit) {
+        int count = legal_actions(b, g, legal), seat = g->to_act, action;
+        MT *mt = &bots->rng[seat];
+        if (bots->kind[seat] == BOT_RANDOM)
+            action = legal[mt_below(mt, (uint32_t)count)];
+        else if (count == 1)
+            action = legal[0];
+        else {
+            /* The greedy heuristic only reads the discards; the copy shares them. */
+            *twin = *g;
+            determinize(b, twin, seat, mt);
+            action = choose_greedy(b, twin, legal, count, mt);
+        }
+        apply_action(b, g, action);
+        bots->played[bots->count++] = (int16_t)action;
+    }
+    PyMem_Free(twin);
+    PyMem_Free(legal);
+    return bots_done(bots);
+}
+
 static PyMethodDef BoardState_methods[] = {
+    {"play_bots", (PyCFunction)BoardState_play_bots, METH_VARARGS,
+     "play_bots(seeds, bots, limit): the simulator's game, each seat's bot choosing."},
     {"playouts", (PyCFunction)BoardState_playouts, METH_VARARGS,
      "playouts(seat, seeds, limit, policy): games from here, determinized for seat."},
     {"legal", (PyCFunction)BoardState_legal, METH_NOARGS,
@@ -2177,7 +2298,33 @@ static PyObject *StackState_playouts(StackState *self, PyObject *args) {
     return stack_batch(self->rules, &self->game, seat, seeds, NULL, limit, policy);
 }
 
+static PyObject *StackState_play_bots(StackState *self, PyObject *args) {
+    const StackRules *r = self->rules;
+    StackGame *g = &self->game, twin;
+    int16_t legal[64];
+    Bots *bots = bots_new(args, r->players, 1);
+    if (!bots) return NULL;
+    while (!g->over && bots->count < bots->limit) {
+        int count = stack_legal(r, g, legal), seat = g->to_act, action;
+        MT *mt = &bots->rng[seat];
+        if (bots->kind[seat] == BOT_RANDOM)
+            action = legal[mt_below(mt, (uint32_t)count)];
+        else if (count == 1)
+            action = legal[0];
+        else {
+            twin = *g;
+            stack_determinize(r, &twin, seat, mt);
+            action = stack_greedy(r, &twin, legal, count, mt);
+        }
+        stack_apply(r, g, action);
+        bots->played[bots->count++] = (int16_t)action;
+    }
+    return bots_done(bots);
+}
+
 static PyMethodDef StackState_methods[] = {
+    {"play_bots", (PyCFunction)StackState_play_bots, METH_VARARGS,
+     "play_bots(seeds, bots, limit): the simulator's game, each seat's bot choosing."},
     {"legal", (PyCFunction)StackState_legal, METH_NOARGS,
      "The legal action ids, in the Python rules' order."},
     {"apply", (PyCFunction)StackState_apply, METH_O, "Play a legal action id."},
@@ -3053,7 +3200,28 @@ static PyObject *ShiftState_playouts(ShiftState *self, PyObject *args) {
     return shift_batch(self->rules, &self->game, seat, seeds, NULL, limit, policy);
 }
 
+static PyObject *ShiftState_play_bots(ShiftState *self, PyObject *args) {
+    const ShiftRules *r = self->rules;
+    ShiftGame *g = &self->game;
+    int16_t legal[64];
+    Bots *bots = bots_new(args, r->players, 0);
+    if (!bots) return NULL;
+    while (!g->ending && bots->count < bots->limit) {
+        int count = shift_legal(r, g, legal), seat = g->to_act, action;
+        action = legal[mt_below(&bots->rng[seat], (uint32_t)count)];
+        shift_apply(r, g, action);
+        bots->played[bots->count++] = (int16_t)action;
+    }
+    if (g->ending < 0) {
+        Py_DECREF(bots_done(bots));
+        return PyErr_NoMemory();
+    }
+    return bots_done(bots);
+}
+
 static PyMethodDef ShiftState_methods[] = {
+    {"play_bots", (PyCFunction)ShiftState_play_bots, METH_VARARGS,
+     "play_bots(seeds, bots, limit): the simulator's game, each seat's bot choosing."},
     {"legal", (PyCFunction)ShiftState_legal, METH_NOARGS,
      "The legal action ids, in the Python rules' order."},
     {"apply", (PyCFunction)ShiftState_apply, METH_O, "Play a legal action id."},
@@ -3785,7 +3953,33 @@ static PyObject *CrossState_playouts(CrossState *self, PyObject *args) {
     return cross_batch(self->rules, &self->game, seat, seeds, NULL, limit, policy);
 }
 
+static PyObject *CrossState_play_bots(CrossState *self, PyObject *args) {
+    const CrossRules *r = self->rules;
+    CrossGame *g = &self->game, twin;
+    int16_t legal[CROSS_CARDS * CELLS];
+    Bots *bots = bots_new(args, r->players, 1);
+    if (!bots) return NULL;
+    while (!g->ending && bots->count < bots->limit) {
+        int count = cross_legal(r, g, legal), seat = g->to_act, action;
+        MT *mt = &bots->rng[seat];
+        if (bots->kind[seat] == BOT_RANDOM)
+            action = legal[mt_below(mt, (uint32_t)count)];
+        else if (count == 1)
+            action = legal[0];
+        else {
+            twin = *g;
+            cross_determinize(r, &twin, seat, mt);
+            action = cross_choose(r, &twin, legal, count, GREEDY, mt);
+        }
+        cross_apply(r, g, action);
+        bots->played[bots->count++] = (int16_t)action;
+    }
+    return bots_done(bots);
+}
+
 static PyMethodDef CrossState_methods[] = {
+    {"play_bots", (PyCFunction)CrossState_play_bots, METH_VARARGS,
+     "play_bots(seeds, bots, limit): the simulator's game, each seat's bot choosing."},
     {"legal", (PyCFunction)CrossState_legal, METH_NOARGS,
      "The legal action ids, in the Python rules' order."},
     {"apply", (PyCFunction)CrossState_apply, METH_O, "Play a legal action id."},
@@ -4690,7 +4884,24 @@ static PyObject *SeqStacksState_playouts(SeqStacksState *self, PyObject *args) {
     return ss_batch(self->rules, &self->game, seat, seeds, NULL, limit, policy);
 }
 
+static PyObject *SeqStacksState_play_bots(SeqStacksState *self, PyObject *args) {
+    const SeqStacksRules *r = self->rules;
+    SeqStacksGame *g = &self->game;
+    int16_t legal[256];
+    Bots *bots = bots_new(args, r->players, 0);
+    if (!bots) return NULL;
+    while (!g->ending && bots->count < bots->limit) {
+        int count = ss_legal(r, g, legal), seat = g->to_act, action;
+        action = legal[mt_below(&bots->rng[seat], (uint32_t)count)];
+        ss_apply(r, g, action);
+        bots->played[bots->count++] = (int16_t)action;
+    }
+    return bots_done(bots);
+}
+
 static PyMethodDef SeqStacksState_methods[] = {
+    {"play_bots", (PyCFunction)SeqStacksState_play_bots, METH_VARARGS,
+     "play_bots(seeds, bots, limit): the simulator's game, each seat's bot choosing."},
     {"legal", (PyCFunction)SeqStacksState_legal, METH_NOARGS,
      "The legal action ids, in the Python rules' order."},
     {"apply", (PyCFunction)SeqStacksState_apply, METH_O, "Play a legal action id."},

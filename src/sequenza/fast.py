@@ -147,6 +147,49 @@ def engine_for(game_id: str, policy: str = "random") -> Literal["fast", "python"
     return "fast" if _fast is not None and known else "python"
 
 
+#: The simulator's bots the core plays (``play_bots``), by the number it knows each by.
+CORE_BOTS = {"random": 0, "greedy": 1}
+
+
+def core_bots(game_id: str) -> frozenset[str]:
+    """The simulator's bots the core plays in ``game_id`` (none where it is not installed):
+    the random bot in every game it plays, the greedy bot where it plays the game's greedy
+    heuristic."""
+    if _fast is None or game_id not in _CORE_POLICIES:
+        return frozenset()
+    if "greedy" in _CORE_POLICIES[game_id]:
+        return frozenset(CORE_BOTS)
+    return frozenset({"random"})
+
+
+def core_plays(table: Game[Any]) -> bool:
+    """Whether the core is installed and plays this table (its game, players and options)."""
+    if _fast is None or table.id not in FAST_GAMES:
+        return False
+    try:
+        _rules(table)
+    except ValueError:  # a seating the core does not know (it seats teams alternately)
+        return False
+    return True
+
+
+def play_bots(
+    table: Game[Any], seed: int, bot_seeds: list[int], bots: list[str], limit: int
+) -> list[int]:
+    """The ids of the actions of a simulated game, played in the core: the game dealt from
+    ``seed``, each seat's bot (``random`` or ``greedy``, ``core_bots``) choosing with its own
+    generator ``random.Random(bot_seeds[seat])`` as the Python bots choose, at most ``limit``
+    actions. Replayed on the Python rules they are the game the simulator plays there."""
+    if _fast is None:
+        raise RuntimeError(str(_WHY_NOT))
+    known = core_bots(table.id)
+    for name in bots:
+        if name not in known:
+            raise ValueError(f"the compiled core has no {name} bot in {table.id}")
+    state = _rules(table).new_state(seed_key(seed))
+    return state.play_bots(bot_seeds, [CORE_BOTS[name] for name in bots], limit)
+
+
 def _random_choice(state: State[Any], legal: list[Action], rng: random.Random) -> Action:
     return legal[rng.randrange(len(legal))]
 

@@ -9,7 +9,7 @@ import sys
 from collections.abc import Callable
 from copy import copy
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from babel import Locale
@@ -26,6 +26,9 @@ from sequenza.core.options import OptionSpec
 from sequenza.core.registry import available_games, game_class, make_game
 from sequenza.core.rng import new_seed
 from sequenza.extras import MissingExtraError, missing, require
+
+if TYPE_CHECKING:
+    from sequenza.sim.match import Simulation
 
 #: The CLI's own messages, in the language of ``--lang`` or of the environment.
 words = i18n.Translator("cli", i18n.SOURCE_LANGUAGE)
@@ -590,6 +593,14 @@ def serve(
             envvar="SEQUENZA_MODES",
         ),
     ] = None,
+    workshop: Annotated[
+        bool,
+        typer.Option(
+            help="Open the designers' workshop at /workshop: visitors may send mode files, "
+            "play them against bots and simulate them (off unless asked).",
+            envvar="SEQUENZA_WORKSHOP",
+        ),
+    ] = False,
 ) -> None:
     """Play in the browser: start the web app (tables, bots, friends, saved games).
 
@@ -616,6 +627,9 @@ def serve(
         raise _fail(ValueError(words.text("cli.bad_log_format", value=repr(log_format))))
     if workers > 1 and database.startswith("sqlite"):
         raise _fail(ValueError(words.text("cli.workers_need_postgres", workers=str(workers))))
+    if workers > 1 and workshop:
+        # A workshop mode lives in the memory of the process that read it.
+        raise _fail(ValueError(words.text("cli.workshop_one_process", workers=str(workers))))
     proxies = tuple(trusted_proxy or ())
     if trusts_everyone(proxies):
         raise _fail(ValueError(words.text("cli.trusted_proxy_star")))
@@ -652,6 +666,9 @@ def serve(
     if modes is not None:
         _check_modes(modes)
         os.environ["SEQUENZA_MODES"] = str(modes)
+    os.environ["SEQUENZA_WORKSHOP"] = "1" if workshop else "0"
+    if workshop:
+        typer.echo(words.text("cli.workshop_on", port=str(port)), err=True)
     limits = ConnectionLimits.from_environment()
     shown = database.split("@")[-1] if "@" in database else database
     if workers > 1:
@@ -710,6 +727,34 @@ def db_upgrade(
         typer.echo(words.text("cli.db_upgraded", before=before_text, after=after))
 
 
+def _simulation_engine(sim: Simulation, engine: str | None) -> str:
+    """The engine a simulation runs on: ``python`` when asked, or where the compiled core
+    cannot play its games (said, with the reason, unless ``python`` was asked); ``fast``
+    where it can (asking for it where it cannot is an error)."""
+    from sequenza.sim.match import ENGINES, core_problem
+
+    if engine is not None and engine not in ENGINES[1:]:
+        raise OptionError(
+            words.text("cli.sim_engine_unknown", engine=engine, engines=", ".join(ENGINES[1:]))
+        )
+    if engine == "python":
+        return "python"
+    problem = core_problem(sim)
+    if problem is None:
+        return "fast"
+    code, name = problem
+    if code == "no_core":
+        reason = words.text("cli.sim_engine_no_core")
+    elif code == "no_game":
+        reason = words.text("cli.sim_engine_no_game", game=name)
+    else:
+        reason = words.text("cli.sim_engine_no_bot", bot=name, game=sim.game)
+    if engine == "fast":
+        raise OptionError(words.text("cli.sim_engine_refused", reason=reason))
+    typer.echo(words.text("cli.sim_engine_python", reason=reason), err=True)
+    return "python"
+
+
 @app.command("simulate", cls=LocalizedCommand)
 def simulate(
     game: Annotated[str, typer.Argument(help="A game id (see `sequenza games`).")],
@@ -748,6 +793,13 @@ def simulate(
         Path | None,
         typer.Option(help="Folder of the report (default: simulation-GAME)."),
     ] = None,
+    engine: Annotated[
+        str | None,
+        typer.Option(
+            help="fast (the compiled core) or python: the same games either way. Default: "
+            "fast where the core plays the game and every bot of the line-up (random, greedy)."
+        ),
+    ] = None,
 ) -> None:
     """Play seeded bot games on every core (or a Ray cluster) and write a balance report:
     report.html with plots (with the sim extra), summary.json and games.csv."""
@@ -767,6 +819,7 @@ def simulate(
     except MissingExtraError as error:
         raise _fail(error) from None
     import time
+    from dataclasses import replace
 
     from rich.console import Console
     from rich.progress import (
@@ -793,6 +846,7 @@ def simulate(
             _options(game, option),
             max_actions,
         )
+        base = replace(base, engine=_simulation_engine(base, engine))
         variants = sweep_variants(base, sweep or [])
         for spec in base.bots:
             if getattr(spec.make(0), "seconds", None) is not None:

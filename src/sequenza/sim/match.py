@@ -18,8 +18,9 @@ import importlib
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, Literal
 
+from sequenza import fast
 from sequenza.ai import Bot, Decision, make_bot
 from sequenza.core.errors import OptionError, SequenzaError
 from sequenza.core.game import Game, State
@@ -125,6 +126,18 @@ def _format(value: Any) -> str:
     return str(value)
 
 
+# ---------------------------------------------------------------------------------- engines
+#: Where a simulation's games are played: ``auto`` in the compiled core where it plays the
+#: table and every bot of the line-up (else on the Python engine), ``fast`` in the core or
+#: not at all, ``python`` on the Python engine. Both play the very same games.
+ENGINES = ("auto", "fast", "python")
+
+#: Why the core cannot play a simulation's games: it is not installed (``no_core``), it does
+#: not play the game or this table of it (``no_game``), or it has no twin of a bot of the
+#: line-up in that game (``no_bot``, with the bot's label).
+CoreProblem = tuple[Literal["no_core", "no_game", "no_bot"], str]
+
+
 # ---------------------------------------------------------------------------------- a batch
 @dataclass(frozen=True)
 class Simulation:
@@ -142,8 +155,14 @@ class Simulation:
     #: Modules that worker processes import first, so that a game or bot registered outside
     #: the package is known there too (filled in by ``check``).
     imports: tuple[str, ...] = ()
+    #: Where the games are played (``ENGINES``); the results do not depend on it.
+    engine: str = "auto"
 
     def __post_init__(self) -> None:
+        if self.engine not in ENGINES:
+            raise OptionError(
+                f"unknown engine {self.engine!r}; the engines are: {', '.join(ENGINES)}"
+            )
         if self.games < 1:
             raise OptionError("simulate at least one game")
         if len(self.bots) not in {1, self.players}:
@@ -157,6 +176,11 @@ class Simulation:
         game and bots noted for worker processes (which may know only the built-in ones).
         Raises ``OptionError`` or ``UnknownGameError`` with a clear message."""
         table(self)
+        problem = core_problem(self)
+        if self.engine == "fast" and problem is not None:
+            raise OptionError(
+                f"the compiled core cannot play these games: {problem[0]} {problem[1]}"
+            )
         modules = [game_class(self.game).__module__]
         modules += [type(spec.make(0)).__module__ for spec in self.bots]
         return replace(self, imports=tuple(dict.fromkeys([*self.imports, *modules])))
@@ -184,6 +208,27 @@ class Simulation:
             "options": dict(self.options),
             "max_actions": self.max_actions,
         }
+
+
+def core_problem(sim: Simulation) -> CoreProblem | None:
+    """Why the compiled core cannot play ``sim``'s games; ``None`` when it can. The core
+    plays the random and greedy bots, without settings, in the games it plays them in."""
+    if not fast.available():
+        return "no_core", ""
+    if not fast.core_plays(table(sim)):
+        return "no_game", sim.game
+    known = fast.core_bots(sim.game)
+    for spec in sim.bots:
+        if spec.settings or spec.name not in known:
+            return "no_bot", spec.label
+    return None
+
+
+def engine_used(sim: Simulation) -> Literal["fast", "python"]:
+    """The engine that plays ``sim``'s games here."""
+    if sim.engine == "python" or core_problem(sim) is not None:
+        return "python"
+    return "fast"
 
 
 def sweep(base: Simulation, sweeps: list[str]) -> list[tuple[str, Simulation]]:
@@ -266,12 +311,17 @@ class GameResult:
     samples: dict[str, list[float]]
 
 
-def play_game(sim: Simulation, index: int, rules: Game[Any] | None = None) -> GameResult:
-    """Play game ``index`` of ``sim`` to the end (or to ``max_actions``)."""
+def play_game(
+    sim: Simulation, index: int, rules: Game[Any] | None = None, engine: str | None = None
+) -> GameResult:
+    """Play game ``index`` of ``sim`` to the end (or to ``max_actions``), on ``engine``
+    (default: ``engine_used(sim)``)."""
     rules = rules or table(sim)
     seed = sim.game_seed(index)
     lineup = sim.lineup(index)
     state = rules.new_initial_state(seed)
+    if (engine or engine_used(sim)) == "fast":
+        return _play_in_core(sim, rules, state, index, lineup)
     bots = [spec.make(derive_seed(seed, "seat", seat)) for seat, spec in enumerate(lineup)]
     actions = 0
     try:
@@ -293,6 +343,28 @@ def play_game(sim: Simulation, index: int, rules: Game[Any] | None = None) -> Ga
             f"game {index} (seed {seed}) of {sim.game} failed after {actions} actions "
             f"({', '.join(state.history[-3:])}): {type(error).__name__}: {error}"
         ) from error
+
+
+def _play_in_core(
+    sim: Simulation, rules: Game[Any], state: State[Any], index: int, lineup: tuple[BotSpec, ...]
+) -> GameResult:
+    """The game played by the core's twins of the bots, each seat's from the seed its Python
+    bot gets, then replayed on the Python rules: the report reads the game's record, which
+    only the Python state keeps."""
+    seeds = [derive_seed(state.seed, "seat", seat) for seat in range(rules.players)]
+    names = [spec.name for spec in lineup]
+    played = fast.play_bots(rules, state.seed, seeds, names, sim.max_actions)
+    actions = rules.action_space.actions
+    try:
+        for action_id in played:
+            state.apply_unchecked(actions[action_id])
+    except Exception as error:
+        raise SimulationError(
+            f"game {index} (seed {state.seed}) of {sim.game}, played in the compiled core, "
+            f"failed on the Python rules after {len(state.history)} actions: "
+            f"{type(error).__name__}: {error}"
+        ) from error
+    return _result(sim, rules, state, index, lineup)
 
 
 def _result(
@@ -340,4 +412,5 @@ def play_games(sim: Simulation, start: int, stop: int) -> list[GameResult]:
     for module in sim.imports:
         importlib.import_module(module)
     rules = table(sim)
-    return [play_game(sim, index, rules) for index in range(start, stop)]
+    engine = engine_used(sim)
+    return [play_game(sim, index, rules, engine) for index in range(start, stop)]
