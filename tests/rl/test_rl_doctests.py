@@ -13,6 +13,8 @@ MODULES = [
     "sequenza.rl.gym_env",
     "sequenza.rl.openspiel",
     "sequenza.rl.micro",
+    "sequenza.rl.observations",
+    "sequenza.rl.render",
 ]
 
 

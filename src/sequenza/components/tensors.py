@@ -14,6 +14,11 @@ Conventions, in every game:
 - a Sequentia card is 14 numbers (``CARD_FEATURES``): present, its digit one-hot (3), its
   code digit by digit one-hot (3 x 3), bonus;
 - a card of the other games is counted by face, in the order of the game's face list.
+
+The environments' dict observations (``sequenza.rl``) regroup the same numbers: ``board``
+(the fields named in ``board_fields``, stacked as planes, channels first: ``board_planes``),
+``private`` (the fields in ``private_fields``: what only the seat itself sees, its hand or
+its target) and ``public`` (every other field, flat).
 """
 
 from __future__ import annotations
@@ -63,7 +68,16 @@ class Field:
 
 class Encoding:
     """The encoder of one table (game and player count). Subclasses declare their fields in
-    ``_fields`` and fill them from an observation in ``_fill``."""
+    ``_fields`` and fill them from an observation in ``_fill``, and name the fields that
+    make the board (``board_fields``, planes sharing their last two dimensions) and those
+    only the seat sees (``private_fields``)."""
+
+    #: The fields stacked (channels first) into the dict observation's ``board``.
+    board_fields: tuple[str, ...] = ()
+    #: The fields that hold what only the observing seat sees.
+    private_fields: tuple[str, ...] = ()
+    #: How the board is laid out, where it is not the board fields stacked as they are.
+    board_doc: str = ""
 
     def __init__(self, game: Game[Any]) -> None:
         self.game = game
@@ -83,6 +97,18 @@ class Encoding:
             self._parts.append((item.name, offset, offset + item.size, item.shape))
             offset += item.size
         self.size = offset
+        by_name = {item.name: item for item in self.fields}
+        for name in (*self.board_fields, *self.private_fields):
+            if name not in by_name:
+                raise ValueError(f"{type(self).__name__} names no field {name!r}")
+        public = [
+            item.name
+            for item in self.fields
+            if item.name not in self.board_fields and item.name not in self.private_fields
+        ]
+        self.public_fields: tuple[str, ...] = tuple(public)
+        self.private_size = sum(by_name[name].size for name in self.private_fields)
+        self.public_size = sum(by_name[name].size for name in self.public_fields)
 
     # ------------------------------------------------------------------ subclass hooks
     def _fields(self) -> list[Field]:
@@ -111,6 +137,39 @@ class Encoding:
     def split(self, vector: Vector) -> dict[str, Vector]:
         """Each field of ``vector`` by name, as a view in the field's shape."""
         return {name: vector[start:stop].reshape(shape) for name, start, stop, shape in self._parts}
+
+    @property
+    def board_shape(self) -> tuple[int, ...]:
+        """The shape of ``board_planes``: channels, then the board's two dimensions."""
+        shapes = [item.shape for item in self.fields if item.name in self.board_fields]
+        if not shapes:
+            return (0, 1, 1)
+        return (sum(shape[0] for shape in shapes), *shapes[0][1:])
+
+    def board_planes(self, parts: dict[str, Vector]) -> Vector:
+        """The board as planes (``board_shape``), from ``split``'s parts: the board fields
+        stacked in order. A game whose board is stored features-last overrides it."""
+        import numpy as np
+
+        if not self.board_fields:
+            return np.zeros(self.board_shape, dtype=np.float32)
+        return np.concatenate([parts[name] for name in self.board_fields], axis=0)
+
+    def private_part(self, parts: dict[str, Vector]) -> Vector:
+        """The fields only the seat sees, flattened in order."""
+        import numpy as np
+
+        return np.concatenate(
+            [parts[name].ravel() for name in self.private_fields] or [np.zeros(0, np.float32)]
+        )
+
+    def public_part(self, parts: dict[str, Vector]) -> Vector:
+        """Every field neither on the board nor private, flattened in order."""
+        import numpy as np
+
+        return np.concatenate(
+            [parts[name].ravel() for name in self.public_fields] or [np.zeros(0, np.float32)]
+        )
 
     def describe(self) -> str:
         """A table of the fields: name, shape and meaning."""

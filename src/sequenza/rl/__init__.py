@@ -5,8 +5,9 @@ OpenSpiel games for every game of Sequenza (``pip install 'sequenza[rl]'``).
 >>> env = rl.env("sequentia-shift", players=2)
 >>> env.reset(seed=1)
 >>> observation, reward, termination, truncation, info = env.last()
->>> sorted(observation)
-['action_mask', 'observation']
+>>> sorted(observation)  # doctest: +NORMALIZE_WHITESPACE
+['action_mask', 'board', 'observation', 'private', 'public',
+ 'recent_actions', 'recent_mask', 'recent_seats']
 """
 
 from sequenza.extras import require

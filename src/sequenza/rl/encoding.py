@@ -101,7 +101,37 @@ def tensor_reference(game_ids: Iterable[str] | None = None) -> str:
         for item in encoding.fields:
             shape = " x ".join(str(n) for n in item.shape)
             lines.append(f"| `{item.name}` | {shape} | {item.doc} |")
+        lines += ["", *_dict_reference(encoding)]
     return "\n".join(lines) + "\n"
+
+
+def _dict_reference(encoding: Encoding) -> list[str]:
+    """The environments' dict observation of one table (``sequenza.rl.observations``)."""
+    from sequenza.rl.observations import RECENT
+
+    def names(fields: Iterable[str]) -> str:
+        return ", ".join(f"`{name}`" for name in fields) or "none"
+
+    board = " x ".join(str(n) for n in encoding.board_shape)
+    actions = encoding.game.num_distinct_actions
+    return [
+        "The environments' dict observation (`observation=\"dict\"`, the default):",
+        "",
+        "| key | shape | dtype | holds |",
+        "|---|---|---|---|",
+        f"| `observation` | {encoding.size} | float32 | the whole vector above |",
+        f"| `board` | {board} | float32 | "
+        f"{encoding.board_doc or 'planes, channels first: ' + names(encoding.board_fields)} |",
+        f"| `private` | {encoding.private_size} | float32 | flat: "
+        f"{names(encoding.private_fields)} |",
+        f"| `public` | {encoding.public_size} | float32 | flat: {names(encoding.public_fields)} |",
+        f"| `recent_actions` | {RECENT} | int64 | the ids of the other seats' last {RECENT}"
+        " actions, the latest first (0 where none) |",
+        f"| `recent_seats` | {RECENT} | int64 | who played each, seen from the observer"
+        " (1 the next seat; 0 where none) |",
+        f"| `recent_mask` | {RECENT} | int8 | 1 where `recent_actions` holds an action |",
+        f"| `action_mask` | {actions} | int8 | the legal actions (all 0 when not your turn) |",
+    ]
 
 
 def reference_path(game_id: str) -> Path:

@@ -3,8 +3,8 @@
 >>> from sequenza.rl import SequenzaGymEnv
 >>> env = SequenzaGymEnv("sequentia-stack", players=2, opponents="greedy")
 >>> observation, info = env.reset(seed=0)
->>> sorted(observation), int(observation["action_mask"].sum()) > 0
-(['action_mask', 'observation'], True)
+>>> observation["board"].shape, int(observation["action_mask"].sum()) > 0
+((69, 1, 4), True)
 
 Every game is registered with Gymnasium as ``sequenza/<Game>-v0`` (``sequenza/Sequence-v0``,
 ``sequenza/SequenceNumbers-v0``, ``sequenza/SequentiaShift-v0``...; ``gym_id`` names them),
@@ -15,9 +15,15 @@ keyword arguments as here::
     >>> env.reset(seed=1)[0]["observation"].shape == env.observation_space["observation"].shape
     True
 
-The observation is the learning seat's, in the same dict as the PettingZoo environments:
-``"observation"`` (its tensor) and ``"action_mask"``; ``action_masks()`` returns the mask
-too, as sb3-contrib's ``MaskablePPO`` expects.
+The observation is the learning seat's, in the same dict as the PettingZoo environments
+(``sequenza.rl.observations``): with ``observation="dict"`` (the default) its tensor
+(``"observation"``), the board's planes (``"board"``), its private part (``"private"``), the
+rest (``"public"``), the other seats' last ``recent`` actions (``"recent_actions"``,
+``"recent_seats"``, ``"recent_mask"``) and ``"action_mask"``; ``observation="flat"`` keeps
+only ``"observation"`` and ``"action_mask"``, the space this environment had before. The dict
+is the default here too, so that one policy reads the same keys in both environments and as
+an opponent; the two old keys are in it unchanged, so code that reads them works as it did.
+``action_masks()`` returns the mask too, as sb3-contrib's ``MaskablePPO`` expects.
 
 ``opponents`` fills the other seats: one opponent for all or one per other seat in seat
 order, each a bot named as everywhere (``"random"``, ``"greedy"``, ``"mcts:iterations=50"``...)
@@ -28,6 +34,9 @@ from its own view only.
 Rewards come at the end (``rewards``): ``"win_loss"`` (the default) gives +1 to each winner,
 -1 to each other seat, and 0 to all when nobody wins or everybody shares the win;
 ``"share"`` gives the payoff, 1 shared among the winners and 0 otherwise.
+
+``render_mode="ansi"`` draws the learning seat's view as the terminal does, and
+``render_mode="rgb_array"`` as an image (``sequenza.rl.render``).
 
 An action the rules do not allow now is an error (``ValueError``, the game unchanged), as
 Gymnasium's users expect. ``illegal="penalty"`` refuses it instead: the game stays where it
@@ -49,14 +58,15 @@ import numpy.typing as npt
 from gymnasium import spaces
 
 import sequenza.ai  # noqa: F401  (registers the built-in bots)
-from sequenza import i18n
 from sequenza.ai.base import Bot
 from sequenza.core.game import Result, State
-from sequenza.core.registry import game_kit, make, make_game
+from sequenza.core.registry import make, make_game
 from sequenza.rl.encoding import action_mask, encoded_games, encoding_for
+from sequenza.rl.observations import RECENT, Observation, Observer
+from sequenza.rl.render import RENDER_MODES, drawing, render_view
 from sequenza.sim.match import parse_bots
 
-Observation = dict[str, Any]
+__all__ = ["SequenzaGymEnv", "drawing", "gym_id", "make_vector_env", "rewards_of"]
 #: A policy for an opponent's seat: its observation dict in, an action id out.
 Policy = Callable[[Observation], int]
 ILLEGAL = ("raise", "penalty", "random")
@@ -84,7 +94,7 @@ class SequenzaGymEnv(gym.Env[Observation, np.int64]):
     """One seat of a Sequenza game against bots, as a Gymnasium environment."""
 
     # A frame rate as Gymnasium's own text environments declare one (its checker asks).
-    metadata: dict[str, Any] = {"render_modes": ["ansi"], "render_fps": 4}  # noqa: RUF012  (Gymnasium's form)
+    metadata: dict[str, Any] = {"render_modes": list(RENDER_MODES), "render_fps": 4}  # noqa: RUF012  (Gymnasium's form)
 
     def __init__(
         self,
@@ -100,13 +110,16 @@ class SequenzaGymEnv(gym.Env[Observation, np.int64]):
         max_actions: int = 20_000,
         render_mode: str | None = None,
         language: str = "en",
+        observation: str = "dict",
+        recent: int = RECENT,
     ) -> None:
         if illegal not in ILLEGAL:
             raise ValueError(f"illegal is one of {', '.join(ILLEGAL)}, not {illegal!r}")
         if rewards not in REWARDS:
             raise ValueError(f"rewards is one of {', '.join(REWARDS)}, not {rewards!r}")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode is 'ansi' or None, not {render_mode!r}")
+            modes = ", ".join(RENDER_MODES)
+            raise ValueError(f"render_mode is one of {modes} or None, not {render_mode!r}")
         self.options = dict(options or {})
         table = make_game(game, players, **self.options)
         self.game_id = table.id
@@ -145,17 +158,15 @@ class SequenzaGymEnv(gym.Env[Observation, np.int64]):
         self.language = language
         self.max_actions = max_actions
         self.render_mode = render_mode
-        self.observation_space = spaces.Dict(
-            {
-                "observation": spaces.Box(0.0, 1.0, (self.encoding.size,), np.float32),
-                "action_mask": spaces.Box(0, 1, (self.num_actions,), np.int8),
-            }
-        )
+        self.observer = Observer(self.encoding, observation, recent)
+        self.observation_space = self.observer.space
         self.action_space = spaces.Discrete(self.num_actions)
         self._seeds = random.Random()
         self._chooser = random.Random()
         self.state: State[Any] = make(self.game_id, players=self.players, seed=0, **self.options)
         self.bots: dict[int, Bot | Policy] = {}
+        # The game's actions so far as (seat, id): the recent public actions come from here.
+        self.actions: list[tuple[int, int]] = []
 
     # ------------------------------------------------------------------ the Gymnasium API
     def reset(
@@ -169,6 +180,7 @@ class SequenzaGymEnv(gym.Env[Observation, np.int64]):
         if self.fixed_seat is None:
             self.seat = self._seeds.randrange(self.players)
         self.state = make(self.game_id, players=self.players, seed=game_seed, **self.options)
+        self.actions = []
         others = [other for other in range(self.players) if other != self.seat]
         self.bots = {}
         for number, other in enumerate(others):
@@ -196,6 +208,7 @@ class SequenzaGymEnv(gym.Env[Observation, np.int64]):
                 return self._observe(), self.illegal_penalty, False, False, {**self._info(), **info}
             action_id = legal[self._chooser.randrange(len(legal))]
         self.state.apply_unchecked(self.state.game.action_from_id(action_id))
+        self.actions.append((self.seat, action_id))
         self._play_bots()
         terminated = self.state.is_over
         truncated = not terminated and len(self.state.history) >= self.max_actions
@@ -209,12 +222,16 @@ class SequenzaGymEnv(gym.Env[Observation, np.int64]):
         """The legal actions now, for MaskablePPO and friends."""
         return action_mask(self.state).astype(bool)
 
-    def render(self) -> str | None:
+    def render(self) -> str | npt.NDArray[np.uint8] | None:
         """With ``render_mode="ansi"``: the terminal's drawing of the learning seat's view, in
-        ``language`` (the game's own drawing, in the games' catalogue words)."""
-        if self.render_mode != "ansi":
+        ``language`` (the game's own drawing, in the games' catalogue words); with
+        ``"rgb_array"`` the same drawing as an image."""
+        if self.render_mode is None:
             return None
-        return drawing(self.state.observation(self.seat), self.language)
+        view = self.state.observation(self.seat)
+        if self.render_mode == "ansi":
+            return drawing(view, self.language)
+        return render_view(view, self.language)
 
     # ------------------------------------------------------------------ helpers
     def _play_bots(self) -> None:
@@ -224,22 +241,20 @@ class SequenzaGymEnv(gym.Env[Observation, np.int64]):
                 return
             opponent = self.bots[seat]
             if isinstance(opponent, Bot):
-                self.state.apply(opponent.act(self.state))
+                action = opponent.act(self.state)
+                self.state.apply(action)
+                self.actions.append((seat, self.state.game.action_to_id(action)))
                 continue
             action_id = int(opponent(self._observe_seat(seat)))
             # A policy's illegal action is the policy's error, never played in its place.
             self.state.apply(self.state.game.action_from_id(action_id))
+            self.actions.append((seat, action_id))
 
     def _observe(self) -> Observation:
         return self._observe_seat(self.seat)
 
     def _observe_seat(self, seat: int) -> Observation:
-        vector = self.encoding.encode(self.state.observation(seat))
-        if self.state.current_seat == seat:
-            mask = action_mask(self.state)
-        else:
-            mask = np.zeros(self.num_actions, dtype=np.int8)
-        return {"observation": vector, "action_mask": mask}
+        return self.observer.observe(self.state, seat, self.actions)
 
     def _info(self) -> dict[str, Any]:
         return {"seat": self.seat, "turn": len(self.state.history)}
@@ -258,12 +273,6 @@ def make_vector_env(
         return SequenzaGymEnv(game, players, **kwargs)
 
     return gym.vector.SyncVectorEnv([factory for _ in range(num_envs)])
-
-
-def drawing(observation: dict[str, Any], language: str = "en") -> str:
-    """The terminal's text drawing of an observation, by its game's kit, in ``language``."""
-    words = i18n.Translator("games", language)
-    return game_kit(str(observation.get("game"))).drawing(observation, words)
 
 
 def gym_id(game_id: str) -> str:

@@ -8,17 +8,23 @@
 
 Agents are ``player_0``... in seat order. Each observation is a dict, as PettingZoo documents
 for action masking: ``"observation"`` is the seat's tensor (``sequenza.rl.encoding``) and
-``"action_mask"`` marks its legal actions (all zeros when it is not that agent's turn). An
-action is an integer of the game's fixed action space. At the end of a game each agent is
-rewarded (``rewards``): ``"win_loss"`` (the default) gives +1 to each winner, -1 to each
-other agent, and 0 to all when nobody or everybody wins; ``"share"`` gives the payoffs, 1
-shared among the winners and 0 otherwise.
+``"action_mask"`` marks its legal actions (all zeros when it is not that agent's turn); with
+``observation="dict"`` (the default) it also holds the board's planes (``"board"``), the
+seat's private part (``"private"``), the rest of the tensor (``"public"``) and the other
+seats' last ``recent`` actions (``"recent_actions"``, ``"recent_seats"``,
+``"recent_mask"``), all described in ``sequenza.rl.observations``; ``observation="flat"``
+keeps only the first two. An action is an integer of the game's fixed action space.
+
+At the end of a game each agent is rewarded (``rewards``): ``"win_loss"`` (the default)
+gives +1 to each winner, -1 to each other agent, and 0 to all when nobody or everybody wins;
+``"share"`` gives the payoffs, 1 shared among the winners and 0 otherwise.
 
 ``state()`` is the global state PettingZoo's API defines (for centralised critics): every
 seat's observation tensor, seat after seat, in ``state_space``; it holds every hidden card,
 so no agent may act on it. The engine's position itself is ``game_state``.
 ``render_mode="ansi"`` makes ``render()`` return the game's terminal drawing of the
-spectator's view, in ``language`` (``"en"`` by default; the games' catalogue words).
+spectator's view, in ``language`` (``"en"`` by default; the games' catalogue words), and
+``render_mode="rgb_array"`` the same drawing as an image (``sequenza.rl.render``).
 
 ``max_cycles`` cuts a game short: each agent acts at most that many times, and once every
 agent has, all are truncated. Turns that fall to an agent whose actions are spent meanwhile
@@ -43,10 +49,10 @@ from pettingzoo import AECEnv, ParallelEnv
 
 from sequenza.core.game import State
 from sequenza.core.registry import make, make_game
-from sequenza.rl.encoding import Encoding, Vector, action_mask, encoding_for
-from sequenza.rl.gym_env import REWARDS, drawing, rewards_of
-
-Observation = dict[str, Any]
+from sequenza.rl.encoding import Encoding, encoding_for
+from sequenza.rl.gym_env import REWARDS, rewards_of
+from sequenza.rl.observations import RECENT, Observation, Observer
+from sequenza.rl.render import RENDER_MODES, drawing, render_view
 
 
 class SequenzaAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
@@ -54,7 +60,7 @@ class SequenzaAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
 
     metadata: dict[str, Any] = {  # noqa: RUF012  (PettingZoo's form)
         "name": "sequenza",
-        "render_modes": ["ansi"],
+        "render_modes": list(RENDER_MODES),
         "is_parallelizable": False,
     }
 
@@ -69,6 +75,8 @@ class SequenzaAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         rewards: str = "win_loss",
         render_mode: str | None = None,
         language: str = "en",
+        observation: str = "dict",
+        recent: int = RECENT,
     ) -> None:
         super().__init__()
         if illegal not in ("raise", "random"):
@@ -76,7 +84,9 @@ class SequenzaAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         if rewards not in REWARDS:
             raise ValueError(f"rewards is one of {', '.join(REWARDS)}, not {rewards!r}")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode is 'ansi' or None, not {render_mode!r}")
+            raise ValueError(
+                f"render_mode is one of {', '.join(RENDER_MODES)} or None, not {render_mode!r}"
+            )
         self.reward_kind = rewards
         self.language = language
         self.options = dict(options or {})
@@ -91,12 +101,8 @@ class SequenzaAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         self.metadata = {**self.metadata, "name": f"sequenza_{table.id.replace('-', '_')}"}
         self.possible_agents = [f"player_{seat}" for seat in range(self.players)]
         self._seat_of = {agent: seat for seat, agent in enumerate(self.possible_agents)}
-        observation_space = spaces.Dict(
-            {
-                "observation": spaces.Box(0.0, 1.0, (self.encoding.size,), np.float32),
-                "action_mask": spaces.Box(0, 1, (self.num_actions,), np.int8),
-            }
-        )
+        self.observer = Observer(self.encoding, observation, recent)
+        observation_space = self.observer.space
         self.observation_spaces = dict.fromkeys(self.possible_agents, observation_space)
         self.action_spaces = {
             agent: spaces.Discrete(self.num_actions) for agent in self.possible_agents
@@ -108,6 +114,8 @@ class SequenzaAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
             self.game_id, players=self.players, seed=0, **self.options
         )
         self._acted = [0] * self.players
+        # The game's actions so far as (seat, id): the recent public actions come from here.
+        self.actions: list[tuple[int, int]] = []
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -123,6 +131,7 @@ class SequenzaAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         self._chooser.seed(self._seeds.getrandbits(32))
         self.game_state = make(self.game_id, players=self.players, seed=game_seed, **self.options)
         self._acted = [0] * self.players
+        self.actions = []
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -132,13 +141,7 @@ class SequenzaAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         self._select_seat_to_act()
 
     def observe(self, agent: str) -> Observation:
-        seat = self._seat_of[agent]
-        vector: Vector = self.encoding.encode(self.game_state.observation(seat))
-        if self.game_state.current_seat == seat:
-            mask = action_mask(self.game_state)
-        else:
-            mask = np.zeros(self.num_actions, dtype=np.int8)
-        return {"observation": vector, "action_mask": mask}
+        return self.observer.observe(self.game_state, self._seat_of[agent], self.actions)
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
@@ -176,10 +179,13 @@ class SequenzaAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
             [encode(self.game_state.observation(seat)) for seat in range(self.players)]
         )
 
-    def render(self) -> str | None:
-        if self.render_mode != "ansi":
+    def render(self) -> str | npt.NDArray[np.uint8] | None:
+        if self.render_mode is None:
             return None
-        return drawing(self.game_state.observation(None), self.language)
+        view = self.game_state.observation(None)
+        if self.render_mode == "ansi":
+            return drawing(view, self.language)
+        return render_view(view, self.language)
 
     def close(self) -> None:
         pass
@@ -195,6 +201,7 @@ class SequenzaAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
             self.infos[self.possible_agents[seat]]["illegal_action"] = action_id
             action_id = legal[self._chooser.randrange(len(legal))]
         self.game_state.apply_unchecked(self.game_state.game.action_from_id(action_id))
+        self.actions.append((seat, action_id))
         self._acted[seat] += 1
 
     def _play_spent_turns(self) -> None:
@@ -208,7 +215,9 @@ class SequenzaAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
             if self._acted[seat] < self.max_cycles:
                 return
             legal = self.game_state.legal_actions()
-            self.game_state.apply_unchecked(legal[self._chooser.randrange(len(legal))])
+            chosen = legal[self._chooser.randrange(len(legal))]
+            self.game_state.apply_unchecked(chosen)
+            self.actions.append((seat, self.game_state.game.action_to_id(chosen)))
 
     def _cycles_done(self) -> bool:
         return self.max_cycles is not None and min(self._acted) >= self.max_cycles

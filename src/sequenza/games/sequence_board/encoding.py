@@ -40,6 +40,9 @@ def _space(name: str) -> tuple[int, int]:
 class BoardEncoding(Encoding):
     """Sequence and Sequence Numbers: the board as planes, the cards counted by face."""
 
+    board_fields = ("board",)
+    private_fields = ("hand",)
+
     def __init__(self, game: Game[Any]) -> None:
         layout: Any = getattr(game, "layout")  # noqa: B009  (the board games' own attribute)
         self.faces: tuple[str, ...] = layout.faces

@@ -21,6 +21,18 @@ if TYPE_CHECKING:
 class StacksEncoding(Encoding):
     """Sequence Stacks: hands and piles counted by face, chips by colour."""
 
+    board_fields = ("piles",)
+    private_fields = ("hand",)
+    board_doc = "the shared piles as on the table: `piles`' size one-hot x colour x number"
+
+    @property
+    def board_shape(self) -> tuple[int, ...]:
+        # The shared piles laid out as on the table: size one-hot x colour x number.
+        return (self.top + 1, len(self.colours), self.per_colour)
+
+    def board_planes(self, parts: dict[str, Vector]) -> Vector:
+        return parts["piles"].T.reshape(self.board_shape)
+
     def __init__(self, game: Game[Any]) -> None:
         self.faces: tuple[str, ...] = tuple(rules.FACES)
         self.face_index = {face: index for index, face in enumerate(self.faces)}

@@ -25,6 +25,9 @@ _CROSS_HAND = 3
 
 
 class CrossEncoding(Encoding):
+    board_fields = ("grid", "pile_sizes", "covered")
+    private_fields = ("hand",)
+
     def _fields(self) -> list[Field]:
         p = self.players
         return [

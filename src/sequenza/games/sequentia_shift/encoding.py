@@ -23,6 +23,10 @@ if TYPE_CHECKING:
 
 
 class ShiftEncoding(Encoding):
+    board_fields = ("grid",)
+    # The match is worked out from the target, so it is as private as the target.
+    private_fields = ("target", "target_match")
+
     def _fields(self) -> list[Field]:
         p = self.players
         return [

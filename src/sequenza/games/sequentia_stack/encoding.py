@@ -26,6 +26,26 @@ _STACK_PHASES = ("turn_start", "simple_placed", "bonus_placed")
 
 
 class StackEncoding(Encoding):
+    board_fields = ("pile_cards", "pile_tops", "pile_sizes")
+    private_fields = ("hand",)
+    board_doc = (
+        "the row as a board of one row, features x 1 x pile: each pile's `pile_cards` (54),"
+        " `pile_tops` (14) and `pile_sizes` (1)"
+    )
+
+    @property
+    def board_shape(self) -> tuple[int, ...]:
+        # The row of piles as a board of one row: features x 1 x pile.
+        return (DECK_SIZE + CARD + 1, 1, _STACK_PILES)
+
+    def board_planes(self, parts: dict[str, Vector]) -> Vector:
+        import numpy as np
+
+        planes = np.concatenate(
+            [parts["pile_cards"].T, parts["pile_tops"].T, parts["pile_sizes"][None, :]], axis=0
+        )
+        return planes.reshape(self.board_shape)
+
     def _fields(self) -> list[Field]:
         p = self.players
         return [
