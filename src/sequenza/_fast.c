@@ -20,6 +20,7 @@
 #include <stdint.h>
 #include <math.h>
 #include <string.h>
+#include <time.h>
 
 /* ------------------------------------------------------------------ the generator */
 
@@ -1560,7 +1561,11 @@ static PyObject *BoardState_play_bots(BoardState *self, PyObject *args) {
     return bots_done(bots);
 }
 
+static PyObject *BoardState_search(BoardState *self, PyObject *args);
+
 static PyMethodDef BoardState_methods[] = {
+    {"search", (PyCFunction)BoardState_search, METH_VARARGS,
+     "search(rng, seat, allowed, iterations, deadline, exploration, cut_after, limit, policy): mcts's iterations."},
     {"play_bots", (PyCFunction)BoardState_play_bots, METH_VARARGS,
      "play_bots(seeds, bots, limit): the simulator's game, each seat's bot choosing."},
     {"playouts", (PyCFunction)BoardState_playouts, METH_VARARGS,
@@ -2322,7 +2327,11 @@ static PyObject *StackState_play_bots(StackState *self, PyObject *args) {
     return bots_done(bots);
 }
 
+static PyObject *StackState_search(StackState *self, PyObject *args);
+
 static PyMethodDef StackState_methods[] = {
+    {"search", (PyCFunction)StackState_search, METH_VARARGS,
+     "search(rng, seat, allowed, iterations, deadline, exploration, cut_after, limit, policy): mcts's iterations."},
     {"play_bots", (PyCFunction)StackState_play_bots, METH_VARARGS,
      "play_bots(seeds, bots, limit): the simulator's game, each seat's bot choosing."},
     {"legal", (PyCFunction)StackState_legal, METH_NOARGS,
@@ -3977,7 +3986,11 @@ static PyObject *CrossState_play_bots(CrossState *self, PyObject *args) {
     return bots_done(bots);
 }
 
+static PyObject *CrossState_search(CrossState *self, PyObject *args);
+
 static PyMethodDef CrossState_methods[] = {
+    {"search", (PyCFunction)CrossState_search, METH_VARARGS,
+     "search(rng, seat, allowed, iterations, deadline, exploration, cut_after, limit, policy): mcts's iterations."},
     {"play_bots", (PyCFunction)CrossState_play_bots, METH_VARARGS,
      "play_bots(seeds, bots, limit): the simulator's game, each seat's bot choosing."},
     {"legal", (PyCFunction)CrossState_legal, METH_NOARGS,
@@ -4940,6 +4953,460 @@ static PyTypeObject SeqStacksRulesType = {
     .tp_init = (initproc)SeqStacksRules_init,
     .tp_new = PyType_GenericNew,
 };
+
+/* ------------------------------------------------------------------ mcts (ai/mcts.py) */
+
+/* MctsBot's iterations (ai/mcts.py: _iterate, _select, _playout), step for step and draw for
+ * draw from the bot's own generator, over a game given as these operations: */
+typedef struct {
+    int players, actions;
+    int (*legal)(const void *rules, const void *g, int16_t *out);
+    void (*apply)(const void *rules, void *g, int action);
+    /* The seat to act, or -1 once the game is over (current_seat is None). */
+    int (*seat)(const void *g);
+    void (*determinize)(const void *rules, void *g, int seat, MT *choice);
+    int (*choose)(const void *rules, const void *g, const int16_t *legal, int count, int policy,
+                  MT *choice);
+    /* The game's position evaluation (its play.py's judge), and a finished game's payoffs. */
+    void (*judge)(const void *rules, const void *g, double *out);
+    void (*payoffs)(const void *rules, const void *g, double *out);
+    /* A copy of a game into the search's own (a board game's discards live in a buffer). */
+    void (*copy)(const void *rules, void *to, const void *from);
+} Ops;
+
+typedef struct {
+    int first, next, visits, availability;
+    int16_t action;
+    double totals[MAX_PLAYERS];
+} Node;
+
+/* core/heuristics.py's shares: scores as payoff shares adding up to one. */
+static void shares_of(const double *scores, int n, double scale, double *out) {
+    double top = scores[0], total = 0.0;
+    int i;
+    for (i = 1; i < n; i++)
+        if (scores[i] > top) top = scores[i];
+    for (i = 0; i < n; i++) {
+        out[i] = exp((scores[i] - top) / scale);
+        total += out[i];
+    }
+    for (i = 0; i < n; i++) out[i] /= total;
+}
+
+static double monotonic(void) {
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (double)now.tv_sec + (double)now.tv_nsec * 1e-9;
+}
+
+/* The arguments of state.search, read: the generator's state as random.getstate()[1] gives
+ * it, the seat, the actions allowed at the root, the iterations (-1 for no bound), the deadline
+ * on time.perf_counter's clock (negative for none), the exploration, the turns after which a
+ * playout is judged (-1: played to the end), the playout's action limit and its policy. */
+typedef struct {
+    MT rng;
+    int seat, policy;
+    long iterations, cut_after, limit;
+    double deadline, exploration;
+    uint8_t *allowed;
+} SearchArgs;
+
+static int read_search(PyObject *args, const Ops *ops, SearchArgs *a) {
+    PyObject *rng, *allowed, *fast;
+    Py_ssize_t i, n;
+    if (!PyArg_ParseTuple(args, "OiOlddlli", &rng, &a->seat, &allowed, &a->iterations,
+                          &a->deadline, &a->exploration, &a->cut_after, &a->limit, &a->policy))
+        return -1;
+    if (a->seat < 0 || a->seat >= ops->players || a->policy < 0 || a->policy >= POLICIES) {
+        PyErr_SetString(PyExc_ValueError, "no such seat or policy");
+        return -1;
+    }
+    fast = PySequence_Fast(rng, "generator state");
+    if (!fast) return -1;
+    if (PySequence_Fast_GET_SIZE(fast) != MT_N + 1) {
+        Py_DECREF(fast);
+        PyErr_SetString(PyExc_ValueError, "a generator state has 625 numbers");
+        return -1;
+    }
+    for (i = 0; i <= MT_N; i++) {
+        unsigned long v = PyLong_AsUnsignedLong(PySequence_Fast_GET_ITEM(fast, i));
+        if (v == (unsigned long)-1 && PyErr_Occurred()) {
+            Py_DECREF(fast);
+            return -1;
+        }
+        if (i < MT_N)
+            a->rng.state[i] = (uint32_t)v;
+        else
+            a->rng.index = v > MT_N ? MT_N : (int)v;
+    }
+    Py_DECREF(fast);
+    a->allowed = PyMem_Calloc((size_t)ops->actions + 1, 1);
+    if (!a->allowed) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    fast = PySequence_Fast(allowed, "allowed actions");
+    if (!fast) return -1;
+    n = PySequence_Fast_GET_SIZE(fast);
+    for (i = 0; i < n; i++) {
+        long id = PyLong_AsLong(PySequence_Fast_GET_ITEM(fast, i));
+        if (id < 0 || id >= ops->actions) {
+            Py_DECREF(fast);
+            if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "no such action");
+            return -1;
+        }
+        a->allowed[id] = 1;
+    }
+    Py_DECREF(fast);
+    return 0;
+}
+
+/* One search from `root` (never changed): returns (the generator's state after it, the
+ * iterations run, per child of the root (action, visits, totals per seat)). */
+static PyObject *search(const Ops *ops, const void *rules, const void *root, void *work,
+                        PyObject *args) {
+    SearchArgs a;
+    Node *nodes = NULL;
+    int *path = NULL, *mark = NULL, node_count = 1, node_room = 1024, path_room = 64;
+    int16_t *legal = NULL, *untried = NULL;
+    long done = 0;
+    int failed = 0, p, i;
+    PyObject *out = NULL, *children = NULL, *rng = NULL;
+    a.allowed = NULL;
+    if (read_search(args, ops, &a) < 0) goto end;
+    nodes = PyMem_RawMalloc(sizeof(Node) * (size_t)node_room);
+    path = PyMem_RawMalloc(sizeof(int) * (size_t)path_room);
+    mark = PyMem_Calloc((size_t)ops->actions + 1, sizeof(int));
+    legal = PyMem_Malloc(sizeof(int16_t) * MAX_LEGAL);
+    untried = PyMem_Malloc(sizeof(int16_t) * MAX_LEGAL);
+    if (!nodes || !path || !mark || !legal || !untried) {
+        PyErr_NoMemory();
+        goto end;
+    }
+    memset(&nodes[0], 0, sizeof(Node));
+    nodes[0].first = nodes[0].next = -1;
+    nodes[0].availability = 1;
+    Py_BEGIN_ALLOW_THREADS
+    while (!failed) {
+        int node = 0, depth = 1, count, seat;
+        long turns = 0, steps = 0;
+        double payoffs[MAX_PLAYERS];
+        if (a.iterations >= 0 && done >= a.iterations) break;
+        if (a.deadline >= 0 && done > 0 && monotonic() >= a.deadline) break;
+        ops->copy(rules, work, root);
+        ops->determinize(rules, work, a.seat, &a.rng);
+        path[0] = 0;
+        while ((seat = ops->seat(work)) >= 0) {
+            int untried_count = 0, c, action, child;
+            count = ops->legal(rules, work, legal);
+            if (node == 0) {
+                int kept = 0;
+                for (i = 0; i < count; i++)
+                    if (a.allowed[legal[i]]) legal[kept++] = legal[i];
+                count = kept;
+            }
+            for (c = nodes[node].first; c >= 0; c = nodes[c].next) mark[nodes[c].action] = c + 1;
+            for (i = 0; i < count; i++)
+                if (!mark[legal[i]]) untried[untried_count++] = legal[i];
+            if (depth + 1 > path_room) {
+                int *grown = PyMem_RawRealloc(path, sizeof(int) * (size_t)path_room * 2);
+                if (!grown) {
+                    failed = 1;
+                    break;
+                }
+                path = grown;
+                path_room *= 2;
+            }
+            if (untried_count) {
+                for (c = nodes[node].first; c >= 0; c = nodes[c].next) mark[nodes[c].action] = 0;
+                action = untried[mt_below(&a.rng, (uint32_t)untried_count)];
+                if (node_count == node_room) {
+                    Node *grown = PyMem_RawRealloc(nodes, sizeof(Node) * (size_t)node_room * 2);
+                    if (!grown) {
+                        failed = 1;
+                        break;
+                    }
+                    nodes = grown;
+                    node_room *= 2;
+                }
+                child = node_count++;
+                memset(&nodes[child], 0, sizeof(Node));
+                nodes[child].first = -1;
+                nodes[child].next = nodes[node].first;
+                nodes[child].availability = 1;
+                nodes[child].action = (int16_t)action;
+                nodes[node].first = child;
+                ops->apply(rules, work, action);
+                if (ops->seat(work) != seat) turns++;
+                path[depth++] = child;
+                break;
+            }
+            {
+                double best_score = -HUGE_VAL;
+                int best = mark[legal[0]] - 1;
+                for (i = 0; i < count; i++) {
+                    Node *n = &nodes[mark[legal[i]] - 1];
+                    double score;
+                    n->availability++;
+                    score = n->totals[seat] / n->visits +
+                            a.exploration * sqrt(log((double)n->availability) / n->visits);
+                    if (score > best_score) {
+                        best_score = score;
+                        best = mark[legal[i]] - 1;
+                    }
+                }
+                for (c = nodes[node].first; c >= 0; c = nodes[c].next)
+                    mark[nodes[c].action] = 0;
+                ops->apply(rules, work, nodes[best].action);
+                if (ops->seat(work) != seat) turns++;
+                node = best;
+                path[depth++] = node;
+            }
+        }
+        if (failed) break;
+        for (;;) {
+            if ((seat = ops->seat(work)) < 0) {
+                ops->payoffs(rules, work, payoffs);
+                break;
+            }
+            if (steps >= a.limit) {
+                for (p = 0; p < ops->players; p++) payoffs[p] = 1.0 / ops->players;
+                break;
+            }
+            if (a.cut_after >= 0 && turns >= a.cut_after) {
+                ops->judge(rules, work, payoffs);
+                break;
+            }
+            count = ops->legal(rules, work, legal);
+            ops->apply(rules, work, ops->choose(rules, work, legal, count, a.policy, &a.rng));
+            if (ops->seat(work) != seat) turns++;
+            steps++;
+        }
+        for (i = 0; i < depth; i++) {
+            Node *n = &nodes[path[i]];
+            n->visits++;
+            for (p = 0; p < ops->players; p++) n->totals[p] += payoffs[p];
+        }
+        done++;
+    }
+    Py_END_ALLOW_THREADS
+    if (failed) {
+        PyErr_NoMemory();
+        goto end;
+    }
+    children = PyList_New(0);
+    rng = PyTuple_New(MT_N + 1);
+    if (!children || !rng) goto end;
+    for (i = 0; i < MT_N; i++) PyTuple_SET_ITEM(rng, i, PyLong_FromUnsignedLong(a.rng.state[i]));
+    PyTuple_SET_ITEM(rng, MT_N, PyLong_FromLong(a.rng.index));
+    for (i = nodes[0].first; i >= 0; i = nodes[i].next) {
+        PyObject *totals = PyTuple_New(ops->players), *row;
+        if (!totals) goto end;
+        for (p = 0; p < ops->players; p++)
+            PyTuple_SET_ITEM(totals, p, PyFloat_FromDouble(nodes[i].totals[p]));
+        row = Py_BuildValue("(iiN)", nodes[i].action, nodes[i].visits, totals);
+        if (!row || PyList_Append(children, row) < 0) {
+            Py_XDECREF(row);
+            goto end;
+        }
+        Py_DECREF(row);
+    }
+    out = Py_BuildValue("(OlO)", rng, done, children);
+end:
+    Py_XDECREF(children);
+    Py_XDECREF(rng);
+    PyMem_Free(a.allowed);
+    PyMem_RawFree(nodes);
+    PyMem_RawFree(path);
+    PyMem_Free(mark);
+    PyMem_Free(legal);
+    PyMem_Free(untried);
+    return out;
+}
+
+/* The board games' operations. */
+typedef struct {
+    Game game;
+    int16_t discards[MAX_PLAYERS * MAX_CARDS];
+} BoardWork;
+
+static int board_legal_op(const void *r, const void *g, int16_t *out) {
+    return legal_actions(r, g, out);
+}
+static void board_apply_op(const void *r, void *g, int action) { apply_action(r, g, action); }
+static int board_seat_op(const void *g) {
+    const Game *game = g;
+    return game->ending == ONGOING ? game->to_act : -1;
+}
+static void board_determinize_op(const void *r, void *g, int seat, MT *choice) {
+    determinize(r, g, seat, choice);
+}
+static int board_choose_op(const void *r, const void *g, const int16_t *legal, int count,
+                           int policy, MT *choice) {
+    if (policy == CHEAP) return choose_cheap(r, legal, count, choice);
+    if (policy == GREEDY) return choose_greedy(r, g, legal, count, choice);
+    return legal[mt_below(choice, (uint32_t)count)];
+}
+/* board_shares of the board games' play.py: per team 120 per sequence plus OWN of the fill
+ * of each window it may still make, as shares at the scale of 40, split among its seats. */
+static void board_judge_op(const void *rules, const void *g, double *out) {
+    const Board *b = rules;
+    static __thread Reading reading;
+    double standing[MAX_SIDES], team_shares[MAX_SIDES];
+    int t, w, seat;
+    read_board(b, g, &reading);
+    for (t = 0; t < b->sides; t++) {
+        double sum = 0.0;
+        for (w = 0; w < WINDOWS; w++) {
+            int filled = reading.level[t][w];
+            if (filled > 0) sum += OWN[filled < RUN - 1 ? filled : RUN - 1];
+        }
+        standing[t] = 120.0 * ((const Game *)g)->sequence_count[t] + sum;
+    }
+    shares_of(standing, b->sides, 40.0, team_shares);
+    for (seat = 0; seat < b->players; seat++) {
+        int mates = 0, other;
+        for (other = 0; other < b->players; other++) mates += other % b->sides == seat % b->sides;
+        out[seat] = team_shares[seat % b->sides] / mates;
+    }
+}
+static void board_payoffs_op(const void *rules, const void *g, double *out) {
+    const Board *b = rules;
+    const Game *game = g;
+    int seat, winners = 0;
+    for (seat = 0; seat < b->players; seat++) winners += seat % b->sides == game->winning_team;
+    for (seat = 0; seat < b->players; seat++)
+        out[seat] = winners && seat % b->sides == game->winning_team ? 1.0 / winners : 0.0;
+}
+static void board_copy_op(const void *rules, void *to, const void *from) {
+    const Board *b = rules;
+    BoardWork *work = to;
+    const Game *game = from;
+    work->game = *game;
+    work->game.discards = work->discards;
+    memcpy(work->discards, game->discards, sizeof(int16_t) * MAX_CARDS * (size_t)b->players);
+}
+
+static PyObject *BoardState_search(BoardState *self, PyObject *args) {
+    Ops ops = {self->board->players, self->board->actions, board_legal_op, board_apply_op,
+               board_seat_op, board_determinize_op, board_choose_op, board_judge_op,
+               board_payoffs_op, board_copy_op};
+    BoardWork *work;
+    PyObject *out;
+    if (self->game.ending != ONGOING) {
+        PyErr_SetString(FastError, "the game is over");
+        return NULL;
+    }
+    work = PyMem_Malloc(sizeof(BoardWork));
+    if (!work) return PyErr_NoMemory();
+    out = search(&ops, self->board, &self->game, work, args);
+    PyMem_Free(work);
+    return out;
+}
+
+/* pile_shares of core/heuristics.py over the cards collected: the scale grows with the cards
+ * still to come (the deck and the hands), 2 + cards / 8. */
+static void collected_shares_of(const int *collected, int players, int cards_left, double *out) {
+    double counts[MAX_PLAYERS];
+    int p;
+    for (p = 0; p < players; p++) counts[p] = (double)collected[p];
+    shares_of(counts, players, 2.0 + cards_left / 8.0, out);
+}
+
+/* The most cards collected shares the win, as the rules' result says. */
+static void collected_payoffs(const int *collected, int players, double *out) {
+    int p, top = collected[0], winners = 0;
+    for (p = 1; p < players; p++)
+        if (collected[p] > top) top = collected[p];
+    for (p = 0; p < players; p++) winners += collected[p] == top;
+    for (p = 0; p < players; p++) out[p] = collected[p] == top ? 1.0 / winners : 0.0;
+}
+
+static int stack_legal_op(const void *r, const void *g, int16_t *out) {
+    return stack_legal(r, g, out);
+}
+static void stack_apply_op(const void *r, void *g, int action) { stack_apply(r, g, action); }
+static int stack_seat_op(const void *g) {
+    const StackGame *game = g;
+    return game->over ? -1 : game->to_act;
+}
+static void stack_determinize_op(const void *r, void *g, int seat, MT *choice) {
+    stack_determinize(r, g, seat, choice);
+}
+static int stack_choose_op(const void *r, const void *g, const int16_t *legal, int count,
+                           int policy, MT *choice) {
+    return stack_choose(r, g, legal, count, policy, choice);
+}
+static void stack_judge_op(const void *rules, const void *g, double *out) {
+    const StackRules *r = rules;
+    const StackGame *game = g;
+    int left = game->deck_count, p;
+    for (p = 0; p < r->players; p++) left += game->hand_count[p];
+    collected_shares_of(game->collected_count, r->players, left, out);
+}
+static void stack_payoffs_op(const void *rules, const void *g, double *out) {
+    collected_payoffs(((const StackGame *)g)->collected_count, ((const StackRules *)rules)->players,
+                      out);
+}
+static void stack_copy_op(const void *rules, void *to, const void *from) {
+    (void)rules;
+    *(StackGame *)to = *(const StackGame *)from;
+}
+
+static PyObject *StackState_search(StackState *self, PyObject *args) {
+    Ops ops = {self->rules->players, self->rules->actions, stack_legal_op, stack_apply_op,
+               stack_seat_op, stack_determinize_op, stack_choose_op, stack_judge_op,
+               stack_payoffs_op, stack_copy_op};
+    StackGame work;
+    if (self->game.over) {
+        PyErr_SetString(FastError, "the game is over");
+        return NULL;
+    }
+    return search(&ops, self->rules, &self->game, &work, args);
+}
+
+static int cross_legal_op(const void *r, const void *g, int16_t *out) {
+    return cross_legal(r, g, out);
+}
+static void cross_apply_op(const void *r, void *g, int action) { cross_apply(r, g, action); }
+static int cross_seat_op(const void *g) {
+    const CrossGame *game = g;
+    return game->ending ? -1 : game->to_act;
+}
+static void cross_determinize_op(const void *r, void *g, int seat, MT *choice) {
+    cross_determinize(r, g, seat, choice);
+}
+static int cross_choose_op(const void *r, const void *g, const int16_t *legal, int count,
+                           int policy, MT *choice) {
+    return cross_choose(r, g, legal, count, policy, choice);
+}
+static void cross_judge_op(const void *rules, const void *g, double *out) {
+    const CrossRules *r = rules;
+    const CrossGame *game = g;
+    int left = game->deck_count, p;
+    for (p = 0; p < r->players; p++) left += game->hand_count[p];
+    collected_shares_of(game->collected_count, r->players, left, out);
+}
+static void cross_payoffs_op(const void *rules, const void *g, double *out) {
+    collected_payoffs(((const CrossGame *)g)->collected_count, ((const CrossRules *)rules)->players,
+                      out);
+}
+static void cross_copy_op(const void *rules, void *to, const void *from) {
+    (void)rules;
+    *(CrossGame *)to = *(const CrossGame *)from;
+}
+
+static PyObject *CrossState_search(CrossState *self, PyObject *args) {
+    Ops ops = {self->rules->players, self->rules->actions, cross_legal_op, cross_apply_op,
+               cross_seat_op, cross_determinize_op, cross_choose_op, cross_judge_op,
+               cross_payoffs_op, cross_copy_op};
+    CrossGame work;
+    if (self->game.ending) {
+        PyErr_SetString(FastError, "the game is over");
+        return NULL;
+    }
+    return search(&ops, self->rules, &self->game, &work, args);
+}
 
 /* ------------------------------------------------------------------ the module */
 

@@ -6,6 +6,19 @@ from typing import Any
 class FastError(RuntimeError): ...
 
 class BoardState:
+    def search(
+        self,
+        rng: Sequence[int],
+        seat: int,
+        allowed: Sequence[int],
+        iterations: int,
+        deadline: float,
+        exploration: float,
+        cut_after: int,
+        limit: int,
+        policy: int,
+        /,
+    ) -> tuple[tuple[int, ...], int, list[tuple[int, int, tuple[float, ...]]]]: ...
     def play_bots(self, seeds: Sequence[int], bots: Sequence[int], limit: int, /) -> list[int]: ...
     def legal(self) -> list[int]: ...
     def apply(self, action: int, /) -> None: ...
@@ -43,6 +56,19 @@ def mt_state(seed: int, /) -> tuple[int, ...]: ...
 def randbelow(seed: int, n: int, count: int, /) -> list[int]: ...
 
 class StackState:
+    def search(
+        self,
+        rng: Sequence[int],
+        seat: int,
+        allowed: Sequence[int],
+        iterations: int,
+        deadline: float,
+        exploration: float,
+        cut_after: int,
+        limit: int,
+        policy: int,
+        /,
+    ) -> tuple[tuple[int, ...], int, list[tuple[int, int, tuple[float, ...]]]]: ...
     def play_bots(self, seeds: Sequence[int], bots: Sequence[int], limit: int, /) -> list[int]: ...
     def legal(self) -> list[int]: ...
     def apply(self, action: int, /) -> None: ...
@@ -102,6 +128,19 @@ class ShiftRules:
     ) -> list[tuple[int, int, tuple[int, ...]]]: ...
 
 class CrossState:
+    def search(
+        self,
+        rng: Sequence[int],
+        seat: int,
+        allowed: Sequence[int],
+        iterations: int,
+        deadline: float,
+        exploration: float,
+        cut_after: int,
+        limit: int,
+        policy: int,
+        /,
+    ) -> tuple[tuple[int, ...], int, list[tuple[int, int, tuple[float, ...]]]]: ...
     def play_bots(self, seeds: Sequence[int], bots: Sequence[int], limit: int, /) -> list[int]: ...
     def legal(self) -> list[int]: ...
     def apply(self, action: int, /) -> None: ...

@@ -36,7 +36,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, Literal, NamedTuple
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple, cast
 
 from sequenza.components.number_decks import CORNER_SPACES
 from sequenza.components.sequentia_cards import card_ids_by_text, sequentia_deck
@@ -399,6 +399,66 @@ def _outcome(
     scores = tuple(float(count) for count in collected)
     winners = tuple(seat for seat, score in enumerate(scores) if score == max(scores))
     return scores, winners, termination
+
+
+#: The games whose ``mcts`` iterations the core runs (``search``): those whose playout policies
+#: and position evaluation it knows.
+SEARCH_GAMES = frozenset({"sequence", "sequence-numbers", "sequentia-stack", "sequentia-cross"})
+
+
+class Searched(NamedTuple):
+    """What ``search`` found: the iterations it ran and, per action tried at the root, its
+    visits and each seat's total payoff."""
+
+    iterations: int
+    children: dict[Action, tuple[int, tuple[float, ...]]]
+
+
+def search_engine(game_id: str, policy: str) -> Literal["fast", "python"]:
+    """Where ``mcts`` runs its iterations in ``game_id`` with playouts of ``policy``."""
+    known = game_id in SEARCH_GAMES and policy in _CORE_POLICIES.get(game_id, {})
+    return "fast" if _fast is not None and known else "python"
+
+
+def search(
+    state: State[Any],
+    seat: int,
+    rng: random.Random,
+    allowed: list[Action],
+    *,
+    iterations: int | None,
+    deadline: float | None,
+    exploration: float,
+    horizon: int | None,
+    playout_limit: int,
+    policy: str,
+) -> Searched:
+    """``mcts``'s iterations (``MctsBot._iterate``) in the core, from ``state`` as ``seat``
+    sees it: each deals the unseen cards again, walks the tree (only ``allowed`` at the root),
+    expands one action, plays on with ``policy`` for ``horizon`` turns (to the end where
+    ``None``) and judges the position with the game's evaluation. Every draw comes from ``rng``
+    in the engine's order, and ``rng`` moves on as the engine's search moves it, so that the
+    bot decides as it does on the engine. It stops after ``iterations`` or at ``deadline``
+    (``time.perf_counter()``'s clock), whichever comes first, with one iteration at least."""
+    if search_engine(state.game.id, policy) != "fast":
+        raise ValueError(f"the compiled core does not search {state.game.id} with {policy}")
+    core = cast("BoardState | StackState | CrossState", load_state(state))
+    version, words, gauss = rng.getstate()
+    space = state.game.action_space
+    moved, done, rows = core.search(
+        words,
+        seat,
+        [space.id_of(action) for action in allowed],
+        -1 if iterations is None else iterations,
+        -1.0 if deadline is None else deadline,
+        exploration,
+        -1 if horizon is None else horizon,
+        playout_limit,
+        _CORE_POLICIES[state.game.id][policy],
+    )
+    rng.setstate((version, moved, gauss))
+    children = {space.actions[row[0]]: (row[1], row[2]) for row in rows}
+    return Searched(done, children)
 
 
 def load_state(state: State[Any]) -> CoreState:

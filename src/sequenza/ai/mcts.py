@@ -20,6 +20,7 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
+from sequenza import fast
 from sequenza.ai.base import Bot, Decision, register_bot
 from sequenza.ai.greedy import (
     action_ranker_for,
@@ -44,6 +45,9 @@ def random_playout(state: State[Any], legal: list[Action], rng: random.Random) -
 #: The thinking time of a hard bot given no budget: a decision takes about a second.
 DEFAULT_SECONDS = 1.0
 PLAYOUTS = ("cheap", "greedy")
+#: Where the iterations run: ``auto`` in the compiled core where it searches the game with the
+#: bot's playout policy (the same draws, the same tree, the same choice), else in Python.
+ENGINES = ("auto", "python")
 
 
 class _Node:
@@ -97,6 +101,7 @@ class MctsBot(Bot):
         prune_root: bool = True,
         root_width: int = 4,
         trust: float = 0.0,
+        engine: str = "auto",
     ) -> None:
         _positive("seconds", seconds, float)
         _positive("iterations", iterations, int)
@@ -105,6 +110,8 @@ class MctsBot(Bot):
         _positive("playout_limit", playout_limit, int)
         _positive("root_width", root_width, int)
         _positive("trust", trust, float, zero=True)
+        if engine not in ENGINES:
+            raise OptionError(f"mcts setting engine must be one of {ENGINES}, not {engine!r}")
         if playout is not None and playout not in PLAYOUTS:
             raise OptionError(f"mcts setting playout must be one of {PLAYOUTS}, not {playout!r}")
         if seconds is None and iterations is None:
@@ -120,11 +127,14 @@ class MctsBot(Bot):
         self.prune_root = prune_root
         self.root_width = root_width
         self.trust = trust
+        self.engine = engine
         self.last_iterations = 0
         self._game_id: str | None = None
         self._policy: PlayoutPolicy = random_playout
         self._judge: Judge | None = None
         self._cut_after: int | None = None
+        #: The playout policy by name where it is the game's own (the core knows those).
+        self._playout_name: str | None = None
 
     def _prepare(self, game_id: str) -> None:
         """Settle the playout policy and where playouts stop, once per game."""
@@ -138,8 +148,10 @@ class MctsBot(Bot):
         if self.playout_policy is None:
             chosen = policy_for if playout == "greedy" else playout_policy_for
             self._policy = chosen(game_id)
+            self._playout_name = playout
         else:
             self._policy = self.playout_policy
+            self._playout_name = None
         horizon = self.horizon
         if horizon == 0:
             self._judge, self._cut_after = None, None
@@ -159,17 +171,65 @@ class MctsBot(Bot):
         candidates = self._root_candidates(decision)
         if len(candidates) == 1:
             return candidates[0]
-        allowed = set(candidates)
-        done = 0
-        while True:
-            if self.iterations is not None and done >= self.iterations:
-                break
-            if deadline is not None and time.perf_counter() >= deadline and done > 0:
-                break
-            self._iterate(root, self._deal(decision), players, allowed)
-            done += 1
+        if self._in_core(decision.game_id):
+            done = self._search_in_core(decision, root, candidates, players, deadline)
+        else:
+            allowed = set(candidates)
+            done = 0
+            while True:
+                if self.iterations is not None and done >= self.iterations:
+                    break
+                if deadline is not None and time.perf_counter() >= deadline and done > 0:
+                    break
+                self._iterate(root, self._deal(decision), players, allowed)
+                done += 1
         self.last_iterations = done
         return self._verdict(root, candidates, decision.seat)
+
+    def _in_core(self, game_id: str) -> bool:
+        """Whether the compiled core runs this decision's iterations: it knows the game, its
+        playout policy and position evaluation, and this bot searches as ``MctsBot`` does (a
+        bot that deals or plays out otherwise searches in Python)."""
+        kind = type(self)
+        return (
+            self.engine == "auto"
+            and self._playout_name is not None
+            and fast.search_engine(game_id, self._playout_name) == "fast"
+            and all(
+                getattr(kind, name) is getattr(MctsBot, name)
+                for name in ("_deal", "_iterate", "_select", "_playout")
+            )
+        )
+
+    def _search_in_core(
+        self,
+        decision: Decision,
+        root: _Node,
+        candidates: list[Action],
+        players: int,
+        deadline: float | None,
+    ) -> int:
+        """The iterations of ``_iterate`` run in the core, their root's children written into
+        ``root``; returns how many ran."""
+        assert self._playout_name is not None
+        searched = fast.search(
+            decision._state,
+            decision.seat,
+            self.rng,
+            candidates,
+            iterations=self.iterations,
+            deadline=deadline,
+            exploration=self.exploration,
+            horizon=self._cut_after if self._judge is not None else None,
+            playout_limit=self.playout_limit,
+            policy=self._playout_name,
+        )
+        for action, (visits, totals) in searched.children.items():
+            child = _Node(players)
+            child.visits = visits
+            child.totals = list(totals)
+            root.children[action] = child
+        return searched.iterations
 
     def _deal(self, decision: Decision) -> State[Any]:
         """The full state one iteration searches: a fresh deal of what the seat cannot see."""
