@@ -205,11 +205,12 @@ def test_the_log_speaks_the_file_s_words_in_every_language() -> None:
             language: describe(action, game_id=game_id, names=["Ann", "Bob"], lang=language)
             for language in ("en", "it", "fi", "eo")
         }
+        # Positions read from 1, as the built-in games show them: "slide 5 4" is 6 to 5.
         assert said == {
-            "en": "Bob: Slide 5 4",
-            "it": "Bob: Fai scorrere 5 4",
-            "fi": "Bob: Liu'uta 5 4",
-            "eo": "Bob: Glitigi 5 4",
+            "en": "Bob: Slide 6 5",
+            "it": "Bob: Fai scorrere 6 5",
+            "fi": "Bob: Liu'uta 6 5",
+            "eo": "Bob: Glitigi 6 5",
         }
         # An event the file does not word reads in the modes' own translation.
         drew = {"event": "draw", "seat": 0, "cards": 2, "deck": 9}

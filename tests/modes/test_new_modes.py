@@ -70,7 +70,7 @@ def test_a_modes_log_speaks_its_own_words_beside_every_other_modes() -> None:
     state = make("mode-crossroads", players=2, seed=1)
     state.apply(state.legal_actions()[0])
     said = describe(state.log[-1], game_id="mode-crossroads", names=["Ann", "Bob"], lang="it")
-    assert said == "Ann: Fai scorrere 1 4"
+    assert said == "Ann: Fai scorrere 2 5"  # "slide 1 4", positions read from 1
 
 
 def test_the_log_speaks_to_the_seat_reading_it() -> None:

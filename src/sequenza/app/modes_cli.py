@@ -10,7 +10,6 @@ same choices and exits 0 only when every step is identical.
 
 from __future__ import annotations
 
-import json
 import time
 from pathlib import Path
 from typing import Annotated, Any
@@ -24,7 +23,7 @@ from sequenza.core.errors import SequenzaError
 from sequenza.core.game import Game
 from sequenza.core.registry import register_kit
 from sequenza.modes import ModeError, Problem, load
-from sequenza.modes.locate import key_positions, locate
+from sequenza.modes.schema_check import schema_problems
 
 mode_app = typer.Typer(
     cls=LocalizedGroup,
@@ -32,9 +31,6 @@ mode_app = typer.Typer(
     no_args_is_help=True,
 )
 app.add_typer(mode_app, name="mode")
-
-#: Where the JSON Schema of the format lives (beside the loader, shipped in the wheel).
-SCHEMA = Path(__file__).parents[1] / "modes" / "mode.schema.json"
 
 
 def is_mode_path(text: str) -> bool:
@@ -70,50 +66,6 @@ def print_problems(source: str, problems: list[Problem]) -> None:
         fg=typer.colors.RED,
         err=True,
     )
-
-
-def schema_problems(text: str) -> list[Problem]:
-    """The JSON Schema's complaints about a mode file's text, located (none without
-    ``jsonschema``, a dev dependency: the loader checks the same shapes)."""
-    try:
-        import jsonschema  # type: ignore[import-untyped]
-    except ImportError:
-        return []
-    import tomllib
-
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError:
-        return []  # the loader names the line
-    schema = json.loads(SCHEMA.read_text(encoding="utf-8"))
-    spots = key_positions(text)
-    problems = []
-    for error in jsonschema.Draft202012Validator(schema).iter_errors(data):
-        path = tuple(error.absolute_path)
-        line, column = locate(spots, path)
-        where = ".".join(str(part) for part in path) or "the file"
-        problems.append(Problem(line, column, f"{where}: {error.message}", _schema_fix(error)))
-    return sorted(problems, key=lambda problem: (problem.line, problem.column))
-
-
-def _schema_fix(error: Any) -> str:
-    """A fix for a schema mistake: the nearest allowed word for a misspelt key or value,
-    else where the allowed shapes are written."""
-    import difflib
-
-    wrong: list[str] = []
-    allowed: list[str] = []
-    if error.validator == "additionalProperties" and isinstance(error.instance, dict):
-        allowed = list(error.schema.get("properties", {}))
-        wrong = [key for key in error.instance if key not in allowed]
-    elif error.validator == "enum" and isinstance(error.instance, str):
-        allowed = [str(value) for value in error.validator_value]
-        wrong = [error.instance]
-    for word in wrong:
-        near = difflib.get_close_matches(word, allowed, n=1)
-        if near:
-            return f"did you mean '{near[0]}' for '{word}'?"
-    return "see mode.schema.json"
 
 
 @mode_app.command("check", cls=LocalizedCommand)

@@ -35,6 +35,12 @@ def register_kit(kit: GameKit) -> GameKit:
     return kit
 
 
+def unregister_kit(game_id: str) -> None:
+    """Forget a game registered at run time (a mode a designer tries out in the workshop):
+    its id may then name another game. Unknown ids are ignored."""
+    _KITS.pop(game_id, None)
+
+
 def _load_entry_points() -> None:
     """Register every kit the installed packages name (once per process)."""
     global _loaded

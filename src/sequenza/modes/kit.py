@@ -264,6 +264,19 @@ VIEW_WORDS: dict[str, dict[str, str]] = {
         "mode.view.holds_target": "holds a target",
         "mode.view.covered": "placed on this turn",
         "mode.view.row_empty": "No pile yet",
+        "mode.view.prompt_pass": "You have nothing to play: pass",
+        "mode.view.prompt_exchange": "Your target cannot be made: exchange it",
+        "mode.view.prompt_refill": (
+            "Choose the position that stays empty; the deck fills the others"
+        ),
+        "mode.view.prompt_end": "Nothing more to play: end your turn",
+        "mode.view.prompt_claim": "A line shows a code: claim it",
+        "mode.view.prompt_claim_or_play": "A line shows a code: claim it, or play on",
+        "mode.view.prompt_place": "Place a card from your hand",
+        "mode.view.prompt_slide": "Slide a card into a hole",
+        "mode.view.prompt_slide_left": "Slide a card into a hole ({slides} slides left)",
+        "mode.view.exchanges": "Targets exchanged",
+        "mode.view.end_note": "Left in the deck: {deck} · out of play: {out}",
     },
     "it": {
         "mode.view.new_left": "◀ Nuova pila",
@@ -280,6 +293,21 @@ VIEW_WORDS: dict[str, dict[str, str]] = {
         "mode.view.holds_target": "ha un obiettivo",
         "mode.view.covered": "coperta in questo turno",
         "mode.view.row_empty": "Ancora nessuna pila",
+        "mode.view.prompt_pass": "Non hai niente da giocare: passa",
+        "mode.view.prompt_exchange": "Il tuo obiettivo non si può comporre: cambialo",
+        "mode.view.prompt_refill": "Scegli la posizione che resta vuota; il mazzo riempie le altre",
+        "mode.view.prompt_end": "Non c'è altro da giocare: termina il turno",
+        "mode.view.prompt_claim": "Una linea mostra un codice: reclamala",
+        "mode.view.prompt_claim_or_play": (
+            "Una linea mostra un codice: reclamala, o continua a giocare"
+        ),
+        "mode.view.prompt_place": "Posa una carta dalla mano",
+        "mode.view.prompt_slide": "Fai scorrere una carta in un buco",
+        "mode.view.prompt_slide_left": (
+            "Fai scorrere una carta in un buco (restano {slides} scorrimenti)"
+        ),
+        "mode.view.exchanges": "Obiettivi cambiati",
+        "mode.view.end_note": "Nel mazzo: {deck} · fuori gioco: {out}",
     },
     "fi": {
         "mode.view.new_left": "◀ Uusi pino",
@@ -296,6 +324,17 @@ VIEW_WORDS: dict[str, dict[str, str]] = {
         "mode.view.holds_target": "tavoite kädessä",
         "mode.view.covered": "katettu tällä vuorolla",
         "mode.view.row_empty": "Ei vielä pinoja",
+        "mode.view.prompt_pass": "Sinulla ei ole pelattavaa: passaa",
+        "mode.view.prompt_exchange": "Tavoitettasi ei voi koota: vaihda se",
+        "mode.view.prompt_refill": "Valitse paikka, joka jää tyhjäksi; pakka täyttää muut",
+        "mode.view.prompt_end": "Ei enempää pelattavaa: päätä vuorosi",
+        "mode.view.prompt_claim": "Linja näyttää koodin: ota se",
+        "mode.view.prompt_claim_or_play": "Linja näyttää koodin: ota se tai jatka pelaamista",
+        "mode.view.prompt_place": "Pelaa kortti kädestäsi",
+        "mode.view.prompt_slide": "Liu'uta kortti aukkoon",
+        "mode.view.prompt_slide_left": "Liu'uta kortti aukkoon (liu'utuksia jäljellä {slides})",
+        "mode.view.exchanges": "Vaihdetut tavoitteet",
+        "mode.view.end_note": "Pakassa: {deck} · pois pelistä: {out}",
     },
     "eo": {
         "mode.view.new_left": "◀ Nova amaso",
@@ -312,6 +351,19 @@ VIEW_WORDS: dict[str, dict[str, str]] = {
         "mode.view.holds_target": "havas celon",
         "mode.view.covered": "kovrita en ĉi tiu vico",
         "mode.view.row_empty": "Ankoraŭ neniu amaso",
+        "mode.view.prompt_pass": "Vi havas nenion por ludi: pasu",
+        "mode.view.prompt_exchange": "Via celo ne estas farebla: interŝanĝu ĝin",
+        "mode.view.prompt_refill": (
+            "Elektu la pozicion kiu restas malplena; la stako plenigas la aliajn"
+        ),
+        "mode.view.prompt_end": "Nenio plu por ludi: finu vian vicon",
+        "mode.view.prompt_claim": "Linio montras kodon: postulu ĝin",
+        "mode.view.prompt_claim_or_play": "Linio montras kodon: postulu ĝin, aŭ plu ludu",
+        "mode.view.prompt_place": "Metu karton el via mano",
+        "mode.view.prompt_slide": "Glitigu karton en truon",
+        "mode.view.prompt_slide_left": "Glitigu karton en truon (restas {slides} glitigoj)",
+        "mode.view.exchanges": "Interŝanĝitaj celoj",
+        "mode.view.end_note": "En la stako: {deck} · ekster la ludo: {out}",
     },
 }
 
@@ -342,15 +394,32 @@ def _log_code(mode: Mode, code: str) -> str:
     return f"{mode.id}:{code}"
 
 
+def shown_args(args: list[str], table: str) -> list[str]:
+    """An action's arguments as people read them: on a grid, its positions and the rows and
+    columns a claim names counted from 1, as the built-in games show them ("slide 1 4" reads
+    "2 5"); a row's piles and windows are counted from 1 already. The generic view
+    (``view.js``) shows them the same way.
+
+    >>> shown_args(["1", "4"], "grid"), shown_args(["2:131", "right"], "grid")
+    (['2', '5'], ['2:131', 'right'])
+    >>> shown_args(["2:131", "3"], "row")
+    ['2:131', '3']
+    """
+    if table != "grid":
+        return args
+    return [str(int(arg) + 1) if arg.isdigit() else arg for arg in args]
+
+
 def _messages(mode: Mode) -> Messages:
     sentences = _sentences(mode)
     mine = {code: _log_code(mode, code) for code in sentences}
+    table = mode.places.table.kind
 
     def phrase(event: Mapping[str, Any]) -> Phrase | None:
         kind = event["event"]
         if kind == "action":
             verb, *args = str(event["action"]).split()
-            return Phrase(mine[f"action.{verb}"], {"args": args})
+            return Phrase(mine[f"action.{verb}"], {"args": shown_args(args, table)})
         if kind == "game_over":
             code = f"ending.{event['termination']}"
             return Phrase(mine.get(code, code))
@@ -388,6 +457,14 @@ def _page_words(mode: Mode) -> dict[str, str]:
 #: The folders of the catalogues written for the modes read in this process (removed when it
 #: ends).
 _FOLDERS: list[tempfile.TemporaryDirectory[str]] = []
+
+
+def release_catalogues(root: Path) -> None:
+    """Remove the catalogues ``write_catalogues`` wrote at ``root`` (a mode forgotten)."""
+    for folder in list(_FOLDERS):
+        if Path(folder.name) == root:
+            _FOLDERS.remove(folder)
+            folder.cleanup()
 
 
 def write_catalogues(mode: Mode) -> Path:

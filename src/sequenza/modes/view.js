@@ -199,15 +199,59 @@ export function parts(action, observation) {
   return [];
 }
 
+// An action's arguments as people read them: on a grid, positions and the rows and columns
+// a claim names count from 1, as the built-in games show them (a row's piles and windows
+// count from 1 already); the log's sentences (the kit's shown_args) read the same.
+function shownArgs(args, observation) {
+  if (tableOf(observation).kind !== "grid") return args;
+  return args.map((arg) => (/^\d+$/.test(arg) ? String(Number(arg) + 1) : arg));
+}
+
 export function label(action, observation) {
   const [verb, ...args] = action.split(" ");
   if (!observation) return action;
-  const text = word(observation, `action.${verb}`, { args: args.join(" ") });
+  const text = word(observation, `action.${verb}`, { args: shownArgs(args, observation).join(" ") });
   return text === `${observation.mode}:action.${verb}` ? action : text;
 }
 
 export function scores(observation) {
   return observation.scores;
+}
+
+// What to do now, in the view's words, from the verbs the seat may play: the banner says it
+// after "Your turn".
+export function prompt(observation, legal) {
+  const verbs = new Set(legal.map((action) => action.split(" ")[0]));
+  const only = (verb) => verbs.size === 1 && verbs.has(verb);
+  if (only("pass")) return t("mode.view.prompt_pass");
+  if (verbs.has("exchange") && verbs.size === 1) return t("mode.view.prompt_exchange");
+  if (verbs.has("hole") || verbs.has("refill")) return t("mode.view.prompt_refill");
+  if (only("end")) return t("mode.view.prompt_end");
+  const counters = observation.counters || {};
+  const left = counters.slide_limit !== undefined ? counters.slide_limit - counters.slides : null;
+  if (verbs.has("claim")) return t(verbs.size > 1 ? "mode.view.prompt_claim_or_play" : "mode.view.prompt_claim");
+  if (verbs.has("place")) return t("mode.view.prompt_place");
+  if (verbs.has("slide")) return left !== null ? t("mode.view.prompt_slide_left", { slides: left }) : t("mode.view.prompt_slide");
+  return "";
+}
+
+// The end screen's figures: the score is the cards collected; each seat's claims, its biggest
+// claim and the targets it exchanged; a note of the cards left in the deck and out of play.
+export function figures(observation, log) {
+  const own = (kind, seat) => log.filter((event) => event.event === kind && event.seat === seat);
+  const size = (event) => (typeof event.cards === "number" ? event.cards : 0);
+  const exchanged = log.some((event) => event.event === "exchange");
+  const out = observation.places.find((place) => place.kind === "out");
+  return {
+    score: t("common.cards_collected"),
+    columns: [t("common.claims"), t("common.biggest_claim"), exchanged ? t("mode.view.exchanges") : null].filter(Boolean),
+    rows: observation.scores.map((_, seat) => {
+      const claims = own("claim", seat);
+      const row = [claims.length, claims.length ? cards(Math.max(...claims.map(size))) : "—"];
+      return exchanged ? [...row, own("exchange", seat).length] : row;
+    }),
+    notes: [t("mode.view.end_note", { deck: observation.deck_size, out: out ? out.size : 0 })],
+  };
 }
 
 export function boardHint() {
