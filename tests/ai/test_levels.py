@@ -14,7 +14,7 @@ import sequenza
 from sequenza import OptionError
 from sequenza.ai import BeliefMctsBot, make_bot
 from sequenza.ai.base import bot_names
-from sequenza.ai.levels import LEVELS, describe, menu, rating
+from sequenza.ai.levels import LEVELS, describe, ladder, menu, rating, seat_menu
 from sequenza.core.game import State
 from sequenza.core.registry import game_class
 from tests.ai.matches import points_share
@@ -174,3 +174,85 @@ def test_the_expert_keeps_a_bounded_memory_between_decisions() -> None:
     assert max(sizes[8:]) <= 1.1 * max(sizes[4:8]), sizes
     # The pool of deals weighed for the last decision is not kept between decisions.
     assert not pickle.loads(pickle.dumps(expert)).beliefs and expert.beliefs
+
+
+def _measured(ratings: dict[str, int], points: dict[tuple[str, str], float]) -> dict[str, Any]:
+    """A levels.json of one game ``g``: each level's rating (a ±100 interval) and each pair's
+    points of 30 games (the first level's)."""
+    return {
+        "games": {
+            "g": {
+                level: {"rating": value, "low": value - 100, "high": value + 100}
+                for level, value in ratings.items()
+            }
+        },
+        "pairings": {
+            "g": [
+                {"first": first, "second": second, "points": share, "games": 30}
+                for (first, second), share in points.items()
+            ]
+        },
+    }
+
+
+def test_the_ladder_orders_levels_by_rating_and_merges_those_not_measurably_above() -> None:
+    # As Shift measured: mcts and the expert rate under greedy and score 43-55% against it.
+    measured = _measured(
+        {"random": 0, "novice": 171, "greedy": 399, "mcts": 377, "expert": 379},
+        {
+            ("novice", "random"): 23.5,
+            ("greedy", "novice"): 23.5,
+            ("mcts", "novice"): 25.5,
+            ("mcts", "greedy"): 13.0,
+            ("expert", "mcts"): 16.5,
+            ("expert", "greedy"): 13.0,
+        },
+    )
+    # Ordered by rating, mcts comes first of the three; greedy, no step above it, joins it
+    # and is the one shown: the simplest of a group, whose name promises least.
+    assert ladder("g", measured) == [["random"], ["novice"], ["greedy", "mcts", "expert"]]
+
+
+def test_a_level_above_the_shown_one_by_a_measured_step_stands_alone() -> None:
+    # As Sequence measured: mcts is no step above greedy (63%), the expert is (77%, 59-88%),
+    # though it is none above mcts (67%, 49-81%): it is compared with the level shown.
+    measured = _measured(
+        {"random": 0, "novice": 553, "greedy": 695, "mcts": 761, "expert": 866},
+        {
+            ("novice", "random"): 30,
+            ("greedy", "novice"): 23,
+            ("mcts", "greedy"): 19,
+            ("expert", "mcts"): 20,
+            ("expert", "greedy"): 23,
+        },
+    )
+    assert ladder("g", measured) == [["random"], ["novice"], ["greedy", "mcts"], ["expert"]]
+    # Without the pair's games, ratings whose intervals overlap are no step either.
+    unpaired = {"games": measured["games"]}
+    assert ladder("g", unpaired) == [["random"], ["novice"], ["greedy", "mcts", "expert"]]
+    # A game never measured keeps every level, weakest first.
+    assert ladder("g", {}) == [[level] for level in LEVELS]
+
+
+def test_the_menu_carries_the_order_and_the_merges_of_the_games_levels_json() -> None:
+    for game_id in ("sequentia-shift", "sequence"):
+        entries = seat_menu(game_id, "it")
+        groups = ladder(game_id)
+        shown = [entry for entry in entries if entry["name"] in LEVELS and not entry["merged_into"]]
+        assert [entry["name"] for entry in shown] == [group[0] for group in groups]
+        for entry, group in zip(shown, groups, strict=True):
+            assert entry["merged"] == group[1:]
+            assert entry["rating"] == rating(entry["name"], game_id)["rating"]  # type: ignore[index]
+        merged = {entry["name"]: entry["merged_into"] for entry in entries if entry["merged_into"]}
+        assert merged == {level: group[0] for group in groups for level in group[1:]}
+    # Shift's top levels play like greedy, named in the player's language.
+    casual = next(e for e in seat_menu("sequentia-shift", "it") if e["name"] == "greedy")
+    assert casual["merged"] == ["mcts", "expert"] and casual["label"] == "Intermedio"
+
+
+def test_the_ladders_wilson_bound_is_the_simulators() -> None:
+    from sequenza.ai.levels import _wilson_low
+    from sequenza.sim.stats import wilson
+
+    for points, games in ((12, 16), (16, 16), (19, 30), (0, 30), (23, 30)):
+        assert _wilson_low(points, games) == pytest.approx(wilson(points, games)[0], abs=1e-9)

@@ -8,6 +8,7 @@ functions here only read it, for menus and help texts that describe a bot per ga
 from __future__ import annotations
 
 import json
+import math
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -88,9 +89,114 @@ def _note_part(part: str, words: i18n.Translator) -> str:
     return words.help(part)
 
 
+def _wilson_low(successes: float, trials: float, z: float = 1.959963984540054) -> float:
+    """The lower end of a share's 95% Wilson interval, as ``sequenza.sim.stats.wilson``
+    computes it for the ladder (the simulator is a floor above the bots)."""
+    if trials <= 0:
+        return 0.0
+    rate = successes / trials
+    z2 = z * z
+    centre = (rate + z2 / (2 * trials)) / (1 + z2 / trials)
+    spread = z * math.sqrt(rate * (1 - rate) / trials + z2 / (4 * trials * trials))
+    return max(0.0, min(rate, centre - spread / (1 + z2 / trials)))
+
+
+def measurably_above(upper: str, lower: str, measured: dict[str, Any], game_id: str) -> bool:
+    """Whether ``upper`` is a measured step above ``lower`` in a game, at the ladder's own
+    resolution: their head-to-head share has a 95% Wilson interval wholly above 50% (the
+    step the README's table does not mark **=**). Without the pair's games, the ratings'
+    95% intervals must not overlap."""
+    for pairing in measured.get("pairings", {}).get(game_id, []):
+        pair = (pairing["first"], pairing["second"])
+        if pair in {(upper, lower), (lower, upper)}:
+            points = float(pairing["points"])
+            games = float(pairing["games"])
+            share = points if pair == (upper, lower) else games - points
+            return _wilson_low(share, games) > 0.5
+    standings = measured.get("games", {}).get(game_id, {})
+    return bool(int(standings[upper]["low"]) > int(standings[lower]["high"]))
+
+
+def ladder(game_id: str, measured: dict[str, Any] | None = None) -> list[list[str]]:
+    """A game's levels as a menu offers them: groups ordered by measured rating, weakest
+    first, each group's first level the one shown and the rest merged into it (they are no
+    measured step above it). A level joins the group below when it is not measurably above
+    that group's shown level; the shown level is the simplest of its group (first in
+    ``LEVELS``: the cheapest to run, and its name promises least). Unmeasured: every level
+    alone, in ``LEVELS`` order."""
+    if measured is None:
+        path = ratings_file(game_id)
+        measured = {} if path is None else _measured(path)
+    standings = measured.get("games", {}).get(game_id, {})
+    levels = [level for level in LEVELS if level in standings]
+    if not levels:
+        return [[level] for level in LEVELS]
+    # Ties keep the ladder's order: the simpler level first.
+    ordered = sorted(levels, key=lambda level: (standings[level]["rating"], LEVELS.index(level)))
+    groups: list[list[str]] = []
+    for level in ordered:
+        if groups and not measurably_above(level, groups[-1][0], measured, game_id):
+            group = groups[-1] + [level]
+            shown = min(group, key=LEVELS.index)
+            groups[-1] = [shown] + [other for other in group if other != shown]
+        else:
+            groups.append([level])
+    unmeasured = [[level] for level in LEVELS if level not in standings]
+    return groups + unmeasured
+
+
+def label(level: str, language: str = i18n.SOURCE_LANGUAGE) -> str:
+    """A level's short name in ``language`` ("Casual"): its summary's words before the colon."""
+    words = i18n.Translator("games", language)
+    if level not in SUMMARIES:
+        return level
+    return words.help(SUMMARIES[level]).split(":")[0].strip()
+
+
+def seat_menu(
+    game_id: str | None = None, language: str = i18n.SOURCE_LANGUAGE
+) -> list[dict[str, Any]]:
+    """Every bot a seat may take, the levels first, each with its short ``label``, its
+    ``describe`` line in ``language`` and its ``rating`` in the game: what a seat menu shows.
+    In a measured game the levels come in ``ladder`` order, a shown level naming the levels
+    ``merged`` into it and each merged level the one it is ``merged_into`` (a menu offers
+    only the shown ones); else weakest first."""
+    available = bot_names()
+    groups = ladder(game_id) if game_id is not None else [[level] for level in LEVELS]
+    entries: list[dict[str, Any]] = []
+    for group in groups:
+        present = [level for level in group if level in available]
+        for number, name in enumerate(present):
+            measured = rating(name, game_id) if game_id is not None else None
+            entries.append(
+                {
+                    "name": name,
+                    "label": label(name, language),
+                    "description": describe(name, game_id, language),
+                    "rating": None if measured is None else measured["rating"],
+                    "merged": present[1:] if number == 0 else [],
+                    "merged_into": present[0] if number else None,
+                }
+            )
+    for name in available:
+        if name not in LEVELS:
+            entries.append(
+                {
+                    "name": name,
+                    "label": name,
+                    "description": describe(name, game_id, language),
+                    "rating": None,
+                    "merged": [],
+                    "merged_into": None,
+                }
+            )
+    return entries
+
+
 def menu(game_id: str | None = None, language: str = i18n.SOURCE_LANGUAGE) -> list[dict[str, str]]:
-    """Every bot a seat may take, the levels first and weakest first, each with its
-    ``describe`` line in ``language``: what a seat menu shows."""
-    names = [level for level in LEVELS if level in bot_names()]
-    names += [name for name in bot_names() if name not in LEVELS]
-    return [{"name": name, "description": describe(name, game_id, language)} for name in names]
+    """Every bot a seat may take, in ``seat_menu``'s order, by ``name`` and ``description``:
+    what a list of the bots shows (``sequenza bots``)."""
+    return [
+        {"name": entry["name"], "description": entry["description"]}
+        for entry in seat_menu(game_id, language)
+    ]
