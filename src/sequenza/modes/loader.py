@@ -218,6 +218,11 @@ def parse_mode(raw: bytes | str, source: str = "<mode>") -> Mode:
                 )
             ],
         ) from None
+    except RecursionError:  # brackets in brackets past what the reader follows
+        raise ModeError(
+            source,
+            [Problem(1, 1, "the file is nested too deeply", "write fewer brackets in brackets")],
+        ) from None
     reader = _Reader(text)
     mode = _read(reader, data)
     if reader.problems or mode is None:

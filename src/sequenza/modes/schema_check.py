@@ -32,12 +32,15 @@ def schema_problems(text: str) -> list[Problem]:
 
     try:
         data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError:
+    except (tomllib.TOMLDecodeError, RecursionError):
         return []  # the loader names the line
     schema = json.loads(SCHEMA.read_text(encoding="utf-8"))
     spots = key_positions(text)
     problems = []
-    errors = list(jsonschema.Draft202012Validator(schema).iter_errors(data))
+    try:
+        errors = list(jsonschema.Draft202012Validator(schema).iter_errors(data))
+    except RecursionError:  # nested deeper than the checker follows
+        return [Problem(1, 1, "the file is nested too deeply", "write fewer brackets in brackets")]
     # A misspelt required key is one mistake, not two: the fix of the misspelling names it.
     meant = {
         (tuple(error.absolute_path), fix)
