@@ -65,7 +65,7 @@ def test_an_illegal_entry_is_explained_and_asked_again() -> None:
     # The player's words, not the engine's (its reasons are English data for developers).
     assert "“fly away” is not a move now: type a number from the list" in result.output
     assert "illegal action" not in result.output
-    assert result.output.count("seat 0 >") == 2
+    assert result.output.count("seat 1 >") == 2
 
 
 def test_quit_then_resume_loses_nothing(tmp_path: Path) -> None:
@@ -88,7 +88,9 @@ def test_the_terminal_log_names_the_bots_and_you_in_sentences() -> None:
     assert "  Random bot 2: Play 5" in lines
     assert any(line.endswith("  You: Play 2") for line in lines)  # after the prompt
     assert lines[-1] == "Every card is played. You won (11 – 10)."
-    assert "seat 1" not in result.output
+    # The bot is named, not numbered: the only seat written is the player's own, counted
+    # from 1 as the page counts ("you are seat 1", the prompt).
+    assert "seat 2" not in result.output and "seat 0" not in result.output
 
 
 def test_resume_refuses_a_record_of_another_game(tmp_path: Path) -> None:

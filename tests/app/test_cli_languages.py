@@ -42,9 +42,9 @@ def test_a_terminal_game_in_italian() -> None:
         app, ["--lang", "it", "play", "test-toy", "--seed", "4"], input=moves, env=PLAIN
     )
     assert result.exit_code == 0, result.output
-    assert "sei il posto 0 di 2. Numero di mescolata 4." in result.output
+    assert "sei il posto 1 di 2. Numero di mescolata 4." in result.output
     assert "«regole» mostra le regole, «esci» termina." in result.output
-    assert "posto 0 > " in result.output and "seat 0 >" not in result.output
+    assert "posto 1 > " in result.output and "seat 1 >" not in result.output
     # "regole" showed the rules (the toy game has no rulebook: its own English rules text),
     # then the game went on to its end: the result is Italian, and so are the drawing and the
     # ending, the toy game's own words from its own folder (tests/plugin/toy_cards/locale).
@@ -75,7 +75,7 @@ def test_the_italian_quit_word_stops_and_the_english_one_still_does() -> None:
         result = runner.invoke(
             app, ["--lang=it", "play", "test-toy", "--seed", "4"], input=f"{word}\n", env=PLAIN
         )
-        assert result.exit_code == 0 and result.output.count("posto 0 > ") == 1
+        assert result.exit_code == 0 and result.output.count("posto 1 > ") == 1
 
 
 def test_the_environment_chooses_when_lang_is_not_given() -> None:
@@ -118,7 +118,7 @@ def test_help_is_shown_in_the_chosen_language() -> None:
     result = runner.invoke(app, ["--lang", "fi", "play", "--help"], env=PLAIN)
     assert result.exit_code == 0
     assert "Pelaa peli päätteessä botteja vastaan." in result.output
-    assert "Paikkasi (0 aloittaa)." in result.output
+    assert "Paikkasi (1 aloittaa)." in result.output
     listing = runner.invoke(app, ["--help"], env={**PLAIN, "LANG": "it_IT.UTF-8"})
     assert "Elenca i giochi con i loro id e il numero di giocatori." in listing.output
 
@@ -186,9 +186,9 @@ def test_the_drawing_counts_in_the_languages_plural_forms() -> None:
         app, ["--lang", "fi", "play", "sequentia-stack", "--seed", "3"], input="1\n", env=PLAIN
     )
     assert "Pakka: 48 korttia" in result.output
-    assert "paikka 0 (sinä): 2 korttia kädessä, 0 kerättyä korttia" in result.output
+    assert "paikka 1 (sinä): 2 korttia kädessä, 0 kerättyä korttia" in result.output
     english = runner.invoke(app, ["play", "sequentia-stack", "--seed", "3"], input="1\n", env=PLAIN)
-    assert "seat 1: 3 cards in hand, 0 cards collected" in english.output
+    assert "seat 2: 3 cards in hand, 0 cards collected" in english.output
 
 
 def rulebook_page(game: str, language: str) -> str:
@@ -270,10 +270,10 @@ def test_an_illegal_move_is_answered_in_the_players_language() -> None:
 
 #: Typer's and Click's words in ``sequenza play --help``, by language.
 HELP_WORDS = {
-    "en": ("Usage:", "Arguments", "Options", "[required]", "[default: 0]", "Show this message"),
-    "it": ("Uso:", "Argomenti", "Opzioni", "[obbligatorio]", "[predefinito: 0]", "Mostra questo"),
-    "fi": ("Käyttö:", "Argumentit", "Valitsimet", "[pakollinen]", "[oletus: 0]", "Näytä tämä ohje"),
-    "eo": ("Uzado:", "Argumentoj", "Opcioj", "[deviga]", "[defaŭlte: 0]", "Montri ĉi tiun"),
+    "en": ("Usage:", "Arguments", "Options", "[required]", "[default: 1]", "Show this message"),
+    "it": ("Uso:", "Argomenti", "Opzioni", "[obbligatorio]", "[predefinito: 1]", "Mostra questo"),
+    "fi": ("Käyttö:", "Argumentit", "Valitsimet", "[pakollinen]", "[oletus: 1]", "Näytä tämä ohje"),
+    "eo": ("Uzado:", "Argumentoj", "Opcioj", "[deviga]", "[defaŭlte: 1]", "Montri ĉi tiun"),
 }
 
 

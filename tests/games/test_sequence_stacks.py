@@ -681,7 +681,7 @@ def test_render_shows_piles_players_hand_and_the_block_question() -> None:
     text = render(state.observation(1))
     assert "red 1    1 W 3 4 5" in text
     assert "Your hand: block" in text
-    assert "Seat 0 completed red 1" in text
+    assert "Seat 1 completed red 1" in text
     assert "red-2 (1 card)" in text
 
 

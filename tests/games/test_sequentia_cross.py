@@ -479,7 +479,7 @@ def test_the_renderer_draws_the_grid_hand_and_scores() -> None:
     text = render(state.observation(0))
     assert "To act: you (claim sequences)" in text
     assert "|     3     |" in text and "3:133" in text and "x2" in text and "*" in text
-    assert "Seat 1: 1 card in hand, 1 card collected" in text
+    assert "Seat 2: 1 card in hand, 1 card collected" in text
     assert "  claim columns 1: 4 cards" in text
     assert "1:133" not in text
 

@@ -557,7 +557,7 @@ def test_the_renderer_shows_grid_target_and_counts() -> None:
     state = position("grid: 213/1.2/333\ntargets: 3:213 111")
     text = render(state.observation(0))
     assert "reads 2-1-3" in text and "Your target: 3:213+" in text and "row 0 shows it" in text
-    assert "seat 0 to play (you are seat 0)" in text
+    assert "seat 1 to play (you are seat 1)" in text
     assert "3:213+" not in render(state.observation(1))
     assert "turns without a claim" not in text  # no limit while the deck holds cards
 

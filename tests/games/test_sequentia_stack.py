@@ -577,7 +577,7 @@ def test_the_renderer_shows_the_row_the_codes_and_the_own_hand_only() -> None:
     assert "Your hand: 1:123" in text
     assert "claim a sequence or end your turn" in text
     assert "2:222" not in text
-    assert "Seat 0 placed a simple card" in render(state.observation(1))
+    assert "Seat 1 placed a simple card" in render(state.observation(1))
 
 
 # ---------------------------------------------------------------------- conformance

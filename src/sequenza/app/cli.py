@@ -403,7 +403,7 @@ def schema(
 def play(
     game: Annotated[str, typer.Argument(help="A game id (see `sequenza games`).")],
     players: Annotated[int | None, typer.Option(help="Players at the table.")] = None,
-    seat: Annotated[int, typer.Option(help="Your seat (0 plays first).")] = 0,
+    seat: Annotated[int, typer.Option(help="Your seat (1 plays first).")] = 1,
     vs: Annotated[str, typer.Option(help="The bot in every other seat.")] = "random",
     seed: Annotated[int | None, typer.Option(help="Seed of the deal (random if absent).")] = None,
     record: Annotated[
@@ -426,22 +426,25 @@ def play(
             data = json.loads(resume.read_text(encoding="utf-8"))
             if not isinstance(data, dict) or data.get("game") != game:
                 raise SequenzaError(words.text("cli.not_a_record", path=resume, game=game))
+            # Seats are counted from 1 wherever people read them; the engine counts from 0.
             terminal = TerminalGame.resume(
-                data, seat=seat, bot=vs, record_path=record or resume, language=words.language
+                data, seat=seat - 1, bot=vs, record_path=record or resume, language=words.language
             )
         else:
             table = _table(game, players, option)
             state = table.new_initial_state(new_seed() if seed is None else seed)
-            if not 0 <= seat < table.players:
+            if not 1 <= seat <= table.players:
                 raise SequenzaError(
                     words.text("cli.no_seat", seat=str(seat), players=table.players)
                 )
             bots = {
                 other: make_bot(vs, seed=state.seed + other)
                 for other in range(table.players)
-                if other != seat
+                if other != seat - 1
             }
-            terminal = TerminalGame(state, seat, bots, record_path=record, language=words.language)
+            terminal = TerminalGame(
+                state, seat - 1, bots, record_path=record, language=words.language
+            )
     except (SequenzaError, OSError, json.JSONDecodeError) as error:
         raise _fail(error) from None
     terminal.run()

@@ -13,6 +13,7 @@ from sequenza.ai.base import Bot, make_bot
 from sequenza.app.render import render, rules_for_people, show_markdown
 from sequenza.core.errors import IllegalActionError
 from sequenza.core.game import GameRecord, State
+from sequenza.core.kit import seat_number
 from sequenza.core.registry import replay
 from sequenza.text import describe
 
@@ -106,7 +107,7 @@ class TerminalGame:
         intro = self.words.text(
             "terminal.intro",
             game=game.info.name,
-            seat=str(self.seat),
+            seat=seat_number(self.seat),
             players=game.players,
             seed=str(self.state.seed),
         )
@@ -144,7 +145,7 @@ class TerminalGame:
         for number, action in enumerate(legal, start=1):
             self.say(f"  {number:3}. {action}")
         while True:
-            self.stdout.write(self.words.text("terminal.prompt", seat=str(seat)))
+            self.stdout.write(self.words.text("terminal.prompt", seat=seat_number(seat)))
             self.stdout.flush()
             line = self.stdin.readline()
             if not line:

@@ -69,6 +69,10 @@ Ranker = Callable[[State[Any], list[Action]], dict[Action, float]]
 #: Each seat's expected share of the payoff, judged from a position before the end (a full
 #: state as the searching seat imagines it -> one share per seat).
 Judge = Callable[[State[Any]], list[float]]
+#: Why an action is good for the seat to act, in the game's own terms: (a full state as the
+#: seat may imagine it, the action) -> a reason's code and the data its sentence names
+#: (``("blocks_four", {"seat": 1})``), or ``None`` where nothing specific stands out.
+Explainer = Callable[[State[Any], Action], "tuple[str, dict[str, Any]] | None"]
 
 
 class Words(Protocol):
@@ -84,6 +88,12 @@ class Words(Protocol):
 #: The terminal's text drawing of one observation, in the words given (a game from another
 #: package may bring its own words, or write the drawing in one language and ignore them).
 Drawing = Callable[[dict[str, Any], Words], str]
+
+
+def seat_number(seat: int) -> str:
+    """A seat as people read it, counted from 1 as the page and the players' default names
+    count ("Player 1" sits in seat 1); the engine, its actions and records count from 0."""
+    return str(seat + 1)
 
 
 @dataclass(frozen=True)
@@ -144,6 +154,8 @@ class Play:
     turn_search: OwnTurnSearch | None = None
     #: Reading opponents' hidden hands from their plays (the expert bot needs ``ranker`` too).
     hand_model: HandModel | None = None
+    #: A hint's reason for a move, from what the greedy heuristic reads of the position.
+    reason: Explainer | None = None
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sequenza.core.kit import Words
+from sequenza.core.kit import Words, seat_number
 
 _COLUMNS = "ABCDEFGHIJ"
 
@@ -66,7 +66,9 @@ def _seats(observation: dict[str, Any], words: Words) -> list[str]:
     names = []
     for seat in range(len(observation["colours"])):
         you = seat == observation["seat"]
-        names.append(words.text("sequence.draw_you" if you else "common.draw_seat", seat=str(seat)))
+        names.append(
+            words.text("sequence.draw_you" if you else "common.draw_seat", seat=seat_number(seat))
+        )
     width = max(len(name) for name in names)
     for seat, colour in enumerate(observation["colours"]):
         team = observation["teams"][seat]
@@ -79,7 +81,9 @@ def _seats(observation: dict[str, Any], words: Words) -> list[str]:
         turn = "  " + words.text("sequence.draw_to_act") if seat == observation["to_act"] else ""
         team_text = ""
         if len(mates) > 1:
-            team_text = ", " + words.text("sequence.draw_team", seats=", ".join(map(str, mates)))
+            team_text = ", " + words.text(
+                "sequence.draw_team", seats=", ".join(map(seat_number, mates))
+            )
         hand = words.plural("common.in_hand", observation["hand_sizes"][seat])
         lines.append(
             f"  {names[seat]:<{width}} {_colour(colour, words)}{team_text}: {hand}, {top}{turn}"
@@ -132,7 +136,7 @@ def render_sequence_board(observation: dict[str, Any], words: Words) -> str:
     if observation["over"] and result is not None:
         if result["winners"]:
             winners = ", ".join(
-                words.text("common.draw_seat", seat=str(seat)) for seat in result["winners"]
+                words.text("common.draw_seat", seat=seat_number(seat)) for seat in result["winners"]
             )
             lines.append(words.text("sequence.draw_won", winners=winners))
         else:

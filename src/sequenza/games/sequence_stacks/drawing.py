@@ -1,8 +1,8 @@
 """Text drawing of a Sequence Stacks observation, in the words of the ``games`` catalogue
 (English here)::
 
-    Sequence Stacks   action 3   seat 1 to act (you)
-    Turn order: seat 0 -> 1 -> 2   draw pile 106   set aside 0   action cards played 2
+    Sequence Stacks   action 3   seat 2 to act (you)
+    Turn order: seat 1 -> 2 -> 3   draw pile 106   set aside 0   action cards played 2
     Chip supply: blue 19  red 20
 
       pile     cards                     needs
@@ -12,15 +12,15 @@
       red 2    -                         a red 1 or wild
 
       seat        cards  blue  red  discard pile (top)       notes
-      0         <     2     0    0  -                        holds blue-4
-      1 (you)         1     0    0  red-2 (1 card)           loses 1 turn
-      2               0     1    0  red-1 (1 card)
+      1         <     2     0    0  -                        holds blue-4
+      2 (you)         1     0    0  red-2 (1 card)           loses 1 turn
+      3               0     1    0  red-1 (1 card)
 
     Your hand: block
 
-    Seat 0 completed red 1. Before the chip is given, each opponent in turn may answer with
+    Seat 1 completed red 1. Before the chip is given, each opponent in turn may answer with
     a Block.
-    Still to answer: seat 1, seat 2
+    Still to answer: seat 2, seat 3
 
 ``<`` marks the seat whose turn it is; a wild on a pile shows as ``W``; "holds" lists the
 cards everyone saw go into that hand (taken with Steal-a-Card).
@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sequenza.core.kit import Words
+from sequenza.core.kit import Words, seat_number
 
 from .rules import CARD_OF_FACE
 
@@ -62,7 +62,7 @@ def _turn_order(observation: dict[str, Any], words: Words) -> str:
     players = observation["players"]
     first = observation["turn_seat"]
     seats = [(first + observation["direction"] * step) % players for step in range(players)]
-    return words.text("common.draw_seat", seat=" -> ".join(str(seat) for seat in seats))
+    return words.text("common.draw_seat", seat=" -> ".join(seat_number(seat) for seat in seats))
 
 
 def _player_rows(observation: dict[str, Any], words: Words) -> list[str]:
@@ -70,9 +70,9 @@ def _player_rows(observation: dict[str, Any], words: Words) -> list[str]:
     colours = observation["colours"]
     names = [_colour(colour, words) for colour in colours]
     labels = [
-        words.text("sequence_stacks.draw_you_label", seat=str(other))
+        words.text("sequence_stacks.draw_you_label", seat=seat_number(other))
         if other == seat
-        else str(other)
+        else seat_number(other)
         for other in range(observation["players"])
     ]
     seat_title = words.text("sequence_stacks.draw_seat_column")
@@ -130,13 +130,13 @@ def render_stacks(observation: dict[str, Any], words: Words) -> str:
     if observation["over"]:
         result = observation["result"]
         winners = ", ".join(
-            words.text("common.draw_seat", seat=str(winner)) for winner in result["winners"]
+            words.text("common.draw_seat", seat=seat_number(winner)) for winner in result["winners"]
         )
         lines[0] += "   " + words.text("sequence_stacks.draw_over", winners=winners)
     else:
         to_act = observation["to_act"]
         key = "sequence_stacks.draw_you_act" if to_act == seat else "sequence_stacks.draw_to_act"
-        lines[0] += "   " + words.text(key, seat=str(to_act))
+        lines[0] += "   " + words.text(key, seat=seat_number(to_act))
     supply = "  ".join(
         f"{_colour(colour, words)} {count}" for colour, count in observation["supply"].items()
     )
@@ -176,13 +176,13 @@ def render_stacks(observation: dict[str, Any], words: Words) -> str:
     if block is not None and not observation["over"]:
         colour, _, _ = block["pile"].partition(" ")
         waiting = ", ".join(
-            words.text("common.draw_seat", seat=str(other)) for other in block["waiting"]
+            words.text("common.draw_seat", seat=seat_number(other)) for other in block["waiting"]
         )
         lines += [
             "",
             words.text(
                 "sequence_stacks.draw_block",
-                seat=str(block["seat"]),
+                seat=seat_number(block["seat"]),
                 pile=_pile_name(block["pile"], colour, words),
             ),
             words.text("sequence_stacks.draw_waiting", seats=waiting),

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sequenza.core.kit import Words
+from sequenza.core.kit import Words, seat_number
 
 _WIDTH = 11
 
@@ -62,7 +62,7 @@ def render_cross(observation: dict[str, Any], words: Words) -> str:
     if observation["over"]:
         result = observation["result"]
         winners = ", ".join(
-            words.text("common.draw_seat", seat=str(winner)) for winner in result["winners"]
+            words.text("common.draw_seat", seat=seat_number(winner)) for winner in result["winners"]
         )
         lines.append(words.text("sequentia_cross.draw_over", winners=winners))
     else:
@@ -72,7 +72,7 @@ def render_cross(observation: dict[str, Any], words: Words) -> str:
             key = "sequentia_cross.draw_you_place" if mine else "sequentia_cross.draw_they_place"
         else:
             key = "sequentia_cross.draw_you_claim" if mine else "sequentia_cross.draw_they_claim"
-        lines.append(words.text(key, seat=str(to_act)))
+        lines.append(words.text(key, seat=seat_number(to_act)))
     lines.append(
         words.text(
             "sequentia_cross.draw_counts",
@@ -86,7 +86,7 @@ def render_cross(observation: dict[str, Any], words: Words) -> str:
     lines.append("")
     for other in range(players):
         name = words.text(
-            "common.draw_seat_you" if other == seat else "common.draw_seat", seat=str(other)
+            "common.draw_seat_you" if other == seat else "common.draw_seat", seat=seat_number(other)
         )
         held = words.plural("common.in_hand", observation["hand_sizes"][other])
         collected = words.plural("common.collected", observation["collected"][other])

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from sequenza.components.sequentia_cards import SequentiaCard
-from sequenza.core.kit import Words
+from sequenza.core.kit import Words, seat_number
 
 _BORDER = "+" + "-------+" * 3
 
@@ -52,16 +52,20 @@ def render_shift(view: dict[str, Any], words: Words) -> str:
     lines = []
     if view["over"]:
         winners = view["result"]["winners"] if view["result"] else []
-        names = ", ".join(words.text("common.draw_seat", seat=str(winner)) for winner in winners)
+        names = ", ".join(
+            words.text("common.draw_seat", seat=seat_number(winner)) for winner in winners
+        )
         lines.append(
             "Sequentia · Shift — " + words.text("sequentia_shift.draw_over", winners=names)
         )
     else:
-        to_act = str(view["to_act"])
+        to_act = view["to_act"]
         if seat is None:
-            status = words.text("sequentia_shift.draw_to_play", seat=to_act)
+            status = words.text("sequentia_shift.draw_to_play", seat=seat_number(to_act))
         else:
-            status = words.text("sequentia_shift.draw_to_play_you", seat=to_act, you=str(seat))
+            status = words.text(
+                "sequentia_shift.draw_to_play_you", seat=seat_number(to_act), you=seat_number(seat)
+            )
         lines.append("Sequentia · Shift — " + status)
     parts = [
         words.text(
@@ -101,12 +105,14 @@ def render_shift(view: dict[str, Any], words: Words) -> str:
     elif seat is not None:
         lines.append(words.text("sequentia_shift.draw_no_target"))
     scores = " · ".join(
-        words.text("common.draw_seat_you" if other == seat else "common.draw_seat", seat=str(other))
+        words.text(
+            "common.draw_seat_you" if other == seat else "common.draw_seat", seat=seat_number(other)
+        )
         + f": {view['score_piles'][other]}"
         for other in range(players)
     )
     lines.append(words.text("sequentia_shift.draw_collected", scores=scores))
-    holders = [str(other) for other in range(players) if view["holds_target"][other]]
+    holders = [seat_number(other) for other in range(players) if view["holds_target"][other]]
     holding = ", ".join(holders) or words.text("common.none")
     lines.append(words.text("sequentia_shift.draw_holding", seats=holding))
     if view["out_of_play"]:

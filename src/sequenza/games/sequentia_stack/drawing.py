@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sequenza.core.kit import Words
+from sequenza.core.kit import Words, seat_number
 
 _ROW_LENGTH = 4
 _COLUMN = 9
@@ -88,8 +88,10 @@ def _situation(observation: dict[str, Any], words: Words) -> str:
     if observation["phase"] == "turn_start" and observation["hand_sizes"][seat] == 0:
         if mine:
             return words.text("sequentia_stack.draw_pass")
-        return words.text("sequentia_stack.draw_they_pass", seat=str(seat))
-    return words.text((_YOUR_MOVE if mine else _THEIR_MOVE)[observation["phase"]], seat=str(seat))
+        return words.text("sequentia_stack.draw_they_pass", seat=seat_number(seat))
+    return words.text(
+        (_YOUR_MOVE if mine else _THEIR_MOVE)[observation["phase"]], seat=seat_number(seat)
+    )
 
 
 def render_stack(observation: dict[str, Any], words: Words) -> str:
@@ -97,16 +99,16 @@ def render_stack(observation: dict[str, Any], words: Words) -> str:
     if observation["over"]:
         title = words.text("sequentia_stack.draw_game_over")
     elif observation["to_act"] == seat:
-        title = words.text("sequentia_stack.draw_your_turn", seat=str(seat))
+        title = words.text("sequentia_stack.draw_your_turn", seat=seat_number(seat))
     else:
-        title = words.text("sequentia_stack.draw_to_act", seat=str(observation["to_act"]))
+        title = words.text("sequentia_stack.draw_to_act", seat=seat_number(observation["to_act"]))
     deck = words.plural("common.cards", observation["deck_size"])
     lines = [f"Sequentia · Stack: {title}", words.text("sequentia_stack.draw_deck", cards=deck)]
     for other, (held, collected) in enumerate(
         zip(observation["hand_sizes"], observation["collected"], strict=True)
     ):
         name = words.text(
-            "common.draw_seat_you" if other == seat else "common.draw_seat", seat=str(other)
+            "common.draw_seat_you" if other == seat else "common.draw_seat", seat=seat_number(other)
         )
         hand = words.plural("common.in_hand", held)
         gathered = words.plural("common.collected", collected)
@@ -120,7 +122,7 @@ def render_stack(observation: dict[str, Any], words: Words) -> str:
     result = observation["result"]
     if result is not None:
         winners = ", ".join(
-            words.text("common.draw_seat", seat=str(winner)) for winner in result["winners"]
+            words.text("common.draw_seat", seat=seat_number(winner)) for winner in result["winners"]
         )
         count = int(max(result["scores"]))
         lines.append(words.plural("sequentia_stack.draw_won", count, winners=winners))
