@@ -91,6 +91,8 @@ def registered() -> tuple[str, ...]:
 
 
 def _words_changed() -> None:
-    # The text layer reads every kit's catalogues once: read them again.
+    # The text layer reads every kit's catalogues once, and the page's words (the games'
+    # with them) once: read them again.
     i18n.entries.cache_clear()
     i18n.translations.cache_clear()
+    i18n.page_messages.cache_clear()
