@@ -1587,7 +1587,11 @@ static PyTypeObject BoardStateType = {
     .tp_methods = BoardState_methods,
 };
 
+static PyObject *Board_batch(Board *self, PyObject *args);
+
 static PyMethodDef Board_methods[] = {
+    {"batch", (PyCFunction)Board_batch, METH_VARARGS,
+     "batch(n): n games of this table stepped together (BoardBatch)."},
     {"load", (PyCFunction)Board_load, METH_O,
      "load(fields): a game in the middle, from a Python state's fields."},
     {"new_state", (PyCFunction)Board_new_state, METH_VARARGS,
@@ -4954,6 +4958,279 @@ static PyTypeObject SeqStacksRulesType = {
     .tp_new = PyType_GenericNew,
 };
 
+/* ------------------------------------------------------------------ a batch of board games */
+
+/* Board.batch(n): n games of the table stepped together for learning (sequenza.rl.vector):
+ * each step plays one action in every game, for its seat to act, and writes into the
+ * caller's arrays each game's observation tensor for its next seat to act (the board games'
+ * encoding.py, number for number), its legal-action mask, each seat's reward and whether the
+ * game ended; a game that ends is dealt again at once from the next seed. */
+typedef struct {
+    PyObject_HEAD
+    Board *board;
+    int n, size, copies;
+    uint64_t next_seed;
+    Game *games;
+    int16_t *discards;
+    int16_t *legal;
+} BoardBatch;
+
+static PyTypeObject BoardBatchType;
+
+/* The tensor's size: to_act, over, 7 board planes, sequences, hand, hand sizes, discarded,
+ * discard sizes, draw pile, dead exchanged, passes. */
+static int batch_size(const Board *b) {
+    return b->players + 1 + 7 * SPACES + 3 + b->faces + b->players + b->faces + b->players + 3;
+}
+
+static inline float clipped(double value) {
+    return (float)(value < 0.0 ? 0.0 : value > 1.0 ? 1.0 : value);
+}
+
+static void batch_encode(const BoardBatch *self, const Game *g, float *out) {
+    const Board *b = self->board;
+    int seat = g->to_act, p = b->players, sides = b->sides, mine = seat % sides, s, f, i, k;
+    float *board = out + p + 1, *cursor;
+    float copies = (float)self->copies;
+    memset(out, 0, sizeof(float) * (size_t)self->size);
+    out[0] = 1.0f; /* the seat to act is the observer: index 0 */
+    for (s = 0; s < SPACES; s++) {
+        int v = g->board[s];
+        if (v == FREE)
+            board[3 * SPACES + s] = 1.0f;
+        else if (v >= 0)
+            board[((v - mine + sides) % sides) * SPACES + s] = 1.0f;
+        if (g->marked[s]) board[4 * SPACES + s] = 1.0f;
+    }
+    for (i = 0; i < g->pending_count; i++)
+        for (k = 0; k < RUN; k++) board[5 * SPACES + b->window[g->pending[i]][k]] = 1.0f;
+    for (f = 0; f < b->faces; f++) {
+        int count = g->face_count[seat][f];
+        for (k = 0; count && k < 2; k++) {
+            int space = b->value_space[f][k];
+            if (space >= 0) board[6 * SPACES + space] += (float)count;
+        }
+    }
+    for (s = 0; s < SPACES; s++) {
+        float reach = board[6 * SPACES + s] / 2.0f;
+        board[6 * SPACES + s] = reach > 1.0f ? 1.0f : reach;
+    }
+    cursor = board + 7 * SPACES;
+    for (i = 0; i < sides; i++)
+        cursor[(i - mine + sides) % sides] = clipped((double)g->sequence_count[i] / b->to_win);
+    cursor += 3;
+    for (f = 0; f < b->faces; f++) {
+        float share = (float)g->face_count[seat][f] / copies;
+        cursor[f] = share > 1.0f ? 1.0f : share;
+    }
+    cursor += b->faces;
+    for (i = 0; i < p; i++) cursor[(i - seat + p) % p] = clipped(g->hand_count[i] / 7.0);
+    cursor += p;
+    {
+        float counts[MAX_FACES];
+        memset(counts, 0, sizeof(float) * (size_t)b->faces);
+        for (i = 0; i < p; i++)
+            for (k = 0; k < g->discard_count[i]; k++)
+                counts[b->card_face[g->discards[i * MAX_CARDS + k]]] += 1.0f;
+        for (f = 0; f < b->faces; f++) {
+            float share = counts[f] / copies;
+            cursor[f] = share > 1.0f ? 1.0f : share;
+        }
+    }
+    cursor += b->faces;
+    for (i = 0; i < p; i++)
+        cursor[(i - seat + p) % p] = clipped((double)g->discard_count[i] / b->cards);
+    cursor += p;
+    cursor[0] = clipped((double)g->draw_count / b->cards);
+    cursor[1] = g->dead_used ? 1.0f : 0.0f;
+    cursor[2] = clipped((double)g->passes / p);
+}
+
+static void batch_deal(BoardBatch *self, int i) {
+    MT seeded;
+    mt_seed_u64(&seeded, self->next_seed++);
+    game_new(self->board, &self->games[i], self->discards + (size_t)i * MAX_PLAYERS * MAX_CARDS,
+             &seeded);
+}
+
+/* The observation, mask and seat of game i (a mask row of `actions` bytes). */
+static void batch_view(BoardBatch *self, int i, float *obs, uint8_t *mask, int64_t *to_act) {
+    const Board *b = self->board;
+    int count = legal_actions(b, &self->games[i], self->legal), k;
+    batch_encode(self, &self->games[i], obs + (size_t)i * self->size);
+    memset(mask + (size_t)i * b->actions, 0, (size_t)b->actions);
+    for (k = 0; k < count; k++) mask[(size_t)i * b->actions + self->legal[k]] = 1;
+    to_act[i] = self->games[i].to_act;
+}
+
+static PyObject *Board_batch(Board *self, PyObject *args) {
+    int n, f, most = 0;
+    int counts[MAX_FACES];
+    BoardBatch *batch;
+    if (!PyArg_ParseTuple(args, "i", &n)) return NULL;
+    if (n < 1 || n > 1 << 16) {
+        PyErr_SetString(PyExc_ValueError, "a batch holds 1 to 65536 games");
+        return NULL;
+    }
+    batch = PyObject_New(BoardBatch, &BoardBatchType);
+    if (!batch) return NULL;
+    Py_INCREF(self);
+    batch->board = self;
+    batch->n = n;
+    batch->size = batch_size(self);
+    batch->next_seed = 0;
+    memset(counts, 0, sizeof(counts));
+    for (f = 0; f < self->cards; f++)
+        if (++counts[self->card_face[f]] > most) most = counts[self->card_face[f]];
+    batch->copies = most;
+    batch->games = PyMem_Calloc((size_t)n, sizeof(Game));
+    batch->discards = PyMem_Calloc((size_t)n * MAX_PLAYERS * MAX_CARDS, sizeof(int16_t));
+    batch->legal = PyMem_Malloc(sizeof(int16_t) * MAX_LEGAL);
+    if (!batch->games || !batch->discards || !batch->legal) {
+        Py_DECREF(batch);
+        return PyErr_NoMemory();
+    }
+    return (PyObject *)batch;
+}
+
+static void BoardBatch_dealloc(BoardBatch *self) {
+    PyMem_Free(self->games);
+    PyMem_Free(self->discards);
+    PyMem_Free(self->legal);
+    Py_XDECREF(self->board);
+    PyObject_Free(self);
+}
+
+/* A writable C-contiguous buffer of `want` items of `itemsize` bytes. */
+static int batch_buffer(PyObject *obj, Py_buffer *view, Py_ssize_t want, Py_ssize_t itemsize,
+                        const char *what) {
+    if (PyObject_GetBuffer(obj, view, PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS) < 0) return -1;
+    if (view->itemsize != itemsize || view->len != want * itemsize) {
+        PyErr_Format(PyExc_ValueError, "%s: %zd items of %zd bytes wanted", what, want, itemsize);
+        PyBuffer_Release(view);
+        return -1;
+    }
+    return 0;
+}
+
+/* reset(seed, obs, mask, to_act): game i dealt from seed + i; later deals take the next
+ * seeds in the order the games end. */
+static PyObject *BoardBatch_reset(BoardBatch *self, PyObject *args) {
+    PyObject *seed_obj, *obs_obj, *mask_obj, *act_obj;
+    Py_buffer obs, mask, act;
+    uint64_t seed;
+    int i;
+    const Board *b = self->board;
+    if (!PyArg_ParseTuple(args, "OOOO", &seed_obj, &obs_obj, &mask_obj, &act_obj)) return NULL;
+    if (read_seed(seed_obj, &seed) < 0) return NULL;
+    if (batch_buffer(obs_obj, &obs, (Py_ssize_t)self->n * self->size, 4, "observations") < 0)
+        return NULL;
+    if (batch_buffer(mask_obj, &mask, (Py_ssize_t)self->n * b->actions, 1, "masks") < 0) {
+        PyBuffer_Release(&obs);
+        return NULL;
+    }
+    if (batch_buffer(act_obj, &act, self->n, 8, "seats to act") < 0) {
+        PyBuffer_Release(&obs);
+        PyBuffer_Release(&mask);
+        return NULL;
+    }
+    self->next_seed = seed;
+    for (i = 0; i < self->n; i++) {
+        batch_deal(self, i);
+        batch_view(self, i, obs.buf, mask.buf, act.buf);
+    }
+    PyBuffer_Release(&obs);
+    PyBuffer_Release(&mask);
+    PyBuffer_Release(&act);
+    Py_RETURN_NONE;
+}
+
+/* step(actions, obs, mask, rewards, done, to_act): one action id per game for its seat to
+ * act (an illegal one raises ValueError before any game moves); rewards per game and seat are
+ * +1 for each winner and -1 for each other seat when a game ends with some seats winning, else
+ * 0. */
+static PyObject *BoardBatch_step(BoardBatch *self, PyObject *args) {
+    PyObject *objs[6];
+    Py_buffer views[6];
+    const Board *b = self->board;
+    int i, k, got = 0;
+    PyObject *result = NULL;
+    Py_ssize_t want[6] = {self->n, (Py_ssize_t)self->n * self->size,
+                          (Py_ssize_t)self->n * b->actions, (Py_ssize_t)self->n * b->players,
+                          self->n, self->n};
+    Py_ssize_t sizes[6] = {8, 4, 1, 4, 1, 8};
+    const char *names[6] = {"actions", "observations", "masks", "rewards", "done", "seats"};
+    if (!PyArg_ParseTuple(args, "OOOOOO", &objs[0], &objs[1], &objs[2], &objs[3], &objs[4],
+                          &objs[5]))
+        return NULL;
+    for (got = 0; got < 6; got++)
+        if (batch_buffer(objs[got], &views[got], want[got], sizes[got], names[got]) < 0) goto end;
+    {
+        const int64_t *actions = views[0].buf;
+        float *rewards = views[3].buf;
+        uint8_t *done = views[4].buf;
+        for (i = 0; i < self->n; i++) {
+            int count = legal_actions(b, &self->games[i], self->legal);
+            for (k = 0; k < count && self->legal[k] != actions[i]; k++);
+            if (k == count) {
+                PyErr_Format(PyExc_ValueError, "game %d: action %lld is not legal now", i,
+                             (long long)actions[i]);
+                goto end;
+            }
+        }
+        for (i = 0; i < self->n; i++) {
+            Game *g = &self->games[i];
+            float *reward = rewards + (size_t)i * b->players;
+            apply_action(b, g, (int)actions[i]);
+            memset(reward, 0, sizeof(float) * (size_t)b->players);
+            done[i] = g->ending != ONGOING;
+            if (done[i]) {
+                int winners = 0, seat;
+                for (seat = 0; seat < b->players; seat++)
+                    winners += seat % b->sides == g->winning_team;
+                if (winners && winners < b->players)
+                    for (seat = 0; seat < b->players; seat++)
+                        reward[seat] = seat % b->sides == g->winning_team ? 1.0f : -1.0f;
+                batch_deal(self, i);
+            }
+            batch_view(self, i, views[1].buf, views[2].buf, views[5].buf);
+        }
+    }
+    result = Py_None;
+    Py_INCREF(result);
+end:
+    for (i = 0; i < got; i++) PyBuffer_Release(&views[i]);
+    return result;
+}
+
+static PyObject *BoardBatch_get_size(BoardBatch *self, void *unused) {
+    (void)unused;
+    return PyLong_FromLong(self->size);
+}
+
+static PyMethodDef BoardBatch_methods[] = {
+    {"reset", (PyCFunction)BoardBatch_reset, METH_VARARGS,
+     "reset(seed, obs, mask, to_act): every game dealt again, from seed, seed + 1..."},
+    {"step", (PyCFunction)BoardBatch_step, METH_VARARGS,
+     "step(actions, obs, mask, rewards, done, to_act): one action in every game."},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyGetSetDef BoardBatch_getset[] = {
+    {"size", (getter)BoardBatch_get_size, NULL, "The observation tensor's size.", NULL},
+    {NULL, NULL, NULL, NULL, NULL},
+};
+
+static PyTypeObject BoardBatchType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "sequenza._fast.BoardBatch",
+    .tp_basicsize = sizeof(BoardBatch),
+    .tp_dealloc = (destructor)BoardBatch_dealloc,
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "Games of one board table stepped together, writing into NumPy arrays.",
+    .tp_methods = BoardBatch_methods,
+    .tp_getset = BoardBatch_getset,
+};
+
 /* ------------------------------------------------------------------ mcts (ai/mcts.py) */
 
 /* MctsBot's iterations (ai/mcts.py: _iterate, _select, _playout), step for step and draw for
@@ -5464,6 +5741,7 @@ PyMODINIT_FUNC PyInit__fast(void) {
     PyObject *module;
     mt_init_genrand(&mt_base, 19650218U);
     if (PyType_Ready(&BoardType) < 0 || PyType_Ready(&BoardStateType) < 0 ||
+        PyType_Ready(&BoardBatchType) < 0 ||
         PyType_Ready(&StackRulesType) < 0 || PyType_Ready(&StackStateType) < 0 ||
         PyType_Ready(&ShiftRulesType) < 0 || PyType_Ready(&ShiftStateType) < 0 ||
         PyType_Ready(&CrossRulesType) < 0 || PyType_Ready(&CrossStateType) < 0 ||

@@ -27,7 +27,15 @@ class BoardState:
         self, seat: int, seeds: Sequence[int], limit: int, policy: int, /
     ) -> list[tuple[int, int, int, tuple[int, ...]]]: ...
 
+class BoardBatch:
+    size: int
+    def reset(self, seed: int, obs: Any, mask: Any, to_act: Any, /) -> None: ...
+    def step(
+        self, actions: Any, obs: Any, mask: Any, rewards: Any, done: Any, to_act: Any, /
+    ) -> None: ...
+
 class Board:
+    def batch(self, n: int, /) -> BoardBatch: ...
     def __init__(
         self,
         card_faces: Sequence[int],

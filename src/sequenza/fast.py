@@ -74,6 +74,7 @@ from sequenza.games.sequentia_stack.rules import (
 if TYPE_CHECKING:
     from sequenza._fast import (
         Board,
+        BoardBatch,
         BoardState,
         CrossRules,
         CrossState,
@@ -459,6 +460,20 @@ def search(
     rng.setstate((version, moved, gauss))
     children = {space.actions[row[0]]: (row[1], row[2]) for row in rows}
     return Searched(done, children)
+
+
+#: The games whose tables the core steps in batches for learning (``board_batch``).
+BATCH_GAMES = frozenset({"sequence", "sequence-numbers"})
+
+
+def board_batch(table: Game[Any], n: int) -> BoardBatch:
+    """``n`` games of a Sequence or Sequence Numbers table stepped together in the core
+    (``sequenza.rl.vector.VectorEnv`` is its face)."""
+    if _fast is None:
+        raise RuntimeError(str(_WHY_NOT))
+    if not isinstance(table, SequenceBoardGame):
+        raise ValueError(f"the compiled core steps batches of {sorted(BATCH_GAMES)} only")
+    return _board_for(type(table), table.players, table.options).batch(n)
 
 
 def load_state(state: State[Any]) -> CoreState:

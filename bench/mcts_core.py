@@ -1,0 +1,114 @@
+"""``mcts`` at a time budget per move, its iterations in the compiled core against Python.
+
+    python bench/mcts_core.py                         # every game, 2 players, 1 s a move
+    python bench/mcts_core.py sequence --positions 10 --seconds 0.5
+
+For each game it takes ``--positions`` decisions a few seeded random moves into seeded games
+(only those where the bot searches: more than one move left after the root's narrowing) and
+lets ``MctsBot(seconds=...)`` decide each with ``engine="python"`` and then with the core
+(where it searches the game; the same bot and seed). It prints the mean iterations a
+decision ran and the iterations per second of the process's CPU time, with the load average:
+on a shared machine a time budget buys fewer iterations the busier the machine is, and the
+CPU rate is the steadier figure. Before any timing it checks, at a fixed number of
+iterations, that both engines make the same choice from the same seed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import time
+from typing import Any
+
+import sequenza
+from sequenza import fast
+from sequenza.ai import Decision
+from sequenza.ai.mcts import MctsBot
+from sequenza.core.game import State
+from sequenza.core.registry import make_game
+
+
+def decisions(game: str, players: int, count: int) -> list[State[Any]]:
+    """Positions where the bot searches, a few random moves into seeded games."""
+    found: list[State[Any]] = []
+    seed = 0
+    while len(found) < count and seed < 400:
+        state = make_game(game, players).new_initial_state(seed)
+        rng = random.Random(seed)
+        for _ in range(rng.randrange(60)):
+            legal = state.legal_actions()
+            state.apply_unchecked(legal[rng.randrange(len(legal))])
+            if state.is_over:
+                break
+        seed += 1
+        if state.is_over:
+            continue
+        probe = MctsBot(seed=seed, iterations=4, engine="python")
+        probe.choose(Decision.of(state))
+        if probe.last_iterations:
+            found.append(state)
+    return found
+
+
+def decide(state: State[Any], seed: int, engine: str, seconds: float) -> tuple[int, float]:
+    """Iterations one decision ran, and its CPU seconds."""
+    bot = MctsBot(seed=seed, seconds=seconds, engine=engine)
+    start = time.process_time()
+    bot.choose(Decision.of(state))
+    return bot.last_iterations, time.process_time() - start
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("game_ids", nargs="*", metavar="GAME", help="game ids (default: all)")
+    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--positions", type=int, default=4)
+    parser.add_argument("--seconds", type=float, default=1.0, help="the bot's time a move")
+    arguments = parser.parse_args()
+    game_ids = arguments.game_ids or [
+        info.id for info in sequenza.available_games() if not info.id.startswith("test")
+    ]
+    print(f"# load average before: {', '.join(f'{load:.2f}' for load in os.getloadavg())}")
+    print(
+        f"| game | engine | decisions | iterations a decision at {arguments.seconds:g} s "
+        "| iterations / CPU s | speed-up (CPU) |"
+    )
+    print("|---|---|---:|---:|---:|---:|")
+    for game in game_ids:
+        states = decisions(game, arguments.players, arguments.positions)
+        in_core = MctsBot(seed=0)
+        in_core._prepare(game)
+        engines = ["python"] + (["auto"] if in_core._in_core(game) else [])
+        for number, state in enumerate(states[:2]):
+            if len(engines) == 2:
+                chosen = [
+                    MctsBot(seed=number, iterations=30, engine=engine).choose(Decision.of(state))
+                    for engine in engines
+                ]
+                if chosen[0] != chosen[1]:
+                    raise SystemExit(f"{game}: the core chose otherwise than the engine")
+        rates = {}
+        for engine in engines:
+            runs = [
+                decide(state, number, engine, arguments.seconds)
+                for number, state in enumerate(states)
+            ]
+            iterations = sum(run[0] for run in runs)
+            cpu = sum(run[1] for run in runs)
+            rates[engine] = iterations / cpu
+            speed_up = f"{rates[engine] / rates['python']:.1f}x" if engine != "python" else ""
+            name = "core" if engine == "auto" else "python"
+            print(
+                f"| {game} | {name} | {len(runs)} | {iterations / len(runs):,.0f} "
+                f"| {rates[engine]:,.0f} | {speed_up} |",
+                flush=True,
+            )
+        if len(engines) == 1:
+            why = "no core" if not fast.available() else "its playout policy is not in the core"
+            print(f"| {game} | core | | python instead: {why} | | |")
+    print(f"# load average after: {', '.join(f'{load:.2f}' for load in os.getloadavg())}")
+
+
+if __name__ == "__main__":
+    main()
