@@ -248,6 +248,49 @@ def board_policy(state: State[Any], legal: list[Action], rng: random.Random) -> 
     return max(legal, key=lambda action: worths[action] + rng.random() * 1e-3)
 
 
+def board_reason(state: State[Any], action: Action) -> tuple[str, dict[str, Any]] | None:
+    """Why ``action`` is good, as the greedy valuation reads the windows through its space:
+    it completes a sequence (or the game), blocks or breaks an opponent's line of four, or
+    makes a line of four of the mover's own; a dead card is exchanged; a mark leaves room for
+    the next sequence. ``None`` where no line stands out."""
+    seat = state.current_seat
+    if seat is None:
+        return None
+    if action.verb == "dead":
+        return "dead_card", {}
+    if action.verb == "mark":
+        return "mark_room", {}
+    if action.verb not in ("play", "remove"):
+        return None
+    seen = BoardObservation.of(state, seat)
+    reading = Reading.of(seen, seat, _shared_limit(state))
+    space = SPACE_OF[str(action.args[1])]
+
+    def seat_of(team: int) -> int:
+        return next(other for other, its in enumerate(seen.teams) if its == team)
+
+    if action.verb == "remove":
+        owner = reading.board[space]
+        if any(reading.level[owner][window] == RUN - 1 for window in THROUGH[space]):
+            return "breaks_four", {"seat": seat_of(owner)}
+        return None
+    me = reading.team
+    completed = [window for window in THROUGH[space] if reading.level[me][window] == RUN - 1]
+    if completed:
+        if len(reading.sequences[me]) + reading._sequences_made(completed) >= reading.to_win:
+            return "wins", {}
+        return "sequence", {}
+    for team in range(reading.sides):
+        if team != me and any(reading.level[team][w] == RUN - 1 for w in THROUGH[space]):
+            return "blocks_four", {"seat": seat_of(team)}
+    if any(reading.level[me][window] == RUN - 2 for window in THROUGH[space]):
+        return "four", {}
+    for team in range(reading.sides):
+        if team != me and any(reading.level[team][w] == RUN - 2 for w in THROUGH[space]):
+            return "blocks_three", {"seat": seat_of(team)}
+    return None
+
+
 def _value_plays(legal: list[Action]) -> list[Action]:
     """The plays of cards with at most two of them: value cards, which go on the two spaces
     showing their value. Legal actions list each card's plays together, so the long run of a
@@ -359,4 +402,5 @@ PLAY = Play(
     ranker=board_worths,
     evaluation=PositionEvaluation(board_shares, horizon=2, greedy_playouts=True),
     hand_model=HandModel(_hand, _set_hand, _card_of, _face_of, _flow, _shuffle_rest),
+    reason=board_reason,
 )
