@@ -83,3 +83,14 @@ def test_a_hint_in_sequence_names_the_line_it_blocks_or_makes() -> None:
             assert found.data == {"seat": 1}
         state.apply(found.action)
     assert codes & {"blocks_four", "four", "sequence"}, codes
+
+
+def test_a_hint_in_shift_counts_the_slides_to_the_code_or_ends_the_turn() -> None:
+    state = sequenza.make("sequentia-shift", players=2, seed=2)
+    codes: dict[str, dict[str, int]] = {}
+    while not state.is_over and not {"code_in", "end_turn"} <= set(codes):
+        found = hint(Decision.of(state), 1, "greedy")
+        codes.setdefault(found.code, found.data)
+        state.apply(found.action)
+    assert {"code_in", "end_turn"} <= set(codes), codes
+    assert codes["code_in"]["slides"] >= 0

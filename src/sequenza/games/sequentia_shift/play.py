@@ -41,6 +41,30 @@ def shift_policy(state: State[Any], legal: list[Action], rng: random.Random) -> 
     return END
 
 
+def shift_reason(state: State[Any], action: Action) -> tuple[str, dict[str, Any]] | None:
+    """Why a slide or the turn's end is good, as the exact solver sees the grid: a slide that
+    brings a row showing the seat's code within the slides left (``code_in``: how many more),
+    an end of turn when no row can show it this turn (more slides would arrange the grid for
+    the others)."""
+    seat = state.current_seat
+    if seat is None or action.verb not in ("slide", "end"):
+        return None
+    seen = ShiftObservation.of(state, seat)
+    target = seen.target
+    if target is None or seen.grid.count(None) != 1:
+        return None
+    if action == END:
+        return "end_turn", {}
+    after = state.clone()
+    after.apply(action)
+    now = ShiftObservation.of(after, seat)
+    digits = [0 if card is None else card.digit for card in now.grid]
+    distance = fewest_slides(digits, target.code)
+    if distance is not None and distance <= seen.slide_limit - seen.slides - 1:
+        return "code_in", {"slides": distance}
+    return None
+
+
 def _shift_lead(state: State[Any], seat: int) -> float:
     return pile_lead(state, seat, "score_piles")
 
@@ -55,4 +79,5 @@ PLAY = Play(
     # For search: the lines of a turn that end in a claim are the ones worth looking at.
     turn_search=TurnSearch(_shift_lead, budget=2000),
     evaluation=PositionEvaluation(score_pile_shares, horizon=2),
+    reason=shift_reason,
 )
