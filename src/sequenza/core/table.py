@@ -48,8 +48,10 @@ from sequenza.core.registry import game_kit
 
 #: Determinisations that ``reveals`` compares.
 REVEAL_SAMPLES = 8
-#: Positions before the last moves kept, so that taking back need not replay the game.
-SNAPSHOTS = 8
+#: Positions kept before the last moves of people (the positions a take-back returns to), so
+#: that neither the take-back check nor taking back replays the game. Only those: every kept
+#: position is hundreds of objects that each full collection of the server's memory walks.
+SNAPSHOTS = 3
 #: Seconds a per-game clock restarts with after a bot played for a seat whose time ran out,
 #: unless the increment is longer: a player who is back can still play on.
 RESTART_SECONDS = 10.0
@@ -402,7 +404,10 @@ class TableHistory:
     def copy(self) -> TableHistory:
         twin = TableHistory.__new__(TableHistory)
         twin.__dict__.update(self.__dict__)
-        twin.state = self.state.clone()
+        # The position is shared, not cloned: ``add`` never changes a position in place (a
+        # move plays on a clone, a take-back replays), so a copy that is thrown away (a move
+        # that could not be saved) cost nothing, and the position before a move is kept as
+        # it is (``_snapshots``) without a second clone.
         twin.entries = list(self.entries)
         twin.clocks = Clocks(self.clocks.settings, list(self.clocks.left))
         twin.log = list(self.log)
@@ -552,9 +557,13 @@ class TableHistory:
         if seat != entry.seat:
             raise HistoryError(f"entry {turn}: seat {entry.seat} moved, but seat {seat} is to act")
         before = len(self.state.log)
-        self._snapshots[len(self.played)] = self.state.clone()
-        self._snapshots.pop(len(self.played) - SNAPSHOTS, None)
+        previous = self.state
+        self.state = previous.clone()
         self.state.apply(entry.action)
+        if entry.kind is EntryKind.MOVE and entry.seat not in self.bots:
+            self._snapshots[len(self.played)] = previous
+            while len(self._snapshots) > SNAPSHOTS:
+                del self._snapshots[min(self._snapshots)]
         if entry.kind is EntryKind.TIME_MOVE:
             self.clocks.ran_out(entry.seat)
         self.played.append(turn)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from babel.lists import format_list
@@ -94,7 +95,7 @@ class _Reader:
     def number(self, number: float) -> str:
         if isinstance(number, float) and number.is_integer():
             number = int(number)
-        return str(format_decimal(number, locale=self.lang))
+        return _decimal(number, self.lang)
 
     def seat(self, seat: int) -> str:
         if seat == self.viewer:
@@ -102,13 +103,38 @@ class _Reader:
         return self.names[seat] if 0 <= seat < len(self.names) else str(seat)
 
 
+@lru_cache(maxsize=4096)
+def _decimal(number: float, lang: str) -> str:
+    # Babel reads the locale's pattern again at every call: a server words the same few
+    # counts (cards left, points) thousands of times a minute.
+    return str(format_decimal(number, locale=lang))
+
+
 def _reader(
     messages: Messages | None, names: Sequence[str], viewer: int | None, lang: str
 ) -> _Reader:
+    return _Reader(_sentences(messages), names, viewer, lang)
+
+
+def _sentences(messages: Messages | None) -> Mapping[str, Message]:
+    """The sentences a reader of ``messages``' game knows, by code: built once per game's
+    messages (a kit's, which never change), not once per event worded. Kept by identity:
+    hashing the frozen messages would cost about what building the map does."""
+    key = id(messages)
+    kept = _SENTENCES.get(key)
+    if kept is not None and kept[0] is messages:
+        return kept[1]
     sentences = {message.code: message for message in COMMON_SENTENCES}
     if messages is not None:
         sentences.update({message.code: message for message in messages.sentences})
-    return _Reader(sentences, names, viewer, lang)
+    if len(_SENTENCES) >= 256:  # modes made and dropped at run time: bounded
+        _SENTENCES.clear()
+    _SENTENCES[key] = (messages, sentences)
+    return sentences
+
+
+#: Each game's sentences by code, under the id of its messages (held, so the id stays theirs).
+_SENTENCES: dict[int, tuple[Messages | None, dict[str, Message]]] = {}
 
 
 def _game_phrase(messages: Messages, event: Mapping[str, Any], game_id: str) -> Phrase:
