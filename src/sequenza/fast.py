@@ -686,6 +686,17 @@ def _stack_for(players: int, options: StackOptions) -> StackRules:
 @cache
 def _board_for(game_class: type[SequenceBoardGame[Any]], players: int, options: Any) -> Board:
     assert _fast is not None
+    board: Board = _fast.Board(*board_arguments(game_class, players, options))
+    return board
+
+
+def board_arguments(
+    game_class: type[SequenceBoardGame[Any]], players: int, options: Any
+) -> tuple[Any, ...]:
+    """What the core's Board is built from: the table's layout (its cards' faces, the faces'
+    kinds and spaces, each action id's move, the windows, the corners, the spaces' labels) and
+    options, as lists of numbers (``bench/reference_sequence.py`` hands them to a plain C
+    program too)."""
     table = game_class(players, options)
     layout = table.layout
     if table.team_of != tuple(seat % table.sides for seat in range(players)):
@@ -694,7 +705,7 @@ def _board_for(game_class: type[SequenceBoardGame[Any]], players: int, options: 
         space for spaces in layout.value_spaces for space in (spaces if spaces else (-1, -1))
     ]
     labels = sorted(set(layout.labels))
-    board: Board = _fast.Board(
+    return (
         layout.card_faces,
         layout.kinds,
         value_spaces,
@@ -710,4 +721,3 @@ def _board_for(game_class: type[SequenceBoardGame[Any]], players: int, options: 
         int(table.options.random_first_player),
         [labels.index(label) for label in layout.labels],
     )
-    return board
