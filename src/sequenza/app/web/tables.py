@@ -293,26 +293,52 @@ def check_table_id(table_id: str) -> None:
 #: that no "[31m" is left behind once its escape character is gone.
 _ANSI_ESCAPE = re.compile(r"(?:\x1b\[|\x9b)[0-?]*[ -/]*[@-~]|\x1b[@-_]")
 _ZERO_WIDTH_JOINER = "\u200d"
+_ZERO_WIDTH_NON_JOINER = "\u200c"
+#: Scripts whose letters never join nor ligate: a joiner between two of their letters changes
+#: nothing on screen, so it could only make one name look like another ("Ad\u200cmin").
+_UNJOINED_SCRIPTS = ("LATIN ", "GREEK ", "CYRILLIC ")
 
 
 def clean_name(text: str) -> str:
     """A person's name as others will see it: NFC, without control, format (zero-width, bidi
     override) or unassigned characters and ANSI escapes, its spaces collapsed to one. Letters
-    of every script and emoji stay; a zero-width joiner stays only inside an emoji sequence
-    (a family, a flag), where it joins two pictures and hides nothing."""
+    of every script and emoji stay. The zero-width joiner and non-joiner stay where they are
+    spelling: between two letters of a script that joins them (Persian writes "علی‌رضا" with
+    a non-joiner, Hindi a half form with a joiner after the virama), and the joiner inside an
+    emoji sequence (a family, a flag); anywhere else they hide something, and go."""
     text = unicodedata.normalize("NFC", _ANSI_ESCAPE.sub("", text))
     kept: list[str] = []
     for index, char in enumerate(text):
         category = unicodedata.category(char)
-        if char == _ZERO_WIDTH_JOINER:
+        if char in (_ZERO_WIDTH_JOINER, _ZERO_WIDTH_NON_JOINER):
             after = text[index + 1 : index + 2]
-            if kept and _emoji_part(kept[-1]) and after and _emoji_part(after):
+            before = kept[-1] if kept else ""
+            if (
+                char == _ZERO_WIDTH_JOINER
+                and before
+                and after
+                and _emoji_part(before)
+                and _emoji_part(after)
+            ) or _joins_letters(before, after):
                 kept.append(char)
         elif category[0] == "Z" or char.isspace():
             kept.append(" ")
         elif category not in ("Cc", "Cf", "Cs", "Co", "Cn"):
             kept.append(char)
     return " ".join("".join(kept).split())
+
+
+def _joins_letters(before: str, after: str) -> bool:
+    """Whether a joiner between ``before`` (a letter, or a mark on one) and ``after`` (a
+    letter) is spelling: not when both are letters of a script that never joins."""
+    if not before or not after or before in ("\u200c", "\u200d"):
+        return False
+    if unicodedata.category(before)[0] not in "LM" or unicodedata.category(after)[0] != "L":
+        return False
+    return not (
+        unicodedata.name(before, "").startswith(_UNJOINED_SCRIPTS)
+        and unicodedata.name(after, "").startswith(_UNJOINED_SCRIPTS)
+    )
 
 
 def _emoji_part(char: str) -> bool:
