@@ -135,6 +135,17 @@ def test_numbers_board_has_every_number_from_1_to_48_on_exactly_two_spaces() -> 
     assert len(pairs) == 49  # 48 cards each to one number, plus the corners
 
 
+def test_numbers_board_colours_each_quarter_of_the_numbers_as_one_group() -> None:
+    # The page colours a space by its group: numbers 1-12, 13-24, 25-36 and 37-48, so that
+    # both spaces of a number, and the numbers near it, share a colour.
+    view = position(NUMBERS).observation(None)
+    labels = " ".join(view["board"]).split()
+    groups = "".join(view["groups"])
+    for label, group in zip(labels, groups, strict=True):
+        assert group == ("x" if label == "XX" else str((int(label) - 1) // 12)), label
+    assert Counter(groups) == {"x": 4, "0": 24, "1": 24, "2": 24, "3": 24}
+
+
 def test_numbers_deck_has_one_sum_and_one_difference_per_number_and_four_action_cards() -> None:
     deck = load_data("numbers_deck.json")
     labels = set(parse_board(load_data("numbers_board.json")["rows"]))
@@ -394,6 +405,13 @@ def test_plus_card_places_anywhere_and_minus_removes() -> None:
     assert "remove minus D4" in actions and len([a for a in actions if a.startswith("play")]) == 95
 
 
+def test_a_minus_card_removes_one_opponent_chip_not_all_of_them() -> None:
+    state = position(NUMBERS, board=board("1: D4 E4 F4"), hands=["minus", ""])
+    state.apply("remove minus E4")
+    # E4 is freed; D4 and F4 keep their chips.
+    assert state.observation(None)["chips"][4] == "...1.1...."
+
+
 def test_one_eyed_jack_removes_an_opponent_chip_outside_sequences() -> None:
     state = position(
         board=board("0: B0 C0 D0 E0 G7", "1: H7 I8"),
@@ -603,6 +621,18 @@ def test_observation_shows_own_hand_and_public_piles_only() -> None:
     other = state.observation(1)["hand"]
     assert mine["hand"] != other
     assert mine["hand_sizes"] == [7, 7] and mine["draw_pile"] == 90
+
+
+def test_no_hint_of_a_teammates_hand_reaches_a_player() -> None:
+    # Seats 0 and 2 are partners: what seat 0 sees, the log included, is the same whatever
+    # seat 2 holds.
+    views = []
+    for partner in ("2S 3S", "9C TC"):
+        state = position(players=4, hands=["5H 4D", "", partner, ""], draw="KD QD")
+        state.apply("play 5H E4")
+        views.append((state.observation(0), state.log))
+    assert views[0] == views[1]
+    assert views[0][0]["hand_sizes"] == [2, 0, 2, 0]
 
 
 def test_determinize_keeps_the_own_hand_and_redeals_the_rest() -> None:
