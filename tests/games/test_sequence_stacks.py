@@ -468,6 +468,19 @@ def test_five_chips_without_two_of_each_colour_do_not_win() -> None:
     assert not state.is_over
 
 
+def test_a_player_past_five_chips_wins_once_two_of_each_colour_are_held() -> None:
+    # Five chips, one blue and four red, do not win; the sixth, a second blue, does at once.
+    state = position(
+        "hand0: blue-5 red-3\nblue1: blue-1 blue-2 blue-3 blue-4\nchips0: blue 1 red 4",
+        players=2,
+    )
+    play(state, "play blue-5 hand 1", "allow")
+    assert state.chips[0] == [2, 4]
+    result = state.result()
+    assert result is not None and result.winners == (0,)
+    assert result.termination is StacksTermination.CHIPS_COLLECTED
+
+
 # ---------------------------------------------------------------------- stall rule
 def test_stall_a_full_round_without_a_chip_and_nothing_to_draw_ends_the_game() -> None:
     state = position(
