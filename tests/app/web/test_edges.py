@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import secrets
 import signal
 import socket
@@ -29,6 +30,7 @@ from typer.testing import CliRunner
 from websockets.exceptions import InvalidStatus
 from websockets.sync.client import connect
 
+from sequenza import i18n
 from sequenza.app.cli import app as cli_app
 from sequenza.app.web import create_app, server
 from sequenza.app.web import tables as tables_module
@@ -680,3 +682,36 @@ def test_the_shipped_proxy_names_the_visitor_and_is_the_only_one_trusted() -> No
     for directive in ("client_header_timeout", "client_body_timeout", "keepalive_timeout"):
         assert f"\n    {directive} " in nginx
     assert "\n    limit_conn per_visitor " in nginx
+
+
+def test_the_shipped_proxys_own_refusals_answer_as_the_servers_do() -> None:
+    # nginx does not run in CI: the test reads its configuration as nginx would. Its own 429
+    # (requests a second) and 503 (connections per visitor) are {"error", "code"} in JSON,
+    # worded as the servers' catalogues word them in the language the browser asks first.
+    nginx = (Path(__file__).parents[3] / "deploy" / "nginx.conf").read_text(encoding="utf-8")
+    assert "proxy_intercept_errors on" not in nginx  # the servers' own 503s pass through
+    limit = int(re.search(r"\n    limit_conn per_visitor (\d+);", nginx)[1])  # type: ignore[index]
+    maps = {
+        variable: dict(re.findall(r'\n\s+(\S+)\s+"([^"]*)";', body))
+        for variable, body in re.findall(r"map \$refusal_language \$(\w+) \{(.*?)\n\}", nginx, re.S)
+    }
+    picked = re.search(r"map \$http_accept_language \$refusal_language \{(.*?)\n\}", nginx, re.S)
+    assert picked is not None
+    chosen = dict(re.findall(r"~\*\^(\w+)\s+(\w+);", picked[1]))
+    for status, code, key in (
+        (429, "rate_limited", "problem.too_many_messages"),
+        (503, "too_many_connections", "problem.too_many_connections"),
+    ):
+        location = re.search(rf"\n    error_page {status} = @(\w+);", nginx)
+        assert location is not None, status
+        block = re.search(rf"location @{location[1]} \{{(.*?)\n    \}}", nginx, re.S)
+        assert block is not None and "default_type application/json;" in block[1]
+        answer = re.search(rf"return {status} '(.*)';", block[1])
+        assert answer is not None
+        variable = re.search(r"\$(\w+)", answer[1])[1]  # type: ignore[index]
+        for language in i18n.languages():
+            assert language == "en" or chosen[language] == language
+            text = maps[variable]["default" if language == "en" else language]
+            body = json.loads(answer[1].replace(f"${variable}", text).replace("\\n", ""))
+            words = tables_module.TableError(code, key, status, limit=limit)
+            assert body == {"error": words.text(language), "code": code}, (status, language)
