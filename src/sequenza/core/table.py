@@ -321,6 +321,13 @@ def _quiet_hook(state: State[Any]) -> Callable[[State[Any], Action, int, State[A
     return kit.quiet if type(state.game) is kit.game else None
 
 
+def _played(state: State[Any], action: str) -> State[Any]:
+    """A clone of ``state`` with ``action`` played on it."""
+    after = state.clone()
+    after.apply(action)
+    return after
+
+
 # ---------------------------------------------------------------------- the history
 class UndoRefusal(StrEnum):
     """Why a seat may not take its last move back now: a code that the page words."""
@@ -494,20 +501,25 @@ class TableHistory:
         ):
             return UndoPlan(seat, 0, UndoRefusal.PLAYER_LEFT)
         moves = len(self.played) - position
-        cursor = self._replayed(position)
+        # The positions on the way are only read: the one kept before the move as it is, the
+        # next ones played on clones, and the last one the table's own (this runs at every
+        # move, and the last move is most often the person's own, with nothing to clone).
+        kept = self._snapshots.get(position)
+        cursor = self._replayed(position) if kept is None else kept
         for number, taken in enumerate(self.played[position:]):
             action = self.entries[taken].action
+            last = number == moves - 1
+            after = self.state if last else None
             known = self._revealed.get((taken, seat))
             if known is None:
-                after = cursor.clone()
-                after.apply(action)
+                if after is None:
+                    after = _played(cursor, action)
                 known = self._revealed[(taken, seat)] = reveals(cursor, action, seat, after=after)
-                cursor = after
-            else:
-                cursor.apply(action)
             if known:
                 why = UndoRefusal.MOVE_REVEALED if number == 0 else UndoRefusal.BOT_REVEALED
                 return UndoPlan(seat, moves, why)
+            if not last:
+                cursor = _played(cursor, action) if after is None else after
         return UndoPlan(seat, moves)
 
     def _replayed(self, moves: int) -> State[Any]:
