@@ -61,6 +61,11 @@ class Problem:
     column: int
     message: str
     fix: str = ""
+    #: The commonest mistakes carry a code of their message and of their fix, and their
+    #: fields, so that a page can word them in its language (the message is the English).
+    code: str = ""
+    fix_code: str = ""
+    fields: tuple[tuple[str, str], ...] = ()
 
     def __str__(self) -> str:
         fix = f" (fix: {self.fix})" if self.fix else ""
@@ -101,8 +106,23 @@ class _Reader:
             if key not in keys:
                 close = difflib.get_close_matches(key, keys, n=1)
                 fix = f"did you mean {close[0]!r}?" if close else f"known keys: {', '.join(keys)}"
-                self.problem(
-                    (*path, key), f"unknown key {key!r} in {_name(path) or 'the file'}", fix
+                where = _name(path) or "the file"
+                line, column = locate(self.spots, (*path, key))
+                self.problems.append(
+                    Problem(
+                        line,
+                        column,
+                        f"unknown key {key!r} in {where}",
+                        fix,
+                        "unknown_key",
+                        "did_you_mean" if close else "known_keys",
+                        (
+                            ("name", key),
+                            ("table", where),
+                            ("near", close[0] if close else ""),
+                            ("keys", ", ".join(keys)),
+                        ),
+                    )
                 )
         return data
 
@@ -215,13 +235,25 @@ def parse_mode(raw: bytes | str, source: str = "<mode>") -> Mode:
                     column,
                     f"not valid TOML: {str(error).split(' (at')[0]}",
                     "check quotes, brackets and '=' on that line",
+                    "not_toml",
+                    "toml_line",
+                    (("reason", str(error).split(" (at")[0]),),
                 )
             ],
         ) from None
     except RecursionError:  # brackets in brackets past what the reader follows
         raise ModeError(
             source,
-            [Problem(1, 1, "the file is nested too deeply", "write fewer brackets in brackets")],
+            [
+                Problem(
+                    1,
+                    1,
+                    "the file is nested too deeply",
+                    "write fewer brackets in brackets",
+                    "nested",
+                    "fewer_brackets",
+                )
+            ],
         ) from None
     reader = _Reader(text)
     mode = _read(reader, data)

@@ -40,7 +40,16 @@ def schema_problems(text: str) -> list[Problem]:
     try:
         errors = list(jsonschema.Draft202012Validator(schema).iter_errors(data))
     except RecursionError:  # nested deeper than the checker follows
-        return [Problem(1, 1, "the file is nested too deeply", "write fewer brackets in brackets")]
+        return [
+            Problem(
+                1,
+                1,
+                "the file is nested too deeply",
+                "write fewer brackets in brackets",
+                "nested",
+                "fewer_brackets",
+            )
+        ]
     # A misspelt required key is one mistake, not two: the fix of the misspelling names it.
     meant = {
         (tuple(error.absolute_path), fix)
@@ -57,8 +66,31 @@ def schema_problems(text: str) -> list[Problem]:
         where = ".".join(str(part) for part in path) or "the file"
         # A key the format does not know is named where it is written, not at its table.
         line, column = locate(spots, (*path, *_unknown_keys(error)[:1]))
-        problems.append(Problem(line, column, f"{where}: {error.message}", _schema_fix(error)))
+        fix = _schema_fix(error)
+        code, fields = _coded(error, where)
+        fix_code = "did_you_mean" if fix.startswith("did you mean") else "see_schema"
+        if fix_code == "did_you_mean":
+            fields = (*fields, ("near", fix.split("'")[1]))
+        problems.append(
+            Problem(line, column, f"{where}: {error.message}", fix, code, fix_code, fields)
+        )
     return sorted(problems, key=lambda problem: (problem.line, problem.column))
+
+
+def _coded(error: Any, where: str) -> tuple[str, tuple[tuple[str, str], ...]]:
+    """The code of a schema complaint a page words in its language, and its fields ("" for
+    the rarer ones, which keep the schema checker's English)."""
+    if error.validator == "additionalProperties" and _unknown_keys(error):
+        return "unknown_key", (("name", _unknown_keys(error)[0]), ("table", where))
+    if error.validator == "required" and _missing(error):
+        return "missing_key", (("name", _missing(error)), ("table", where))
+    if error.validator == "enum":
+        return "wrong_word", (("value", str(error.instance)), ("where", where))
+    if error.validator == "type":
+        expected = error.validator_value
+        kinds = expected if isinstance(expected, list) else [expected]
+        return "wrong_type", (("where", where), ("expected", " / ".join(map(str, kinds))))
+    return "", (("where", where),)
 
 
 def _missing(error: Any) -> str:
