@@ -22,6 +22,7 @@ schema describes the text with the class's ``PATTERN``.
 from __future__ import annotations
 
 import dataclasses
+import keyword
 import types
 import typing
 from collections.abc import Callable, Mapping
@@ -116,13 +117,30 @@ def _encoder(kind: type) -> Callable[[Any], JSON]:
     if issubclass(kind, Notated):
         return str
     if dataclasses.is_dataclass(kind):
-        names = tuple(field.name for field in dataclasses.fields(kind))
-        return lambda value: {name: to_json(getattr(value, name)) for name in names}
+        return _dataclass_encoder(kind)
     if issubclass(kind, tuple | list):
         return _array
     if issubclass(kind, Mapping):
         return lambda value: {str(key): to_json(item) for key, item in value.items()}
     raise TypeError(f"{kind.__name__} has no JSON encoding")
+
+
+def _dataclass_encoder(kind: type) -> Callable[[Any], JSON]:
+    """An encoder written out for ``kind``'s fields: one dict display that reads each field
+    once and calls ``to_json`` only for a value that is not a JSON scalar already. Every view
+    of every position sent goes through these, and a generic loop over the fields (a call
+    and a type test per field) cost a server a fifth of a move."""
+    names = [field.name for field in dataclasses.fields(kind)]
+    if not all(name.isidentifier() and not keyword.iskeyword(name) for name in names):
+        # A name that cannot be written as an attribute (set up by hand) is read generically.
+        return lambda value: {name: to_json(getattr(value, name)) for name in names}
+    items = ", ".join(
+        f"{name!r}: (v if type(v := value.{name}) in scalars else to_json(v))" for name in names
+    )
+    namespace: dict[str, Any] = {"scalars": _JSON_SCALARS, "to_json": to_json}
+    exec(f"def encode(value):\n    return {{{items}}}\n", namespace)
+    encode: Callable[[Any], JSON] = namespace["encode"]
+    return encode
 
 
 def _array(values: Any) -> list[JSON]:
