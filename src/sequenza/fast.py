@@ -207,12 +207,14 @@ def policy_function(game_id: str, policy: str) -> Policy:
     return play.greedy
 
 
-def _core_call(game_id: str, policy: str, engine: Engine) -> bool:
-    """Whether the core plays this batch (``engine="fast"`` refuses to fall back)."""
+def _core_call(table: Game[Any], policy: str, engine: Engine) -> bool:
+    """Whether the core plays this batch (``engine="fast"`` refuses to fall back, also for
+    options the core does not implement)."""
+    game_id = table.id
     if engine == "python":
         return False
     if engine == "auto":
-        return engine_for(game_id, policy) == "fast"
+        return engine_for(game_id, policy) == "fast" and core_plays(table)
     if _fast is None:
         raise RuntimeError(str(_WHY_NOT))
     if policy not in _CORE_POLICIES.get(game_id, {}):
@@ -286,7 +288,7 @@ def playouts(
         raise ValueError(f"a batch's seeds lie between 0 and 2**64 - 1, not from {seed}")
     table = make_game(game, players, **dict(options or {}))
     seeds = range(seed, seed + n)
-    if _core_call(table.id, policy, engine):
+    if _core_call(table, policy, engine):
         salted = [one ^ CHOICE_SALT for one in seeds]
         code = _CORE_POLICIES[table.id][policy]
         played = _played(table, seeds, _rules(table).playouts(seeds, salted, ACTION_LIMIT, code))
@@ -316,7 +318,7 @@ def playouts_from(
         raise ValueError(f"there is no seat {seat} at a {state.players}-player table")
     table = state.game
     seeds = range(seed, seed + n)
-    if not state.is_over and _core_call(table.id, policy, engine):
+    if not state.is_over and _core_call(table, policy, engine):
         code = _CORE_POLICIES[table.id][policy]
         played = _played(table, seeds, load_state(state).playouts(seat, seeds, ACTION_LIMIT, code))
     else:
@@ -621,6 +623,9 @@ _SHIFT_ENDINGS = {
 @cache
 def _shift_for(players: int, options: ShiftOptions) -> ShiftRules:
     assert _fast is not None
+    if getattr(options, "diagonal_slides", False):
+        # core_plays reads the ValueError as "not in the core": the Python engine plays it.
+        raise ValueError("the core slides orthogonally only")
     deck = sequentia_deck()
     # Each action's (kind, first number, second number): a slide's two positions, a claim's
     # row, a hole's or a refill's position.
@@ -653,6 +658,8 @@ def _turn_budget(game_id: str) -> int:
 @cache
 def _stack_for(players: int, options: StackOptions) -> StackRules:
     assert _fast is not None
+    if not options.collect_revealed:
+        raise ValueError("the core collects the revealed card of a claim")
     deck = sequentia_deck()
     ranks = sorted(range(len(deck)), key=lambda card: str(deck[card]))
     ids = card_ids_by_text()
@@ -699,6 +706,8 @@ def board_arguments(
     program too)."""
     table = game_class(players, options)
     layout = table.layout
+    if getattr(table.options, "minus_removes_all", False):
+        raise ValueError("the core's Minus removes one chip")
     if table.team_of != tuple(seat % table.sides for seat in range(players)):
         raise ValueError("the core seats teams alternately, as the rules do")
     value_spaces = [

@@ -268,6 +268,27 @@ def test_claim_on_piles_1_2_3_collects_the_three_piles_and_the_revealed_card() -
     assert state.to_act == 1
 
 
+def test_collect_revealed_off_leaves_the_revealed_card_out_of_the_game() -> None:
+    # The default collects it (the test above); off, the three piles score and the shown
+    # card, played from the hand, goes out of play: it is neither collected nor back in hand.
+    state = position(f"row: {FULL_ROW}\nhands: 1:133 1:123 2:231 / 2:222", collect_revealed=False)
+    state.apply("place 1:133 1")
+    state.apply("claim 1:123 1")
+    assert sorted(texts(state.collected[0])) == sorted(["2:111", "1:133", "2:121", "3:122"])
+    assert "1:123" not in texts(state.hands[0])
+    assert texts(state.card_zones()["set aside"])[-1] == "1:123"
+    assert [event["cards"] for event in events(state, "claim")] == [4]
+    assert state.to_act == 1
+
+
+def test_collect_revealed_is_a_decision_named_in_the_rules_text() -> None:
+    spec = {spec.name: spec for spec in SequentiaStack.options_class.specs()}["collect_revealed"]
+    assert spec.decision and spec.default is True
+    assert "collect_revealed=false" in SequentiaStack.info.rules_text
+    report = check_game(GAME_ID, games=3, options={"collect_revealed": False})
+    assert report.games == 9
+
+
 def test_claim_on_piles_2_3_4_keeps_pile_1() -> None:
     state = position(f"row: {FULL_ROW}\nhands: 1:133 1:123 2:231 / 2:222")
     state.apply("place 1:133 1")

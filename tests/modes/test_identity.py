@@ -28,7 +28,7 @@ VARIANTS: dict[str, list[dict[str, Any]]] = {
     ],
     "sequentia-stack": [
         {"claim_must_include_last_pile": True, "random_first_player": True},
-        {"hand_size": 5},
+        {"hand_size": 5, "collect_revealed": False},
     ],
     "sequentia-cross": [{"stall_rounds": 1, "random_first_player": True}],
 }

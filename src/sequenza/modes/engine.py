@@ -349,6 +349,7 @@ class Rules:
         self.draw_up_to = self.amount(turn.end.draw_up_to) if turn.end.draw_up_to is not None else 0
         self.draw_count = self.amount(turn.end.draw) if turn.end.draw is not None else 0
         self.must_include_last = bool(turn.claim and self.switch(turn.claim.must_include_last))
+        self.collect_code_card = bool(turn.claim and self.switch(turn.claim.collect_code_card))
         self.deals = [(deal.place, self.amount(deal.count)) for deal in mode.setup]
         self.endings = [
             (
@@ -851,15 +852,16 @@ class ModeState(State[ModeGame]):
             for position in positions:
                 self.table[position] = []
         collected += taken
-        if claim.collect_code_card and code_card is not None:
-            collected.append(code_card)
+        if code_card is not None:
+            # A code card that is not collected has been shown and played: out of the game.
+            (collected if rules.collect_code_card else self.out).append(code_card)
         if self._recording:  # search copies build no events
             self._event(
                 Claimed(
                     seat=seat,
                     action=str(action),
                     cards=len(taken)
-                    + (1 if claim.collect_code_card and code_card is not None else 0),
+                    + (1 if rules.collect_code_card and code_card is not None else 0),
                     collected=len(collected),
                 )
             )

@@ -610,7 +610,7 @@ def _read_claim(reader: _Reader, data: Any, path: KeyPath) -> ClaimRule:
         full_row=reader.value(data, path, "full_row", bool, False),
         sets=reader.value(data, path, "sets", bool, False),
         must_include_last=reader.value(data, path, "must_include_last", (bool, str), False),
-        collect_code_card=reader.value(data, path, "collect_code_card", bool, False),
+        collect_code_card=reader.value(data, path, "collect_code_card", (bool, str), False),
         remove_lines=reader.value(data, path, "remove_lines", bool, False),
         refill=reader.value(data, path, "refill", str, "none", words=("none", "auto", "choose")),
         new_target=reader.value(data, path, "new_target", bool, False),
@@ -828,6 +828,7 @@ def _check_meaning(reader: _Reader, mode: Mode) -> None:
         claim = turn.claim
         phase_or_end(claim.then, ("turn", "claim", "then"))
         amount(claim.must_include_last, ("turn", "claim", "must_include_last"), bool)
+        amount(claim.collect_code_card, ("turn", "claim", "collect_code_card"), bool)
         if ("windows" in claim.lines) != (table.kind == "row") or len(claim.lines) != len(
             set(claim.lines)
         ):

@@ -147,7 +147,7 @@ class ClaimRule:
     full_row: bool = False
     sets: bool = False
     must_include_last: Switch = False
-    collect_code_card: bool = False
+    collect_code_card: Switch = False
     remove_lines: bool = False
     refill: Literal["none", "auto", "choose"] = "none"
     new_target: bool = False

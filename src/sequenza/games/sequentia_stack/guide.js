@@ -44,6 +44,7 @@ export function rules(ctx) {
       firstPlayer(o, ctx.names),
       t("sequentia_stack.guide_option_hand", { count: o.hand_size }),
       t(o.claim_must_include_last_pile ? "sequentia_stack.guide_option_last_pile" : "sequentia_stack.guide_option_any_piles"),
+      t(o.collect_revealed === false ? "sequentia_stack.guide_option_revealed_out" : "sequentia_stack.guide_option_collect_revealed"),
     ]),
   ];
 }

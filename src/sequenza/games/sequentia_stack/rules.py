@@ -140,6 +140,12 @@ class StackOptions(Options):
         "reading); by default any three adjacent piles may be claimed",
         decision=True,
     )
+    collect_revealed: bool = option(
+        True,
+        "A claim collects the revealed card with the three piles (as Shift's text says of the "
+        "target); off, the revealed card leaves the game and scores for nobody",
+        decision=True,
+    )
     hand_size: int = option(
         3,
         "Cards dealt to each player, and drawn back up to after every turn",
@@ -171,6 +177,9 @@ Your turn:
    your turn ends. The remaining pile stays; players rebuild the row to 4 at either end.
    [decision] The three piles need not include the pile you just played on. Option
    claim_must_include_last_pile=true follows a published review that says they must.
+   [decision] The revealed card is collected too: the published rules say only that you
+   take the three piles (Shift's text does say the target is collected). Option
+   collect_revealed=false leaves it out: it leaves the game and scores for nobody.
 4. At the end of your turn draw back up to 3 cards (hand_size), as far as the deck allows.
 If your turn ends because your hand is empty after a placement, the engine ends it for you.
 
@@ -239,7 +248,8 @@ class SequentiaStackState(State[SequentiaStack]):
             self.hands.append(hand)
         self.piles: list[list[int]] = []
         self.collected: list[list[int]] = [[] for _ in range(game.players)]
-        #: Cards a studied position left out of play (always empty in a dealt game).
+        #: Cards out of play: those a studied position left out, and the revealed cards of
+        #: claims when the option collect_revealed is off.
         self.set_aside: list[int] = []
         self.phase = TURN_START
         #: Index in ``piles`` of the pile played on last this turn.
@@ -317,7 +327,11 @@ class SequentiaStackState(State[SequentiaStack]):
         taken = self.piles[first : first + CLAIM_WIDTH]
         del self.piles[first : first + CLAIM_WIDTH]
         gained = [pile_card for pile in taken for pile_card in pile]
-        gained.append(card)
+        if self.game.options.collect_revealed:
+            gained.append(card)
+        else:
+            # The card was played from the hand, so it does not go back there.
+            self.set_aside.append(card)
         self.collected[seat].extend(gained)
         self._event(
             StackClaimed(
