@@ -192,6 +192,11 @@ def save_schema(game: type[Game[Any]]) -> Schema:
                 "type": "string",
                 "format": "date-time",
             },
+            "hints_used": {
+                "description": "the hints each seat asked for at a web table, in seat order",
+                "type": "array",
+                "items": {"type": "integer", "minimum": 0},
+            },
         },
         "required": ["game", "rules_version", "players", "seed"],
         "additionalProperties": False,
