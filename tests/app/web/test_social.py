@@ -380,6 +380,8 @@ def test_the_chat_migration_upgrades_a_database_of_the_previous_version(tmp_path
         connection.execute(sa.text("DROP TABLE sequenza_player_seats"))
         connection.execute(sa.text("DROP TABLE sequenza_chat"))
         connection.execute(sa.text("ALTER TABLE sequenza_tables DROP COLUMN spectator_chat"))
+        connection.execute(sa.text("ALTER TABLE sequenza_tables DROP COLUMN hints"))
+        connection.execute(sa.text("ALTER TABLE sequenza_seats DROP COLUMN hints_used"))
         connection.execute(sa.text("UPDATE alembic_version SET version_num = '0006'"))
         connection.execute(
             sa.text(
