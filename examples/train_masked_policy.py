@@ -2,7 +2,7 @@
 itself untrained, in one run.
 
     pip install 'sequenza[rl]'
-    python examples/train_masked_policy.py                         # Shift, about 5 minutes
+    python examples/train_masked_policy.py                         # Shift, 4 CPU minutes
     python examples/train_masked_policy.py --rounds 2 --games 10   # a quick look
 
 The network is a two-layer perceptron that scores a candidate move: its input is the seat's
@@ -232,6 +232,11 @@ def measure(network: Network, game: str, games: int) -> dict[str, tuple[int, int
     return {opponent: win_rate(network, game, opponent, games) for opponent in ("random", "greedy")}
 
 
+def load() -> float:
+    """The machine's load average over the last minute (NaN where the system has none)."""
+    return os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+
+
 def cell(wins: int, games: int) -> str:
     low, high = wilson(wins, games)
     return f"{wins / games:.1%} [{low:.1%}, {high:.1%}]"
@@ -251,12 +256,14 @@ def run(argv: Sequence[str] | None = None) -> dict[str, Any]:
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args(argv)
     start = time.perf_counter()
+    load_before = load()
     env = SequenzaGymEnv(args.game, observation="flat")
     inputs = env.encoding.size
     network = Network(inputs + env.num_actions, args.hidden, args.seed)
     print(f"{args.game}, 2 players: {inputs} inputs, {env.num_actions} actions", flush=True)
     before = measure(network, args.game, args.eval_games)
-    print(f"untrained network measured ({time.perf_counter() - start:.0f} s)", flush=True)
+    measured = time.perf_counter()
+    print(f"untrained network measured ({measured - start:.0f} s)", flush=True)
     data = Dataset()
     losses: list[list[float]] = []
     for round_ in range(args.rounds):
@@ -278,10 +285,9 @@ def run(argv: Sequence[str] | None = None) -> dict[str, Any]:
     separated = wilson(*after["greedy"])[0] > wilson(*before["greedy"])[1]
     print()
     print(f"gain against greedy separated by the 95% intervals: {'yes' if separated else 'no'}")
-    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     print(
-        f"{elapsed / 60:.1f} minutes in all ({(trained - start) / 60:.1f} training), "
-        f"load average {load:.2f}"
+        f"{elapsed / 60:.1f} minutes in all ({(trained - measured) / 60:.1f} training), "
+        f"load average {load():.2f} (it was {load_before:.2f} at the start)"
     )
     return {"before": before, "after": after, "losses": losses, "separated": separated}
 
