@@ -58,6 +58,9 @@ from sequenza.games.sequence_stacks.rules import TARGETS as STACKS_TARGETS
 from sequenza.games.sequence_stacks.rules import StacksGame, StacksOptions, StacksTermination
 from sequenza.games.sequentia_cross.rules import CrossGame, CrossOptions, CrossTermination
 from sequenza.games.sequentia_shift.rules import (
+    ACTION_SPACE as SHIFT_ACTION_SPACE,
+)
+from sequenza.games.sequentia_shift.rules import (
     ShiftGame,
     ShiftOptions,
     ShiftTermination,
@@ -623,14 +626,14 @@ _SHIFT_ENDINGS = {
 @cache
 def _shift_for(players: int, options: ShiftOptions) -> ShiftRules:
     assert _fast is not None
-    if getattr(options, "diagonal_slides", False):
+    if options.diagonal_slides:
         # core_plays reads the ValueError as "not in the core": the Python engine plays it.
         raise ValueError("the core slides orthogonally only")
     deck = sequentia_deck()
     # Each action's (kind, first number, second number): a slide's two positions, a claim's
     # row, a hole's or a refill's position.
     moves = []
-    for action in ShiftGame.action_space.actions:
+    for action in SHIFT_ACTION_SPACE.actions:
         numbers = [int(arg) for arg in action.args] + [-1, -1]
         moves.append((_SHIFT_KINDS[action.verb], numbers[0], numbers[1]))
     rules: ShiftRules = _fast.ShiftRules(

@@ -26,6 +26,30 @@ def test_a_policy_the_core_does_not_play_runs_on_the_engine() -> None:
         fast.playouts("sequentia-shift", 2, seed=3, policy="cheap", engine="fast")
 
 
+@pytest.mark.parametrize(
+    ("game", "options"),
+    [
+        ("sequentia-shift", {"diagonal_slides": True, "idle_rounds": 1}),
+        ("sequentia-stack", {"collect_revealed": False}),
+        ("sequence-numbers", {"minus_removes_all": True}),
+    ],
+)
+def test_an_option_the_core_does_not_play_runs_on_the_engine(
+    game: str, options: dict[str, object]
+) -> None:
+    # The core plays the default rules only: it refuses these tables rather than play
+    # another game, and a batch falls back to the Python engine.
+    table = sequenza.make_game(game, 2, **options)
+    assert not fast.core_plays(table)
+    batch = fast.playouts(game, 2, seed=5, players=2, options=options)
+    assert batch == fast.playouts(game, 2, seed=5, players=2, options=options, engine="python")
+    with pytest.raises(ValueError if fast.available() else RuntimeError):
+        fast.playouts(game, 1, seed=5, players=2, options=options, engine="fast")
+    if fast.available():
+        with pytest.raises(ValueError):
+            fast.core_state(table, 5)
+
+
 def test_a_batch_game_is_the_game_its_seed_makes() -> None:
     """Game ``seed + i`` of a batch is ``sequenza.make(game, seed=seed + i)`` played with
     choices from its own generator: replayed by hand, it ends the same way."""

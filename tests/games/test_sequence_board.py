@@ -412,6 +412,39 @@ def test_a_minus_card_removes_one_opponent_chip_not_all_of_them() -> None:
     assert state.observation(None)["chips"][4] == "...1.1...."
 
 
+def test_minus_removes_all_takes_every_loose_chip_of_the_named_opponent_only() -> None:
+    # The Finnish reading: all of one opponent's chips, not those of their sequences, nor
+    # those of the third player.
+    state = position(
+        NUMBERS,
+        players=3,
+        options={"minus_removes_all": True},
+        board=board("1: A1 A2 A3 A4 A5 D4 E4 F4", "2: G7 H7"),
+        sequences=["A1-A5"],
+        hands=["minus", "", ""],
+    )
+    before = state.observation(None)["chips"]
+    state.apply("remove minus E4")
+    chips = state.observation(None)["chips"]
+    assert chips[4] == "1........."  # D4, E4 and F4 freed; A4 stays in its sequence
+    assert [row.count("1") for row in chips] == [0, 1, 1, 1, 1, 1, 0, 0, 0, 0]
+    assert chips[7] == before[7] and chips[7].count("2") == 2
+    assert state.to_act == 1
+
+
+def test_minus_removes_all_is_a_numbers_decision_off_by_default() -> None:
+    spec = {spec.name: spec for spec in make_game(NUMBERS, 2).options_class.specs()}[
+        "minus_removes_all"
+    ]
+    assert spec.decision and spec.default is False
+    assert "minus_removes_all" in make_game(NUMBERS, 2).info.rules_text
+    assert "minus_removes_all" not in {
+        spec.name for spec in make_game(CLASSIC, 2).options_class.specs()
+    }
+    report = check_game(NUMBERS, games=1, options={"minus_removes_all": True})
+    assert report.games == 4  # one game at each player count
+
+
 def test_one_eyed_jack_removes_an_opponent_chip_outside_sequences() -> None:
     state = position(
         board=board("0: B0 C0 D0 E0 G7", "1: H7 I8"),
@@ -567,7 +600,8 @@ def test_decisions_are_options_named_in_the_rules_text() -> None:
     for game_id in (CLASSIC, NUMBERS):
         game = make_game(game_id, 2)
         decisions = {spec.name for spec in game.options_class.specs() if spec.decision}
-        assert decisions == {"shared_limit", "idle_rounds"}
+        own = {"minus_removes_all"} if game_id == NUMBERS else set()
+        assert decisions == {"shared_limit", "idle_rounds"} | own
         for name in decisions | {"teams"}:
             assert name in game.info.rules_text
     assert "deck_file" in make_game(NUMBERS, 2).info.rules_text

@@ -83,6 +83,48 @@ def test_a_slide_moves_a_card_next_to_the_hole_into_it() -> None:
     assert legal(state) == ["slide 0 3", "slide 4 3", "slide 6 3", "end"]
 
 
+def test_by_default_a_diagonal_neighbour_never_slides() -> None:
+    state = position("grid: 213/1.2/333\ntargets: 321 123")
+    with pytest.raises(IllegalActionError, match="only with the option diagonal_slides"):
+        state.apply("slide 0 4")
+    assert state.game.num_distinct_actions == 48
+
+
+def test_diagonal_slides_option_lets_a_diagonal_neighbour_slide_in() -> None:
+    state = position("grid: 213/1.2/333\ntargets: 321 123", diagonal_slides=True)
+    assert legal(state) == [
+        "slide 1 4",
+        "slide 3 4",
+        "slide 5 4",
+        "slide 7 4",
+        "slide 0 4",
+        "slide 2 4",
+        "slide 6 4",
+        "slide 8 4",
+        "end",
+    ]
+    state.apply("slide 0 4")
+    assert digits(state) == ".13/122/333"
+    assert state.slides == 1
+    # From a corner the hole has two orthogonal neighbours and one diagonal one.
+    assert legal(state) == ["slide 1 0", "slide 3 0", "slide 4 0", "end"]
+    # The orthogonal game's actions keep their numbers; the diagonal slides follow them.
+    game = state.game
+    assert game.num_distinct_actions == 64
+    assert [game.action_to_id(action) for action in ACTIONS] == list(range(48))
+    assert game.action_from_id(game.action_to_id(sequenza.Action.parse("slide 4 0"))) == (
+        sequenza.Action.parse("slide 4 0")
+    )
+
+
+def test_diagonal_slides_is_a_decision_played_by_the_kit_in_python() -> None:
+    spec = {spec.name: spec for spec in ShiftOptions.specs()}["diagonal_slides"]
+    assert spec.decision and spec.default is False
+    assert "diagonal_slides" in sequenza.make_game(ID).describe()
+    report = check_game(ID, games=2, options={"diagonal_slides": True, "idle_rounds": 2})
+    assert report.games == 6
+
+
 def test_with_several_empty_positions_any_neighbour_slides_into_any_of_them() -> None:
     state = position("grid: 21./1.2/333\ntargets: 321 123\ndeck:")
     assert [action for action in legal(state) if action.startswith("slide")] == [

@@ -34,6 +34,11 @@ VARIANTS: dict[str, list[dict[str, Any]]] = {
 }
 
 
+#: Built-in options the mode format cannot express: Shift's diagonal slides would need
+#: another family of slide actions in the format (the file's game is the orthogonal one).
+NOT_IN_THE_MODE_FORMAT = {("sequentia-shift", "diagonal_slides")}
+
+
 def _game(game_id: str) -> Any:
     return compile_mode(read_mode(EXAMPLES / MODES[game_id]))
 
@@ -81,4 +86,9 @@ def test_a_mode_file_declares_the_built_in_options(game_id: str) -> None:
     # the same on both, and the rules pages name the same options.
     from sequenza.core.registry import game_class
 
-    assert _game(game_id).options_class.specs() == game_class(game_id).options_class.specs()
+    built_in = [
+        spec
+        for spec in game_class(game_id).options_class.specs()
+        if (game_id, spec.name) not in NOT_IN_THE_MODE_FORMAT
+    ]
+    assert list(_game(game_id).options_class.specs()) == built_in

@@ -108,6 +108,7 @@ export function boardRules(ctx, numbers) {
       t("sequence.guide_option_shared", { count: o.shared_limit }),
       t("sequence.guide_option_idle", { count: o.idle_rounds }),
       numbers ? (o.deck ? t("sequence_numbers.guide_option_teacher_deck") : t("sequence_numbers.guide_option_deck")) : null,
+      numbers ? t(o.minus_removes_all ? "sequence_numbers.guide_option_minus_all" : "sequence_numbers.guide_option_minus_one") : null,
     ]),
   ];
 }

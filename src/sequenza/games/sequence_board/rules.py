@@ -394,6 +394,12 @@ The board and the deck are provisional (the publisher's list is not public): the
 classic Sequence board's geometry, each number twice. Option deck_file plays with a teacher's
 deck file instead (other operations, * and /, other number ranges), checked so that every card
 can be played.
+
+Decision of this engine (option): minus_removes_all (default off): a Minus removes one
+opponent chip, as the Italian seed says ("rimuovi il gettone del tuo avversario"); the
+Finnish text says all of the opponent's chips ("poista kaikki vastustajan pelimerkit", one
+opponent's, in the singular), read as a slip of translation. On, "remove minus E4" removes
+every chip of E4's player or team that is not part of a sequence.
 """ + _COMMON_RULES.format(anywhere="plus", remove="minus")
 
 CLASSIC_TEXT = """
@@ -443,6 +449,13 @@ class SequenceNumbersOptions(SequenceOptions):
         "A teacher's deck itself (the text of a sequenza numbers-deck file), kept with the "
         "game so that it replays anywhere; empty: deck_file or the shipped deck",
         file="contents",
+    )
+    minus_removes_all: bool = option(
+        False,
+        "A Minus removes every chip outside sequences of the opponent (player or team) whose "
+        "chip it names, as the Finnish text reads; by default that one chip, as the Italian "
+        "text says",
+        decision=True,
     )
 
 
@@ -819,10 +832,17 @@ class SequenceBoardState(State[SequenceBoardGame[Any]]):
         self.passes = 0
         if kind == TAKE:
             taken_from = self.board[target]
-            self._loose[taken_from].remove(target)
-            self._occupied[taken_from] &= ~(1 << target)
-            self.board[target] = EMPTY
-            insort(self._empty, target)
+            # Option minus_removes_all (Sequence Numbers): the chip names the opponent whose
+            # every chip outside a sequence goes; by default that chip alone.
+            loose = self._loose[taken_from]
+            freed = (
+                list(loose) if getattr(self.game.options, "minus_removes_all", False) else [target]
+            )
+            for space in freed:
+                loose.remove(space)
+                self._occupied[taken_from] &= ~(1 << space)
+                self.board[space] = EMPTY
+                insort(self._empty, space)
             self._end_turn()
             return
         team = self._team_of[seat]

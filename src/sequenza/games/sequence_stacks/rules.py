@@ -262,10 +262,13 @@ Sequence Stacks uses 120 cards: per colour (blue, red) nine each of 1, 2, 3, 4, 
 wilds of that colour, plus 16 colourless action cards: 3 Skip, 3 Reverse, 3 Steal-a-Card,
 3 Block, 4 Steal-a-Chip. With 2 players all 3 Reverse, 1 Block, 2 Steal-a-Chip, 1 Steal-a-Card
 and 1 Skip are removed (112 cards). 20 blue and 20 red chips form the supply. Each player is
-dealt 5 cards.
+dealt 5 cards. [decision, our choice] The box also says "60 blue and 60 red cards", which its
+own list contradicts; the list is followed (not an option: no deck fits both).
 
 The table holds shared sequence piles, at most 2 of each colour at a time (blue 1, blue 2,
-red 1, red 2). A pile starts with a 1 or a wild of its colour and goes up by one in the same
+red 1, red 2). [decision, our choice] The box asks for room for "two sequence piles on each
+side of the draw pile", read as one side per colour (not an option: the sentence lays out the
+table). A pile starts with a 1 or a wild of its colour and goes up by one in the same
 colour; a wild stands for the number the pile needs next (for 1 when it starts a pile).
 
 Your turn:

@@ -24,7 +24,7 @@ export function rules(ctx) {
       t("sequentia_shift.guide_turn_title"),
       steps(
         t("sequentia_shift.guide_exchange"),
-        t("sequentia_shift.guide_slides", { count: o.slide_limit }),
+        o.diagonal_slides ? t("sequentia_shift.guide_slides_diagonal") : t("sequentia_shift.guide_slides", { count: o.slide_limit }),
         t("sequentia_shift.guide_claim"),
         t("sequentia_shift.guide_refill"),
         t("sequentia_shift.guide_end_turn"),
@@ -55,6 +55,7 @@ export function rules(ctx) {
       [
         firstPlayer(o, ctx.names),
         t("sequentia_shift.guide_option_slides", { count: o.slide_limit }),
+        t(o.diagonal_slides ? "sequentia_shift.guide_option_diagonal" : "sequentia_shift.guide_option_orthogonal"),
         t("sequentia_shift.guide_option_stall", { count: o.stall_rounds }),
         o.idle_rounds > 0 && t("sequentia_shift.guide_option_idle", { count: o.idle_rounds }),
       ],

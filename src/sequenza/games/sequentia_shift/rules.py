@@ -150,6 +150,40 @@ SLIDES_INTO = tuple(
 )
 SLIDE_ACTIONS_INTO = tuple(tuple(action for _, action in slides) for slides in SLIDES_INTO)
 
+# The option diagonal_slides: a card diagonally next to the empty position slides too. Its
+# slides come after every action of the orthogonal game, so that a table without the option
+# keeps the action space (and every action's number) it always had.
+DIAGONALS = tuple(
+    tuple(
+        sorted(
+            row * SIZE + column
+            for row in (position // SIZE - 1, position // SIZE + 1)
+            for column in (position % SIZE - 1, position % SIZE + 1)
+            if 0 <= row < SIZE and 0 <= column < SIZE
+        )
+    )
+    for position in range(POSITIONS)
+)
+DIAGONAL_SLIDES = tuple(
+    (source, target) for source in range(POSITIONS) for target in DIAGONALS[source]
+)
+DIAGONAL_SLIDE_ACTIONS = tuple(Action("slide", pair) for pair in DIAGONAL_SLIDES)
+DIAGONAL_ACTIONS = (*ACTIONS, *DIAGONAL_SLIDE_ACTIONS)
+DIAGONAL_ACTION_SPACE = ActionSpace(DIAGONAL_ACTIONS, "Sequentia · Shift with diagonal slides")
+DIAGONAL_ACTION_IDS = {action: index for index, action in enumerate(DIAGONAL_ACTIONS)}
+# For each empty position, every slide into it (orthogonal, then diagonal) with the option.
+ALL_SLIDES_INTO = tuple(
+    (
+        *SLIDES_INTO[hole],
+        *(
+            (source, DIAGONAL_SLIDE_ACTIONS[index])
+            for index, (source, empty) in enumerate(DIAGONAL_SLIDES)
+            if empty == hole
+        ),
+    )
+    for hole in range(POSITIONS)
+)
+
 # Phases of a turn: sliding and claiming, or placing deck cards after a claim.
 PLAY = "play"
 REFILL = "refill"
@@ -174,6 +208,8 @@ Your turn, in order:
    Players who undo each other's slides would otherwise loop for ever.
 2. Slides. Up to 6 slides (option slide_limit): move a card that is next to an empty position
    (up, down, left or right) into it ("slide 5 4" moves the card at 5 into the empty 4).
+   [decision] The published rules say only "adjacent"; orthogonal is the sliding-puzzle
+   reading. Option diagonal_slides=true lets a diagonal neighbour slide in too ("slide 0 4").
 3. Claim. At any moment of the turn, before the first slide too, if a row read left to
    right shows your target's code, you may claim it ("claim 1"); where two rows show it you
    pick one. Columns never count. You show your target and collect it with the row's 3 cards,
@@ -188,6 +224,7 @@ A player with no target (the deck ran out) passes. The game ends when the deck i
 no player can still claim: every remaining target is impossible, or nobody holds one.
 
 Decisions (ours, not the publisher's; the published rules leave these points open):
+- diagonal_slides (off): a card slides in only from above, below, left or right.
 - stall_rounds (3): with an empty deck, the game also ends after 3 full rounds without a
   claim.
 - repetitions (3): the repeated position rule above. Every exchange shrinks the deck, so
@@ -203,6 +240,13 @@ The winner is the player with the most collected cards; equal counts share the w
 @dataclass(frozen=True)
 class ShiftOptions(Options):
     slide_limit: int = option(6, "Slides allowed in one turn", minimum=1, maximum=30)
+    diagonal_slides: bool = option(
+        False,
+        "A card diagonally next to the empty position may slide into it too; by default only "
+        "the cards above, below, left and right of it (the sliding-puzzle reading of the "
+        'published rules\' "adjacent")',
+        decision=True,
+    )
     stall_rounds: int = option(
         3,
         "With an empty deck, the game ends after this many full rounds without a claim",
@@ -255,7 +299,9 @@ class ShiftGame(Game[ShiftOptions]):
     observation_class = ShiftObservation
     event_classes = SHIFT_EVENTS
 
-    action_space = ACTION_SPACE
+    @property
+    def action_space(self) -> ActionSpace:
+        return DIAGONAL_ACTION_SPACE if self.options.diagonal_slides else ACTION_SPACE
 
     def new_initial_state(self, seed: int) -> ShiftState:
         return ShiftState(self, seed)
@@ -406,6 +452,15 @@ class ShiftState(State[ShiftGame]):
         actions: list[Action]
         if self.slides >= options.slide_limit:
             actions = []
+        elif options.diagonal_slides:
+            actions = [
+                action
+                for hole in range(POSITIONS)
+                if grid[hole] is None
+                for source, action in ALL_SLIDES_INTO[hole]
+                if grid[source] is not None
+            ]
+            actions.sort(key=DIAGONAL_ACTION_IDS.__getitem__)
         elif self._hole >= 0:
             # Most of the game: one empty position, and a card on every position beside it.
             actions = list(SLIDE_ACTIONS_INTO[self._hole])
@@ -553,7 +608,10 @@ class ShiftState(State[ShiftGame]):
 
     def _why_illegal(self, action: Action) -> str:
         if action not in ACTION_IDS:
-            return f"{self.game.info.name} has no action {str(action)!r}"
+            if action in DIAGONAL_ACTION_IDS and not self.game.options.diagonal_slides:
+                return "cards slide diagonally only with the option diagonal_slides"
+            if action not in DIAGONAL_ACTION_IDS:
+                return f"{self.game.info.name} has no action {str(action)!r}"
         verb = action.verb
         seat = self.to_act
         target = self.targets[seat]

@@ -19,9 +19,11 @@ const SPOKEN = {
   claim: (row) => t(ROW_KEYS[row].claim),
 };
 
-const SLIDE_KEYS = { left: "sequentia_shift.slide_left", right: "sequentia_shift.slide_right", up: "sequentia_shift.slide_up", down: "sequentia_shift.slide_down" };
+const SLIDE_KEYS = { left: "sequentia_shift.slide_left", right: "sequentia_shift.slide_right", up: "sequentia_shift.slide_up", down: "sequentia_shift.slide_down", diagonal: "sequentia_shift.slide_diagonal" };
 
 function direction(from, to) {
+  // The option diagonal_slides: a card moves one row and one column at once.
+  if (Math.floor(from / 3) !== Math.floor(to / 3) && from % 3 !== to % 3) return "diagonal";
   if (to === from - 1) return "left";
   if (to === from + 1) return "right";
   if (to === from - 3) return "up";
