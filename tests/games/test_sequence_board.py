@@ -410,6 +410,7 @@ def test_a_minus_card_removes_one_opponent_chip_not_all_of_them() -> None:
     state.apply("remove minus E4")
     # E4 is freed; D4 and F4 keep their chips.
     assert state.observation(None)["chips"][4] == "...1.1...."
+    assert events(state, "chips_removed") == []
 
 
 def test_minus_removes_all_takes_every_loose_chip_of_the_named_opponent_only() -> None:
@@ -430,6 +431,10 @@ def test_minus_removes_all_takes_every_loose_chip_of_the_named_opponent_only() -
     assert [row.count("1") for row in chips] == [0, 1, 1, 1, 1, 1, 0, 0, 0, 0]
     assert chips[7] == before[7] and chips[7].count("2") == 2
     assert state.to_act == 1
+    # The log names every freed space (the default's log is the action alone).
+    assert events(state, "chips_removed") == [
+        {"event": "chips_removed", "seat": 0, "team": 1, "spaces": ["D4", "E4", "F4"]}
+    ]
 
 
 def test_minus_removes_all_is_a_numbers_decision_off_by_default() -> None:

@@ -20,6 +20,12 @@ SENTENCES = (
     Message("action.pass", "Pass: no card can be played"),
     Message("sequence", "{who} completes a sequence ({window})"),
     Message("sequence.you", "You complete a sequence ({window})"),
+    Message(
+        "chips_removed",
+        "The Minus removes {count} chip ({spaces})",
+        "The Minus removes {count} chips ({spaces})",
+        count="count",
+    ),
     Message("cards", "{count} card", "{count} cards", count="count"),
     Message("reshuffle", "The discard piles are shuffled into a new draw pile ({cards})"),
     Message(
@@ -64,6 +70,9 @@ def _phrase_with(card: Callable[[str], str | Word]) -> Callable[[Mapping[str, An
             seat = event["seat"]
             values = {"who": Seat(seat), "window": event["window"]}
             return Phrase("sequence", values, subject=seat)
+        if kind == "chips_removed":
+            spaces = event["spaces"]
+            return Phrase("chips_removed", {"count": len(spaces), "spaces": " ".join(spaces)})
         if kind == "reshuffle":
             return Phrase("reshuffle", {"cards": Phrase("cards", {"count": event["cards"]})})
         if kind == "game_over":

@@ -58,6 +58,7 @@ from .types import (
     EMPTY,
     FREE,
     BoardCard,
+    BoardChipsRemoved,
     BoardObservation,
     BoardReshuffled,
     BoardSequenceMade,
@@ -835,14 +836,21 @@ class SequenceBoardState(State[SequenceBoardGame[Any]]):
             # Option minus_removes_all (Sequence Numbers): the chip names the opponent whose
             # every chip outside a sequence goes; by default that chip alone.
             loose = self._loose[taken_from]
-            freed = (
-                list(loose) if getattr(self.game.options, "minus_removes_all", False) else [target]
-            )
+            removes_all = getattr(self.game.options, "minus_removes_all", False)
+            freed = list(loose) if removes_all else [target]
             for space in freed:
                 loose.remove(space)
                 self._occupied[taken_from] &= ~(1 << space)
                 self.board[space] = EMPTY
                 insort(self._empty, space)
+            if removes_all:  # the default's log stays the action alone, as it always was
+                self._event(
+                    BoardChipsRemoved(
+                        seat=seat,
+                        team=taken_from,
+                        spaces=tuple(SPACE_NAMES[space] for space in freed),
+                    )
+                )
             self._end_turn()
             return
         team = self._team_of[seat]

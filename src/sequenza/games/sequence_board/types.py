@@ -178,6 +178,19 @@ class BoardSequenceMade(Event):
 
 
 @dataclass(frozen=True, kw_only=True)
+class BoardChipsRemoved(Event):
+    """Sequence Numbers with the option minus_removes_all: a Minus took every chip outside
+    sequences of one side (the plain removal is the action alone, as it always was)."""
+
+    code = "chips_removed"
+    seat: int
+    #: The side whose chips went.
+    team: int
+    #: The freed spaces, by name.
+    spaces: tuple[str, ...]
+
+
+@dataclass(frozen=True, kw_only=True)
 class BoardReshuffled(Event):
     """The draw pile ran out: the discards, shuffled, became the draw pile."""
 
@@ -194,4 +207,9 @@ class BoardGameOver(GameOver):
 
 
 #: Every event of Sequence's and Sequence Numbers' logs beyond the actions.
-BOARD_EVENTS: tuple[type[Event], ...] = (BoardSequenceMade, BoardReshuffled, BoardGameOver)
+BOARD_EVENTS: tuple[type[Event], ...] = (
+    BoardSequenceMade,
+    BoardChipsRemoved,
+    BoardReshuffled,
+    BoardGameOver,
+)
