@@ -707,10 +707,10 @@ def board_arguments(
     kinds and spaces, each action id's move, the windows, the corners, the spaces' labels) and
     options, as lists of numbers (``bench/reference_sequence.py`` hands them to a plain C
     program too)."""
+    if getattr(options, "minus_removes_all", False):
+        raise ValueError("the core's Minus removes one chip")
     table = game_class(players, options)
     layout = table.layout
-    if getattr(table.options, "minus_removes_all", False):
-        raise ValueError("the core's Minus removes one chip")
     if table.team_of != tuple(seat % table.sides for seat in range(players)):
         raise ValueError("the core seats teams alternately, as the rules do")
     value_spaces = [

@@ -10,6 +10,8 @@ import pytest
 
 import sequenza
 from sequenza import fast
+from sequenza.ai.base import Decision
+from sequenza.ai.mcts import MctsBot
 
 
 def test_available_says_why_not_exactly_when_the_core_is_missing() -> None:
@@ -48,6 +50,10 @@ def test_an_option_the_core_does_not_play_runs_on_the_engine(
     if fast.available():
         with pytest.raises(ValueError):
             fast.core_state(table, 5)
+    # A search bot searches such a table in Python instead of failing in the core.
+    state = sequenza.make(game, players=2, seed=5, **options)
+    bot = MctsBot(iterations=4)
+    assert bot.choose(Decision.of(state)) in state.legal_actions()
 
 
 def test_a_batch_game_is_the_game_its_seed_makes() -> None:

@@ -171,7 +171,7 @@ class MctsBot(Bot):
         candidates = self._root_candidates(decision)
         if len(candidates) == 1:
             return candidates[0]
-        if self._in_core(decision.game_id):
+        if self._in_core(decision.game_id) and fast.core_plays(decision._state.game):
             done = self._search_in_core(decision, root, candidates, players, deadline)
         else:
             allowed = set(candidates)
@@ -189,7 +189,8 @@ class MctsBot(Bot):
     def _in_core(self, game_id: str) -> bool:
         """Whether the compiled core runs this decision's iterations: it knows the game, its
         playout policy and position evaluation, and this bot searches as ``MctsBot`` does (a
-        bot that deals or plays out otherwise searches in Python)."""
+        bot that deals or plays out otherwise searches in Python). The caller also asks
+        whether the core plays the table's options (``fast.core_plays``)."""
         kind = type(self)
         return (
             self.engine == "auto"
