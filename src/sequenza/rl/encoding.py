@@ -115,7 +115,7 @@ def _dict_reference(encoding: Encoding) -> list[str]:
     board = " x ".join(str(n) for n in encoding.board_shape)
     actions = encoding.game.num_distinct_actions
     return [
-        "The environments' dict observation (`observation=\"dict\"`, the default):",
+        'The environments\' dict observation (`observation="dict"`, the default):',
         "",
         "| key | shape | dtype | holds |",
         "|---|---|---|---|",
