@@ -91,6 +91,8 @@ def test_the_terminal_log_names_the_bots_and_you_in_sentences() -> None:
     # The bot is named, not numbered: the only seat written is the player's own, counted
     # from 1 as the page counts ("you are seat 1", the prompt).
     assert "seat 2" not in result.output and "seat 0" not in result.output
+    # Each move of the list is said in words beside its notation.
+    assert "    1. play 2 — Play 2" in lines, [line for line in lines if "1." in line]
 
 
 def test_resume_refuses_a_record_of_another_game(tmp_path: Path) -> None:

@@ -16,6 +16,7 @@ from sequenza.core.game import GameRecord, State
 from sequenza.core.kit import seat_number
 from sequenza.core.registry import replay
 from sequenza.text import describe
+from sequenza.text.describe import describe_action
 
 
 def seat_names(bots: dict[int, Bot], players: int, language: str) -> list[str]:
@@ -95,6 +96,16 @@ class TerminalGame:
             teams=teams if isinstance(teams, list) else None,
         )
 
+    def _action_words(self, action: str, seat: int) -> str:
+        return describe_action(
+            action,
+            seat=seat,
+            game_id=self.state.game.id,
+            names=self.names,
+            viewer=self.seat,
+            lang=self.words.language,
+        )
+
     def _show_new_events(self) -> None:
         for event in self.state.log[self.log_seen :]:
             if event.get("event") != "game_over":
@@ -143,7 +154,7 @@ class TerminalGame:
         legal = self.state.legal_actions()
         self.say("")
         for number, action in enumerate(legal, start=1):
-            self.say(f"  {number:3}. {action}")
+            self.say(f"  {number:3}. {action} — {self._action_words(str(action), seat)}")
         while True:
             self.stdout.write(self.words.text("terminal.prompt", seat=seat_number(seat)))
             self.stdout.flush()

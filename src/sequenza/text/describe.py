@@ -205,6 +205,29 @@ def describe(
     return reader.render(_game_phrase(messages, event, game_id))
 
 
+def describe_action(
+    action: str,
+    *,
+    seat: int,
+    game_id: str,
+    names: Sequence[str],
+    viewer: int | None = None,
+    lang: str = "en",
+) -> str:
+    """A move ``seat`` may make, as a sentence without its subject, in ``lang``: what the
+    terminal writes beside each move's notation (which counts seats from 0 where it names one,
+    while people count them from 1: the sentence names the seat's player instead).
+
+    >>> describe_action("play 9S I0", seat=0, game_id="sequence", names=["Ann", "Bob"])
+    'Play 9♠ on I0'
+    """
+    messages = game_kit(game_id).messages
+    reader = _reader(messages, names, viewer, lang)
+    return reader.render(
+        _game_phrase(messages, {"event": "action", "seat": seat, "action": action}, game_id)
+    )
+
+
 def describe_ending(
     event: Mapping[str, Any],
     *,
