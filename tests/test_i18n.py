@@ -165,7 +165,7 @@ def literal_keys(text: str, prefixes: tuple[str, ...]) -> set[str]:
 #: The server's code that words its refusals from the ``page`` catalogue.
 SERVER_CODE = [
     SOURCE / "app" / "web" / name
-    for name in ("server.py", "tables.py", "safety.py", "connections.py")
+    for name in ("server.py", "tables.py", "safety.py", "connections.py", "workshop.py")
 ]
 
 

@@ -15,7 +15,7 @@ import pytest
 
 from sequenza import i18n
 from sequenza.core import registry
-from sequenza.modes import EXAMPLES
+from sequenza.modes import EXAMPLES, scratch
 from tests.app.web.server_harness import LiveServer, live_server
 from tests.app.web.test_browser import ARGS, CHROMIUM, Screen, open_seats, shoot
 
@@ -34,9 +34,12 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
     registry.game_kits()
     kept = dict(registry._KITS)
     try:
-        with live_server(f"sqlite:///{database}", mode_folder=EXAMPLES) as running:
+        # The designer's workshop on too: its page is tried here, on the same browser.
+        with live_server(f"sqlite:///{database}", mode_folder=EXAMPLES, workshop=True) as running:
             yield running
     finally:
+        for game_id in scratch.registered():
+            scratch.forget(game_id)
         # The modes leave the registry: other tests list the games the package ships.
         registry._KITS.clear()
         registry._KITS.update(kept)
@@ -64,6 +67,13 @@ def test_a_modes_moves_are_picked_on_the_board_by_clicking(
         page = screen.page
         # The declared places are drawn as the built-in games draw them: cards, not texts.
         page.wait_for_selector(".board .scard")
+        if mode == "mode-shift":
+            # A grid's positions read from 1 on the buttons, as the built-in games show them.
+            label = page.evaluate(
+                "window.sequenzaTable.view.label('slide 1 4', "
+                "window.sequenzaTable.current.observation)"
+            )
+            assert label == "Slide 2 5"
         rng = random.Random(7)
         played = []
         while len(played) < MOVES:
@@ -82,6 +92,60 @@ def test_a_modes_moves_are_picked_on_the_board_by_clicking(
         screen.wait_for_turn()
         assert "Mazzo" in page.inner_text(".board")
         shoot(page, shots / f"{mode}-it.png")
+        assert screen.errors == []
+    finally:
+        screen.close()
+
+
+def test_the_workshop_names_a_mistake_then_plays_the_fixed_file(
+    server: LiveServer, browser: Any, tmp_path: Path
+) -> None:
+    text = (EXAMPLES / "stack.toml").read_text(encoding="utf-8")
+    line = next(n for n, row in enumerate(text.splitlines(), 1) if row.startswith("max_piles"))
+    screen = Screen(browser, LAPTOP)
+    shots = Path(os.environ.get("SEQUENZA_SCREENSHOTS") or tmp_path)
+    try:
+        page = screen.page
+        page.goto(server.url + "/workshop")
+        page.fill("#workshop-text", text.replace("max_piles", "max_pilez"))
+        page.click("#workshop-check")
+        # The mistake is named at its line, with the fix, and the page moves to it on a click.
+        mistake = page.locator(f'.workshop-mistake[data-line="{line}"]')
+        assert "'max_piles'" in mistake.inner_text()
+        assert f"Line {line}, column 1" in mistake.inner_text()
+        mistake.locator("button").click()
+        cursor = page.evaluate("document.querySelector('#workshop-text').selectionStart")
+        assert text[:cursor].count("\n") == line - 1
+        shoot(page, shots / "workshop-mistake-en.png")
+        page.fill("#workshop-text", text)
+        page.click("#workshop-check")
+        page.select_option("#workshop-bot", "random")
+        page.click("#workshop-play")
+        # The trial table is drawn by the generic view, and a move is clicked on it; the
+        # banner says what to do in the view's words.
+        page.wait_for_selector(".board .scard")
+        assert screen.wait_for_turn() == "move"
+        assert "Place a card from your hand" in page.inner_text(".banner")
+        screen.play_move(random.Random(5))
+        # Resigned, the game ends on the view's figures: claims, the biggest, the deck's note.
+        table_id = page.url.rsplit("/", 1)[-1]
+        token = page.evaluate(
+            f"JSON.parse(localStorage.getItem('sequenza.tables'))['{table_id}'].seats['0']"
+        )
+        with server.client() as http:
+            http.post(f"/api/tables/{table_id}/resign", json={"token": token})
+        page.wait_for_selector(".end-table")
+        assert "Claims" in page.inner_text(".end-table thead")
+        assert "Left in the deck" in page.inner_text(".end-screen")
+        shoot(page, shots / "workshop-end-en.png")
+        assert screen.errors == []
+        # In Italian, the page's words are the workshop's catalogue's.
+        page.evaluate("localStorage.setItem('sequenza.language', 'it')")
+        page.goto(server.url + "/workshop")
+        page.click("#workshop-check")
+        page.wait_for_selector("#workshop-play")
+        assert page.inner_text("#workshop-play") == "Gioca ora"
+        shoot(page, shots / "workshop-it.png")
         assert screen.errors == []
     finally:
         screen.close()

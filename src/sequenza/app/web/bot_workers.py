@@ -27,6 +27,7 @@ import logging
 import multiprocessing
 import os
 import pickle
+import re
 import signal
 import sys
 import threading
@@ -39,12 +40,14 @@ from typing import Any
 
 from sequenza.ai.base import bot_modules, make_bot
 from sequenza.core.registry import available_games, game_class, state_from_json
-from sequenza.modes import ModeError, register_file, registered_files
+from sequenza.modes import ModeError, register_file, registered_files, scratch
 
 from . import metrics
 
 logger = logging.getLogger("sequenza.web")
 
+#: A saved position's game id, when it is a workshop mode's (``State.dumps()``'s JSON).
+_GAME_FIELD = re.compile(r'"game":\s*"(workshop-[0-9a-f]+)"')
 #: How much lower than the server a worker runs (``os.nice``): people before bots.
 WORKER_NICENESS = 10
 #: How often a worker checks that its server still runs (seconds).
@@ -55,8 +58,19 @@ STOP_GRACE = 2.0
 _PR_SET_PDEATHSIG = 1
 
 
+#: Scratch modes (the workshop's) one worker keeps registered: older ones are forgotten and
+#: registered again from their text when a table of theirs asks.
+WORKER_SCRATCH_MODES = 16
+#: Seconds a workshop simulation may run in its worker.
+SIMULATION_TIMEOUT = 60.0
+
+
 class BotFailure(Exception):
     """A bot could not decide: it raised, its process died, or it ran out of time."""
+
+
+class WorkersBusy(Exception):
+    """Every worker is thinking or has decisions waiting: a simulation would delay tables."""
 
 
 def _start_time(pid: int) -> str | None:
@@ -137,13 +151,31 @@ def _start_worker(
         logger.warning("bot workers could not lower their priority")
 
 
+def _scratch_mode(text: str) -> str:
+    """In a worker: register a workshop mode from its text (once), keeping a bounded number;
+    its game id."""
+    game_id = scratch.register_text(text).id
+    for old in scratch.registered()[:-WORKER_SCRATCH_MODES]:
+        if old != game_id:
+            scratch.forget(old)
+    return game_id
+
+
 def _decide(
-    bot: str, settings: dict[str, Any], seed: int, state_text: str, memory: bytes
+    bot: str,
+    settings: dict[str, Any],
+    seed: int,
+    state_text: str,
+    memory: bytes,
+    mode_text: str = "",
 ) -> tuple[str, bytes]:
     """In a worker: the bot's action for the seat to act, as text, and the bot itself to
     hand to its next decision (a bot may remember earlier decisions: the expert reads its
     opponent's plays against the deals it imagined then). The memory never leaves the
-    server: it is pickled here and unpickled only by a worker of the same server."""
+    server: it is pickled here and unpickled only by a worker of the same server.
+    ``mode_text``: the text of the workshop mode the table plays (a mode no file holds)."""
+    if mode_text:
+        _scratch_mode(mode_text)
     state = state_from_json(state_text)
     player = pickle.loads(memory) if memory else make_bot(bot, seed=seed, **settings)
     action = str(player.act(state))
@@ -152,6 +184,38 @@ def _decide(
     except (pickle.PicklingError, TypeError, AttributeError):
         kept = b""  # a bot that cannot be kept starts afresh each move
     return action, kept
+
+
+def _simulate(mode_text: str, games: int, players: int, bots: str) -> dict[str, Any]:
+    """In a worker: the workshop's quick check of a mode: the conformance kit on two games,
+    then ``games`` seeded games between ``bots`` bots, summed up as ``sequenza mode check``
+    prints it (seat win rates with intervals, game length, how games end)."""
+    from sequenza.sim.match import Simulation, parse_bots
+    from sequenza.sim.report import Variant, summarize
+    from sequenza.sim.runner import run
+    from sequenza.testing.conformance import ConformanceError, check_game
+
+    game_id = _scratch_mode(mode_text)
+    started = time.perf_counter()
+    try:
+        report = check_game(game_id, games=2, players=[players])
+    except ConformanceError as error:
+        return {"conformance": {"passed": False, "problem": str(error)}}
+    sim = Simulation(game=game_id, players=players, bots=parse_bots(bots), games=games)
+    facts = summarize(Variant("", sim, run([sim], workers=1)[0]))
+    endings = facts["endings"]
+    return {
+        "conformance": {"passed": True, "games": report.games, "actions": report.actions},
+        "games": games,
+        "players": players,
+        "bots": bots,
+        "seats": facts["by_seat"],
+        "turns": facts["length"]["turns"],
+        "endings": endings["terminations"],
+        "draws": endings["draws"],
+        "stalls": endings["stalls"],
+        "seconds": round(time.perf_counter() - started, 2),
+    }
 
 
 def registered_modules() -> tuple[str, ...]:
@@ -174,6 +238,9 @@ class BotWorkers:
         self._executor: ProcessPoolExecutor | None = None
         #: Workers thinking now (a job past its time limit keeps its worker until it ends).
         self.busy = 0
+        #: The text of each workshop mode by its game id: a worker registers it before it
+        #: decides for a table of it (no file holds it to read at the worker's start).
+        self.scratch_modes: dict[str, str] = {}
         #: Decisions waiting for a worker: (0 for a person's table else 1, arrival, ticket).
         self._waiting: list[tuple[int, int, asyncio.Future[None]]] = []
         self._arrivals = itertools.count()
@@ -240,7 +307,8 @@ class BotWorkers:
         """The bot's move in the position ``state_text`` (``State.dumps()``) and its memory for
         the next move (``memory`` is what the previous move returned), or ``BotFailure``.
         ``urgent``: a person plays at the table (else it waits behind those that are)."""
-        job = functools.partial(_decide, bot, settings, seed, state_text, memory)
+        mode_text = self._scratch_text(state_text) if self.scratch_modes else ""
+        job = functools.partial(_decide, bot, settings, seed, state_text, memory, mode_text)
         await self._free_worker(urgent)
         loop = asyncio.get_running_loop()
         try:
@@ -265,6 +333,43 @@ class BotWorkers:
             raise BotFailure("its process stopped") from None
         except Exception as error:
             logger.warning("a bot failed in its worker: %r", error)
+            raise BotFailure(f"it failed ({type(error).__name__}: {error})") from None
+
+    def _scratch_text(self, state_text: str) -> str:
+        """The workshop mode's text when the position is of one ("" otherwise)."""
+        found = _GAME_FIELD.search(state_text)
+        return self.scratch_modes.get(found.group(1), "") if found else ""
+
+    async def simulate(
+        self, mode_text: str, games: int, players: int, bots: str = "random"
+    ) -> dict[str, Any]:
+        """A workshop simulation (``_simulate``) in a free worker; ``WorkersBusy`` at once when
+        none is free (tables come first), ``BotFailure`` when it fails or runs out of time."""
+        if self.busy >= self.workers or self.waiting:
+            raise WorkersBusy
+        await self._free_worker(urgent=False)
+        loop = asyncio.get_running_loop()
+        job = functools.partial(_simulate, mode_text, games, players, bots)
+        try:
+            try:
+                future: Future[dict[str, Any]] = self._pool().submit(job)
+            except BrokenProcessPool:
+                self._restart()
+                future = self._pool().submit(job)
+        except BaseException:
+            self._worker_freed()
+            raise
+        future.add_done_callback(lambda _done: loop.call_soon_threadsafe(self._worker_freed))
+        try:
+            return await asyncio.wait_for(asyncio.wrap_future(future), SIMULATION_TIMEOUT)
+        except TimeoutError:
+            future.cancel()
+            raise BotFailure(f"it took more than {SIMULATION_TIMEOUT:g} s") from None
+        except BrokenProcessPool:
+            self._restart()
+            raise BotFailure("its process stopped") from None
+        except Exception as error:
+            logger.warning("a workshop simulation failed in its worker: %r", error)
             raise BotFailure(f"it failed ({type(error).__name__}: {error})") from None
 
     def _restart(self) -> None:

@@ -6,6 +6,7 @@ that has a catalogue, else English. What the server cannot translate, the rules'
 for a refused move or option or pydantic's list of wrong fields, comes as ``"detail"``)::
 
     GET  /api/games                      games, player counts, options, rules text
+    GET  /api/games/{id}                 one game, as listed (a workshop mode's too)
     GET  /api/bots                       bots that can fill a seat, weakest first
     GET  /api/messages[/{lang}]          the page's words in a language (else Accept-Language's)
     GET  /api/tables                     recent tables (public summaries)
@@ -37,6 +38,10 @@ for a refused move or option or pydantic's list of wrong fields, comes as ``"det
     GET  /api/tables/{id}/record         the game record, once the game is over
     GET  /api/tables/{id}/replay/{turn}  the position after ``turn`` actions, every seat's view
                                          (``?lang=it``: its log in that language)
+    POST /api/workshop/modes             (``--workshop`` only) a mode file's TOML, at most
+                                         64 KiB -> the game, or 422 with its ``mistakes``
+    POST /api/workshop/modes/{id}/simulate  {"games" <= 200, "players", "bots"}: a quick
+                                         balance summary from a bot worker (503 when busy)
     GET  /healthz                        200 while the process runs
     GET  /metrics                        Prometheus figures of this process (see ``metrics``)
     GET  /readyz                         200 when the database answers (and, with several
@@ -176,6 +181,7 @@ from .tables import (
     hash_token,
     stored,
 )
+from .workshop import Workshop, add_routes, is_workshop_game
 
 logger = logging.getLogger("sequenza.web")
 access = logging.getLogger("sequenza.web.access")
@@ -235,6 +241,7 @@ def create_app(
     chat_rate: tuple[int, float] = (CHAT_BURST, CHAT_PER_SECOND),
     table_chat_rate: tuple[int, float] = (TABLE_CHAT_BURST, TABLE_CHAT_PER_SECOND),
     mode_folder: str | Path | None = None,
+    workshop: bool = False,
 ) -> FastAPI:
     """The app on the database at ``database`` (an SQLAlchemy URL).
 
@@ -250,7 +257,9 @@ def create_app(
     from its start from the garbage collector (not for an app among others in one process).
     ``mode_folder``: every mode file (``*.toml``) in it becomes a game of the app, and of its
     bot workers; a file with mistakes is left out, each mistake logged (``sequenza serve
-    --modes`` prints them before it starts)."""
+    --modes`` prints them before it starts).
+    ``workshop``: the designer's workshop (``/workshop``, ``/api/workshop/...``: see
+    ``workshop``), off by default: its routes then answer 404."""
     if mode_folder is not None:
         _, refused = register_folder(mode_folder)
         for error in refused:
@@ -261,6 +270,12 @@ def create_app(
         bot_settings=bot_settings,
         bot_workers=bot_workers,
         max_live_tables=max_live_tables,
+    )
+    # The page's words hold each workshop mode's: built again when one comes or goes.
+    bench = (
+        Workshop(manager.bot_workers, words_changed=_messages_json.cache_clear)
+        if workshop
+        else None
     )
     origins = frozenset(origin.rstrip("/") for origin in allowed_origins)
     table_limiter = RateLimiter(table_rate[1], table_rate[0])
@@ -301,6 +316,8 @@ def create_app(
                     await listening
             with contextlib.suppress(asyncio.CancelledError):
                 await probing
+            if bench is not None:
+                bench.close()
             await manager.close()
 
     # The documentation page works offline: its scripts are served from an installed package.
@@ -424,6 +441,9 @@ def create_app(
             getattr(known[game_id], GAME_MODULES[module]), media_type="text/javascript"
         )
 
+    if bench is not None:
+        add_routes(app, bench, _index_page, _game_json, _request_language)
+
     @app.get("/healthz", response_model=Status, tags=["operations"])
     async def healthz() -> dict[str, str]:
         return {"status": "up"}
@@ -448,7 +468,19 @@ def create_app(
         """Every game, its summary, options' help and bots in the request's language (``lang``,
         else Accept-Language's)."""
         language = _request_language(request)
-        return [_game_json(info.id, language) for info in available_games()]
+        return [
+            _game_json(info.id, language)
+            for info in available_games()
+            if not is_workshop_game(info.id)
+        ]
+
+    @app.get("/api/games/{game_id}", response_model=GameInfo, responses=ERRORS, tags=["catalogue"])
+    async def game(request: Request, game_id: str) -> dict[str, Any]:
+        """One game, as ``/api/games`` lists it: a table's page reads a game the lobby does
+        not list (a mode of the workshop) here."""
+        if game_id not in {info.id for info in available_games()}:
+            raise TableError("unknown_game", "problem.unknown_game", 404, game=repr(game_id))
+        return _game_json(game_id, _request_language(request))
 
     @app.get("/api/bots", response_model=list[BotInfo], tags=["catalogue"])
     async def bots(request: Request, game: str | None = None) -> list[dict[str, str]]:
@@ -483,7 +515,8 @@ def create_app(
 
     @app.get("/api/tables", response_model=list[TableSummary], responses=ERRORS, tags=["tables"])
     async def tables() -> list[dict[str, Any]]:
-        return await manager.list_tables()
+        # The workshop's tables are its designers' own trials, not games to join or watch.
+        return [row for row in await manager.list_tables() if not is_workshop_game(row["game"])]
 
     @app.post(
         "/api/tables",
@@ -524,7 +557,9 @@ def create_app(
     async def open_tables() -> list[dict[str, Any]]:
         """Games looking for players: an open seat nobody took yet, newest first (the lobby's
         "Looking for players")."""
-        return await manager.list_open_tables()
+        return [
+            row for row in await manager.list_open_tables() if not is_workshop_game(row["game"])
+        ]
 
     @app.post(
         "/api/tables/{table_id}/take",
@@ -880,6 +915,7 @@ def app_from_environment() -> FastAPI:
         allowed_hosts=None if not hosts or "*" in hosts else hosts,
         lookup_misses=(misses, misses / 60),
         mode_folder=env.get("SEQUENZA_MODES") or None,
+        workshop=env.get("SEQUENZA_WORKSHOP", "").lower() in ("1", "true", "yes", "on"),
     )
 
 

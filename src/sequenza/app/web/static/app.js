@@ -1,10 +1,12 @@
-// The page: the lobby at "/", a table at "/t/ID". No build step: plain modules.
+// The page: the lobby at "/", a table at "/t/ID", the designer's workshop at "/workshop".
+// No build step: plain modules.
 
 import { fill, h } from "./dom.js";
 import { languagePicker, loadMessages, t } from "./i18n.js";
 import { showLobby } from "./lobby.js";
 import { showMyGames } from "./mygames.js";
 import { showTable } from "./table.js";
+import { showWorkshop } from "./workshop.js";
 
 const root = document.getElementById("app");
 const match = window.location.pathname.match(/^\/t\/([A-Za-z0-9_-]+)\/?$/);
@@ -16,6 +18,8 @@ try {
     await showLobby(root);
   } else if (window.location.pathname === "/me") {
     await showMyGames(root);
+  } else if (window.location.pathname === "/workshop") {
+    await showWorkshop(root);
   } else if (match) {
     await showTable(root, match[1]);
   } else {

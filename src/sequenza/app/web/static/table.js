@@ -44,7 +44,9 @@ export async function showTable(root, tableId) {
     }
     throw error;
   }
-  const game = games.get(first.table.game);
+  // A workshop mode is no game of the lobby's list: its facts are asked for by its id.
+  const game = games.get(first.table.game)
+    || await api(`/api/games/${encodeURIComponent(first.table.game)}?lang=${encodeURIComponent(currentLanguage())}`);
   const view = await loadView(first.table.game);
   const page = new TablePage(root, tableId, game, view, first.table);
   if (refused) page.showClaimRefusal(refused);
