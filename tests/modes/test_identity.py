@@ -5,13 +5,15 @@ of each at 2, 3 and 4 players."""
 
 from __future__ import annotations
 
+import functools
+from collections import Counter
 from typing import Any
 
 import pytest
 
 from sequenza.modes import EXAMPLES
 from sequenza.modes.engine import compile_mode
-from sequenza.modes.identity import compare
+from sequenza.modes.identity import Comparison, compare
 from sequenza.modes.loader import parse_mode, read_mode
 
 MODES = {
@@ -39,19 +41,41 @@ VARIANTS: dict[str, list[dict[str, Any]]] = {
 NOT_IN_THE_MODE_FORMAT = {("sequentia-shift", "diagonal_slides")}
 
 
+@functools.cache
 def _game(game_id: str) -> Any:
     return compile_mode(read_mode(EXAMPLES / MODES[game_id]))
+
+
+#: Seeded games per player count and chooser. Every view of every seat is compared at every
+#: step, and a random Shift game plays the whole deck out (a thousand steps), a greedy Cross
+#: game asks the heuristic at each of them: these are the fewest that still reach every branch
+#: the rules have (test_shift_games_reach_every_ending_of_the_rules checks the endings);
+#: ``bench/modes.py --prove`` plays 1,000 of each at every player count.
+GAMES = {
+    ("sequentia-shift", "random"): 5,
+    ("sequentia-shift", "greedy"): 8,
+    ("sequentia-shift", "ends"): 6,
+    ("sequentia-stack", "random"): 15,
+    ("sequentia-stack", "greedy"): 6,
+    ("sequentia-stack", "ends"): 10,
+    ("sequentia-cross", "random"): 20,
+    ("sequentia-cross", "greedy"): 4,
+    ("sequentia-cross", "ends"): 10,
+}
+
+
+@functools.cache
+def _compared(game_id: str, chooser: str) -> Comparison:
+    """One comparison per mode and chooser, shared by the tests that read it."""
+    return compare(_game(game_id), game_id, games=GAMES[game_id, chooser], chooser=chooser)
 
 
 @pytest.mark.parametrize("game_id", sorted(MODES))
 @pytest.mark.parametrize("chooser", ["random", "greedy", "ends"])
 def test_a_mode_file_plays_as_its_built_in_game(game_id: str, chooser: str) -> None:
-    # Random Shift games play the whole deck out, a thousand steps each, every view compared
-    # at every step: fewer of them keep CI's time; bench/modes.py --prove plays thousands.
-    games = 10 if chooser != "random" else 8 if game_id == "sequentia-shift" else 20
-    report = compare(_game(game_id), game_id, games=games, chooser=chooser)
+    report = _compared(game_id, chooser)
     assert report.difference is None
-    assert report.games == 3 * games
+    assert report.games == 3 * GAMES[game_id, chooser]
 
 
 @pytest.mark.parametrize("game_id", sorted(MODES))
@@ -66,7 +90,8 @@ def test_shift_games_reach_every_ending_of_the_rules() -> None:
     # The comparison is only as good as the rules it walks through: the seeded games it
     # plays end by the deck, by the stall rule and by the idle safety net.
     game = _game("sequentia-shift")
-    endings = compare(game, "sequentia-shift", games=10).endings
+    endings = Counter(_compared("sequentia-shift", "random").endings)
+    endings.update(_compared("sequentia-shift", "ends").endings)
     endings.update(compare(game, "sequentia-shift", games=3, options={"idle_rounds": 1}).endings)
     assert set(endings) == {"deck_exhausted", "stall", "idle_rounds"}
 
