@@ -166,3 +166,15 @@ def test_without_the_flag_the_workshop_answers_404(server: LiveServer) -> None:
         examples = http.get("/api/workshop/examples")
         page = http.get("/workshop", headers={"Accept": "application/json"})
     assert api.status_code == 404 and examples.status_code == 404 and page.status_code == 404
+
+
+def test_the_workshop_is_one_process_so_serve_refuses_it_with_several() -> None:
+    from typer.testing import CliRunner
+
+    from sequenza.app.cli import app
+
+    refused = CliRunner().invoke(
+        app,
+        ["serve", "--workshop", "--workers", "2", "--database", "postgresql+psycopg://u:p@h/d"],
+    )
+    assert refused.exit_code != 0 and "--workshop runs in one process" in refused.output
