@@ -122,7 +122,11 @@ def test_a_simulation_is_bounded_and_sums_up_the_balance(workshop_server: LiveSe
         path = f"/api/workshop/modes/{game['id']}/simulate"
         too_many = http.post(path, json={"games": 201})
         unknown = http.post("/api/workshop/modes/workshop-000000000000/simulate", json={})
-        summary = http.post(path, json={"games": 4, "players": 2, "bots": "random"})
+        summary = http.post(
+            path,
+            json={"games": 4, "players": 2, "bots": "random"},
+            headers={"Accept-Language": "it"},
+        )
     assert too_many.status_code == 400 and too_many.json()["code"] == "too_many_games"
     assert unknown.status_code == 404
     assert summary.status_code == 200, summary.text
@@ -130,6 +134,11 @@ def test_a_simulation_is_bounded_and_sums_up_the_balance(workshop_server: LiveSe
     assert report["conformance"]["passed"] and report["games"] == 4
     assert len(report["seats"]) == 2 and {"rate", "low", "high"} <= set(report["seats"][0])
     assert report["turns"]["mean"] > 0 and sum(report["endings"].values()) == 4
+    # Each ending code comes with the simulator report's words for it, in the asker's language.
+    italian = i18n.Translator("report", "it")
+    assert set(report["ending_words"]) == set(report["endings"])
+    for code, word in report["ending_words"].items():
+        assert word == italian.text(f"report.ending_{code}") != code
 
 
 def test_a_simulation_waits_for_no_one_it_is_refused_while_the_workers_are_busy() -> None:

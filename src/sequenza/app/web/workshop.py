@@ -200,8 +200,11 @@ class Workshop:
             raise TableError("unknown_game", "problem.unknown_game", 404, game=repr(game_id))
         return held.text
 
-    async def simulate(self, game_id: str, request: Any, address: str) -> dict[str, Any]:
-        """A quick balance simulation of a held mode: ``{"games", "players", "bots"}``."""
+    async def simulate(
+        self, game_id: str, request: Any, address: str, language: str = i18n.SOURCE_LANGUAGE
+    ) -> dict[str, Any]:
+        """A quick balance simulation of a held mode: ``{"games", "players", "bots"}``; its
+        endings come as codes with their words in ``language`` (``ending_words``)."""
         text = self.text(game_id)
         games, players, bots = _simulation_request(request, self._modes[game_id].kit)
         wait = self._simulations.wait_needed(address)
@@ -211,7 +214,7 @@ class Workshop:
             raise TableError("workshop_busy", "problem.workshop_busy", 503)
         self._simulating = True
         try:
-            return await self.bot_workers.simulate(text, games, players, bots)
+            summary = await self.bot_workers.simulate(text, games, players, bots)
         except WorkersBusy:
             raise TableError("workshop_busy", "problem.workshop_busy", 503) from None
         except BotFailure as error:
@@ -220,6 +223,9 @@ class Workshop:
             ) from None
         finally:
             self._simulating = False
+        if "endings" in summary:
+            summary["ending_words"] = ending_words(summary["endings"], language)
+        return summary
 
     def _expire(self) -> None:
         oldest = self.clock() - self.max_age
@@ -237,6 +243,17 @@ class Workshop:
     def close(self) -> None:
         for game_id in list(self._modes):
             self._drop(game_id)
+
+
+def ending_words(codes: Any, language: str) -> dict[str, str]:
+    """The words for how games ended, by their codes, in ``language``: the simulator report's
+    own words, so that the page and ``sequenza simulate``'s report say them alike."""
+    # The report's module (and the simulator under it) loads on the first simulation only,
+    # not when every server starts.
+    from sequenza.sim.report import Words
+
+    words = Words(language)
+    return {code: words.ending(code) for code in codes}
 
 
 def _read(text: str) -> GameKit:
@@ -345,4 +362,4 @@ def add_routes(
                 header="Content-Type: application/json",
             )
         body = parse_json(await request.body())
-        return await workshop.simulate(game_id, body, address(request))
+        return await workshop.simulate(game_id, body, address(request), language(request))

@@ -235,7 +235,10 @@ function report(summary) {
   if (!summary.conformance.passed) {
     return h("div.workshop-summary", {}, h("p.form-error", {}, t("workshop.conformance_failed")), h("pre.workshop-problem", {}, summary.conformance.problem));
   }
-  const endings = Object.entries(summary.endings).map(([name, count]) => h("li", {}, `${name}: ${formatNumber(count)}`));
+  // The server words each ending code as the simulator's report does, in the page's language.
+  const words = summary.ending_words || {};
+  const endings = Object.entries(summary.endings).map(([code, count]) =>
+    h("li.workshop-ending", { dataset: { ending: code } }, `${words[code] || code.replaceAll("_", " ")}: ${formatNumber(count)}`));
   return h(
     "div.workshop-summary",
     {},
