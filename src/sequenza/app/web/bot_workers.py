@@ -38,7 +38,8 @@ from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 from typing import Any
 
-from sequenza.ai.base import bot_modules, make_bot
+from sequenza.ai.base import Decision, bot_modules, make_bot
+from sequenza.ai.hints import hint
 from sequenza.core.registry import available_games, game_class, state_from_json
 from sequenza.modes import ModeError, register_file, registered_files, scratch
 
@@ -48,6 +49,9 @@ logger = logging.getLogger("sequenza.web")
 
 #: A saved position's game id, when it is a workshop mode's (``State.dumps()``'s JSON).
 _GAME_FIELD = re.compile(r'"game":\s*"(workshop-[0-9a-f]+)"')
+#: Levels whose hint a thread of the server finds (a heuristic: milliseconds); the others
+#: search, in a worker.
+CHEAP_LEVELS = frozenset({"random", "novice", "greedy"})
 #: How much lower than the server a worker runs (``os.nice``): people before bots.
 WORKER_NICENESS = 10
 #: How often a worker checks that its server still runs (seconds).
@@ -218,6 +222,13 @@ def _simulate(mode_text: str, games: int, players: int, bots: str) -> dict[str, 
     }
 
 
+def _hint(level: str, settings: dict[str, Any], seed: int, state_text: str) -> dict[str, Any]:
+    """In a worker: the hint for the seat to act (``hints.hint``), from that seat's
+    ``Decision`` only, as JSON: ``action``, ``level`` and ``reason``."""
+    state = state_from_json(state_text)
+    return hint(Decision.of(state), seed, level, **settings).to_json()
+
+
 def registered_modules() -> tuple[str, ...]:
     """The modules that registered the games and bots this process knows."""
     games = {game_class(info.id).__module__ for info in available_games()}
@@ -370,6 +381,46 @@ class BotWorkers:
             raise BotFailure("its process stopped") from None
         except Exception as error:
             logger.warning("a workshop simulation failed in its worker: %r", error)
+            raise BotFailure(f"it failed ({type(error).__name__}: {error})") from None
+
+    async def hint(
+        self, level: str, settings: dict[str, Any], seed: int, state_text: str
+    ) -> dict[str, Any]:
+        """A hint for the seat to act in ``state_text``, thought out by ``level`` in a worker
+        as a person's bot move is (it waits its turn with them), or ``BotFailure``."""
+        job = functools.partial(_hint, level, settings, seed, state_text)
+        if level in CHEAP_LEVELS:
+            # A heuristic's move takes milliseconds: a thread of the server answers at once,
+            # with no wait behind the tables' searches.
+            try:
+                return await asyncio.wait_for(asyncio.to_thread(job), self.move_timeout)
+            except TimeoutError:
+                raise BotFailure(f"it took more than {self.move_timeout:g} s") from None
+            except Exception as error:
+                logger.warning("a hint failed: %r", error)
+                raise BotFailure(f"it failed ({type(error).__name__}: {error})") from None
+        await self._free_worker(True)
+        loop = asyncio.get_running_loop()
+        try:
+            try:
+                future: Future[dict[str, Any]] = self._pool().submit(job)
+            except BrokenProcessPool:
+                self._restart()
+                future = self._pool().submit(job)
+        except BaseException:
+            self._worker_freed()
+            raise
+        future.add_done_callback(lambda _done: loop.call_soon_threadsafe(self._worker_freed))
+        try:
+            return await asyncio.wait_for(asyncio.wrap_future(future), self.move_timeout)
+        except TimeoutError:
+            future.cancel()
+            raise BotFailure(f"it took more than {self.move_timeout:g} s") from None
+        except BrokenProcessPool:
+            self._restart()
+            raise BotFailure("its process stopped") from None
+        except Exception as error:
+            logger.warning("a hint failed in its worker: %r", error)
             raise BotFailure(f"it failed ({type(error).__name__}: {error})") from None
 
     def _restart(self) -> None:
