@@ -75,7 +75,7 @@ def test_ray_plays_the_same_games_as_the_local_back_end() -> None:
     plugin = str(Path(__file__).parents[1] / "plugin")
     ray.init(
         address="local",
-        num_cpus=2,
+        num_cpus=1,
         include_dashboard=False,
         log_to_driver=False,
         runtime_env={"env_vars": {"PYTHONPATH": plugin}},
