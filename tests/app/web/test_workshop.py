@@ -155,6 +155,24 @@ def test_a_simulation_waits_for_no_one_it_is_refused_while_the_workers_are_busy(
     assert kit.id not in {one.id for one in registry.game_kits()}
 
 
+def test_a_searching_hint_for_a_workshop_mode_reads_it_in_the_worker() -> None:
+    workers = BotWorkers(1, move_timeout=30.0)
+    bench = Workshop(workers)
+    kit = asyncio.run(bench.add(STACK.encode(), "1.2.3.4"))
+    try:
+        state = registry.make_game(kit.id, 2).new_initial_state(3)
+        # A search level is thought out in a worker, which knows only the games of files: the
+        # mode's text goes with the job, as it does for a bot's move.
+        found = asyncio.run(
+            workers.hint("mcts", {"iterations": 8, "seconds": None}, 3, state.dumps())
+        )
+        assert found["level"] == "mcts"
+        assert found["action"] in {str(action) for action in state.legal_actions()}
+    finally:
+        workers.close()
+        bench.close()
+
+
 def test_workshop_modes_are_bounded_in_number_and_age() -> None:
     now = [0.0]
     bench = Workshop(None, max_modes=2, max_age=60, clock=lambda: now[0])

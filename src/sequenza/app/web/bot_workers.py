@@ -222,9 +222,14 @@ def _simulate(mode_text: str, games: int, players: int, bots: str) -> dict[str, 
     }
 
 
-def _hint(level: str, settings: dict[str, Any], seed: int, state_text: str) -> dict[str, Any]:
+def _hint(
+    level: str, settings: dict[str, Any], seed: int, state_text: str, mode_text: str = ""
+) -> dict[str, Any]:
     """In a worker: the hint for the seat to act (``hints.hint``), from that seat's
-    ``Decision`` only, as JSON: ``action``, ``level`` and ``reason``."""
+    ``Decision`` only, as JSON: ``action``, ``level`` and ``reason``. ``mode_text``: the
+    text of the workshop mode the table plays, as for ``_decide``."""
+    if mode_text:
+        _scratch_mode(mode_text)
     state = state_from_json(state_text)
     return hint(Decision.of(state), seed, level, **settings).to_json()
 
@@ -388,10 +393,10 @@ class BotWorkers:
     ) -> dict[str, Any]:
         """A hint for the seat to act in ``state_text``, thought out by ``level`` in a worker
         as a person's bot move is (it waits its turn with them), or ``BotFailure``."""
-        job = functools.partial(_hint, level, settings, seed, state_text)
         if level in CHEAP_LEVELS:
             # A heuristic's move takes milliseconds: a thread of the server answers at once,
-            # with no wait behind the tables' searches.
+            # with no wait behind the tables' searches (a workshop mode is registered here).
+            job = functools.partial(_hint, level, settings, seed, state_text)
             try:
                 return await asyncio.wait_for(asyncio.to_thread(job), self.move_timeout)
             except TimeoutError:
@@ -399,6 +404,9 @@ class BotWorkers:
             except Exception as error:
                 logger.warning("a hint failed: %r", error)
                 raise BotFailure(f"it failed ({type(error).__name__}: {error})") from None
+        # A worker knows only the games of files: a workshop mode's text goes with the job.
+        mode_text = self._scratch_text(state_text) if self.scratch_modes else ""
+        job = functools.partial(_hint, level, settings, seed, state_text, mode_text)
         await self._free_worker(True)
         loop = asyncio.get_running_loop()
         try:
