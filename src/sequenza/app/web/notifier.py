@@ -24,6 +24,9 @@ logger = logging.getLogger("sequenza.web")
 SEATS_CHANGED = "seats"
 #: The announcement's second part when a line was said in a table's chat.
 CHAT_SAID = "chat"
+#: The announcement's second part when a rematch was offered, accepted or declined:
+#: ``rematch SEAT ANSWER REMATCH`` (``ANSWER``: offer, accept or decline).
+REMATCH = "rematch"
 #: Seconds between attempts to listen again after the database went away.
 RECONNECT_SECONDS = 2.0
 
@@ -32,7 +35,9 @@ class MoveListener:
     """Calls ``on_move(table_id, turn)`` for every move another process saves,
     ``on_seats(table_id)`` when another process seated an invited friend or a visitor, or a
     person renamed their seat (``TABLE:seats``), ``on_chat(table_id)`` when a line was said
-    in its chat (``TABLE:chat``), and ``on_resync()`` each time listening (re)starts."""
+    in its chat (``TABLE:chat``), ``on_rematch(table_id, seat, answer, rematch)`` when a
+    seat offered, accepted or declined a rematch (``TABLE:rematch SEAT ANSWER REMATCH``), and
+    ``on_resync()`` each time listening (re)starts."""
 
     def __init__(
         self,
@@ -41,12 +46,14 @@ class MoveListener:
         on_resync: Callable[[], None],
         on_seats: Callable[[str], None] | None = None,
         on_chat: Callable[[str], None] | None = None,
+        on_rematch: Callable[[str, int, str, str], None] | None = None,
     ) -> None:
         self.conninfo = sa.engine.make_url(url).set(drivername="postgresql").render_as_string(False)
         self.on_move = on_move
         self.on_resync = on_resync
         self.on_seats = on_seats
         self.on_chat = on_chat
+        self.on_rematch = on_rematch
         self.listening = asyncio.Event()
 
     async def run(self) -> None:
@@ -65,7 +72,15 @@ class MoveListener:
                             self.on_seats(table_id)
                         elif turn == CHAT_SAID and self.on_chat is not None:
                             self.on_chat(table_id)
+                        elif turn.startswith(REMATCH + " ") and self.on_rematch is not None:
+                            self._rematch(table_id, turn)
             except (psycopg.Error, OSError) as error:
                 self.listening.clear()
                 logger.warning("not hearing other processes' moves (%s); retrying", error)
                 await asyncio.sleep(RECONNECT_SECONDS)
+
+    def _rematch(self, table_id: str, detail: str) -> None:
+        assert self.on_rematch is not None
+        parts = detail.split(" ")
+        if len(parts) == 4 and parts[1].isdigit() and parts[2] in ("offer", "accept", "decline"):
+            self.on_rematch(table_id, int(parts[1]), parts[2], parts[3])
