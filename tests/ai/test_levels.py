@@ -227,9 +227,11 @@ def test_a_level_above_the_shown_one_by_a_measured_step_stands_alone() -> None:
         },
     )
     assert ladder("g", measured) == [["random"], ["novice"], ["greedy", "mcts"], ["expert"]]
-    # Without the pair's games, ratings whose intervals overlap are no step either.
+    # Without the pairs' games, ratings whose intervals overlap are no step either: greedy's
+    # (595-795) overlaps novice's (453-653), the expert's mcts's, and mcts's is clear of
+    # novice's, the level shown below it.
     unpaired = {"games": measured["games"]}
-    assert ladder("g", unpaired) == [["random"], ["novice"], ["greedy", "mcts", "expert"]]
+    assert ladder("g", unpaired) == [["random"], ["novice", "greedy"], ["mcts", "expert"]]
     # A game never measured keeps every level, weakest first.
     assert ladder("g", {}) == [[level] for level in LEVELS]
 
