@@ -603,6 +603,50 @@ def test_a_move_made_offline_is_sent_when_the_connection_returns(
     assert screen.errors == []
 
 
+def test_a_sent_move_shows_it_is_on_its_way_until_the_server_answers(
+    server: LiveServer, screen: Screen, shots: Path
+) -> None:
+    """The network goes quiet with the socket still open: the move says it is being sent,
+    and when no answer comes the page says so, connects again and the move lands once."""
+    created = server.create_table(
+        game="sequentia-shift",
+        seed=3,
+        seats=[{"kind": "hotseat", "name": "Ada"}, {"kind": "invite", "name": "Ben"}],
+    )
+    page = screen.page
+    held: list[str] = []
+
+    def route(socket: Any) -> None:
+        to_server = socket.connect_to_server()
+
+        def from_page(message: str | bytes) -> None:
+            # The first move sent never reaches the server, nor does an answer come back.
+            if not held and isinstance(message, str) and json.loads(message)["type"] == "act":
+                held.append(message)
+            else:
+                to_server.send(message)
+
+        socket.on_message(from_page)
+
+    page.route_web_socket("**/ws/tables/*", route)
+    open_seats(screen, server, created, 0)
+    assert screen.wait_for_turn() == "move"
+    page.evaluate("window.sequenzaTable.answerWait = 600000")
+    action = screen.play_move(random.Random(1))
+    wait_for(page, "document.querySelector('.banner').textContent.startsWith('Sending “')")
+    assert page.get_attribute(".banner", "class") == "banner wait"
+    assert page.evaluate("window.sequenzaTable.pending")
+    assert page.locator(".board.pending").count() == 1
+    shoot(page, shots / "sending.png")
+    # The wait runs out (its timer, called now rather than waited for).
+    page.evaluate("window.sequenzaTable.noAnswer(window.sequenzaTable.outbox)")
+    assert page.inner_text(".banner").startswith("No answer for “")
+    wait_for(page, "!window.sequenzaTable.pending && window.sequenzaTable.message.turn === 1")
+    assert played_actions(server, created["id"]) == [action]
+    assert page.locator(".refusal:not([hidden])").count() == 0
+    assert len(held) == 1 and screen.errors == []
+
+
 def test_a_move_made_offline_is_refused_aloud_when_the_table_moved_on(
     server: LiveServer, screen: Screen, shots: Path
 ) -> None:

@@ -18,6 +18,7 @@ from babel.dates import get_month_names
 from babel.numbers import format_decimal
 
 from sequenza import i18n
+from sequenza.ai.levels import label
 from sequenza.app.web.bot_workers import BotWorkers
 from sequenza.core.registry import available_games, game_class
 from sequenza.text import describe
@@ -166,6 +167,18 @@ def test_the_lobby_speaks_the_browsers_language(
             in catalogue
         )
         assert games_english_left(catalogue, language) == []
+        # Shift's seat menu offers each level once: Strong and Expert play like Casual there,
+        # which the note under the seat says in the page's language.
+        page.click('.game-choice[data-game="sequentia-shift"]')
+        page.select_option('select[name="seat-1"]', "bot:greedy")
+        offered = page.eval_on_selector_all(
+            'select[name="seat-1"] option[value^="bot:"]', "options => options.map(o => o.value)"
+        )
+        assert offered[:3] == ["bot:random", "bot:novice", "bot:greedy"]
+        assert "bot:mcts" not in offered and "bot:expert" not in offered
+        merged = page.inner_text(".seat-row:nth-of-type(2) + .seat-help + .seat-merged")
+        for level in ("mcts", "expert", "greedy"):
+            assert label(level, language) in merged, merged
         assert errors == []
     finally:
         context.close()
@@ -633,3 +646,38 @@ def test_a_bots_trouble_is_told_in_the_pages_language(
             assert errors == []
         finally:
             context.close()
+
+
+def test_a_hint_is_marked_and_worded_in_the_pages_language_and_counted_at_the_end(
+    server: LiveServer, browser: Any, shots: Path
+) -> None:
+    language = "it"
+    words = i18n.page_messages(language)
+    context, page, errors = open_page(browser, language)
+    try:
+        # A table with hints: the hint marks its move on the board and in the moves' list, and
+        # says why in the page's words.
+        created = server.create_table(
+            game="sequence-numbers",
+            seats=[{"kind": "hotseat", "name": "Ada"}, {"kind": "bot", "bot": "greedy"}],
+            hints=True,
+        )
+        open_at_seat(page, server.url, created)
+        page.click("#hint-button")
+        page.wait_for_selector(".hint-reason")
+        reason = page.inner_text(".hint-reason")
+        assert reason.startswith(str(words["hint.text"]).split("{")[0]), reason
+        marked = page.eval_on_selector_all(
+            ".move-list .hint-move", "buttons => buttons.map(b => b.dataset.action)"
+        )
+        assert len(marked) == 1
+        assert page.eval_on_selector_all(".board .hint-move", "parts => parts.length") >= 1
+        shoot(page, shots / f"hint-{language}.png", full_page=True)
+        # The end screen counts the hints each player asked for.
+        page.click(".tools-resign button")
+        page.click("#resign-confirm")
+        page.wait_for_selector(".end-hints")
+        assert "1" in page.inner_text(".end-hints")
+        assert errors == []
+    finally:
+        context.close()

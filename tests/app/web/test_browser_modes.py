@@ -17,7 +17,7 @@ from sequenza import i18n
 from sequenza.core import registry
 from sequenza.modes import EXAMPLES, scratch
 from tests.app.web.server_harness import LiveServer, live_server
-from tests.app.web.test_browser import ARGS, CHROMIUM, Screen, open_seats, shoot
+from tests.app.web.test_browser import ARGS, CHROMIUM, Screen, open_seats, shoot, wait_for
 
 playwright_api = pytest.importorskip("playwright.sync_api")
 pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed")
@@ -69,11 +69,12 @@ def test_a_modes_moves_are_picked_on_the_board_by_clicking(
         page.wait_for_selector(".board .scard")
         if mode == "mode-shift":
             # A grid's positions read from 1 on the buttons, as the built-in games show them.
-            label = page.evaluate(
+            # (once the mode's words have come: until then a label is the notation itself)
+            wait_for(
+                page,
                 "window.sequenzaTable.view.label('slide 1 4', "
-                "window.sequenzaTable.current.observation)"
+                "window.sequenzaTable.current.observation) === 'Slide 2 5'",
             )
-            assert label == "Slide 2 5"
         rng = random.Random(7)
         played = []
         while len(played) < MOVES:
@@ -106,7 +107,10 @@ def test_the_workshop_names_a_mistake_then_plays_the_fixed_file(
     shots = Path(os.environ.get("SEQUENZA_SCREENSHOTS") or tmp_path)
     try:
         page = screen.page
-        page.goto(server.url + "/workshop")
+        # The lobby of a server with the workshop on links to it.
+        page.goto(server.url + "/")
+        page.click("#workshop-link")
+        page.wait_for_url(server.url + "/workshop")
         page.fill("#workshop-text", text.replace("max_piles", "max_pilez"))
         page.click("#workshop-check")
         # The mistake is named at its line, with the fix, and the page moves to it on a click.

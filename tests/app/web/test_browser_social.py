@@ -223,3 +223,42 @@ def test_my_games_lists_a_finished_game_and_moves_to_another_device(
     finally:
         phone.close()
     assert screen.errors == []
+
+
+def test_a_rematch_offer_is_shown_to_the_other_player_who_accepts(
+    server: LiveServer, browser: Any, screen: Screen
+) -> None:
+    seats = [{"kind": "hotseat", "name": "Ada"}, {"kind": "hotseat", "name": "Bea"}]
+    created = server.create_table(game="test-toy", seats=seats)
+    table_id, tokens = created["id"], created["tokens"]
+    with server.client() as http:
+        ended = http.post(f"/api/tables/{table_id}/resign", json={"token": tokens["1"]})
+    assert ended.status_code == 200, ended.text
+    bea = Screen(browser, PHONE)
+    try:
+        for page, seat, language in ((screen.page, "0", "en"), (bea.page, "1", "it")):
+            # The seat's link as this browser would keep it, before the first page loads.
+            entry = {table_id: {"seats": {seat: tokens[seat]}, "invites": {}}}
+            page.context.add_init_script(
+                "if (!localStorage.getItem('sequenza.tables')) {"
+                f" localStorage.setItem('sequenza.tables', {json.dumps(json.dumps(entry))});"
+                f" localStorage.setItem('sequenza.language', {json.dumps(language)}); }}"
+            )
+            page.goto(server.url + created["url"])
+            page.wait_for_selector(".end-screen:not([hidden]) #end-rematch")
+        screen.page.click("#end-rematch")
+        # Ada waits for Bea's answer; Bea's screen says who offers, in her language.
+        screen.page.wait_for_selector(".rematch-offer")
+        assert "waiting for Bea" in screen.page.inner_text(".rematch-offer")
+        bea.page.wait_for_selector("#rematch-accept")
+        assert bea.page.inner_text(".rematch-offer .rematch-text") == "Ada propone la rivincita"
+        assert bea.page.inner_text("#rematch-decline") == "Rifiuta"
+        bea.page.click("#rematch-accept")
+        # Both reach the new table, each in their seat turned by one.
+        for page, seat in ((screen.page, 1), (bea.page, 0)):
+            page.wait_for_url(lambda url: table_id not in url)
+            wait_for(page, "window.sequenzaTable?.message?.seats")
+            assert page.evaluate("window.sequenzaTable.message.seats") == [seat]
+        assert screen.errors == [] and bea.errors == []
+    finally:
+        bea.close()

@@ -41,6 +41,31 @@ PARTS = """() => {
 }"""
 
 
+# What a finger taps on a phone that is less than 44 px across or high (WCAG 2.5.5): every
+# button, field and link of the page and every part of the board, but the spaces of a 10x10
+# board, which a chosen card's magnified places stand in for.
+SMALL_TARGETS = """() => {
+    const small = [];
+    const targets = document.querySelectorAll(
+        ".topbar button, .topbar a, .topbar select, .table-page button, .table-page a.button, "
+        + ".table-page select, .table-page input, .table-page summary, .board [data-part]"
+    );
+    for (const element of targets) {
+        if (!element.offsetParent || element.closest(".sboard")) continue;
+        const box = element.getBoundingClientRect();
+        if (box.width < 43.5 || box.height < 43.5) {
+            const part = element.dataset.part ? `[${element.dataset.part}]` : "";
+            const name = [element.tagName.toLowerCase(), ...element.classList].join(".");
+            small.push(`${name}${part} ${Math.round(box.width)}x${Math.round(box.height)}`);
+        }
+    }
+    return small;
+}"""
+ZOOMED = """() => [...document.querySelectorAll(".zoom-strip:not([hidden]) .zoom-place")].map(
+    (place) => Math.min(place.getBoundingClientRect().width, place.getBoundingClientRect().height)
+)"""
+
+
 def shoot(page: Any, path: Path, *, full_page: bool = False) -> None:
     """A screenshot to look at, only when asked for: CI has no one to look at it."""
     if os.environ.get("SEQUENZA_SCREENSHOTS"):
@@ -115,6 +140,18 @@ def test_every_table_fits_the_screen_it_is_on(
         page.locator(".actionbar").scroll_into_view_if_needed()
         banner = parts(page)["banner"]
         assert banner[1] >= 0 and banner[3] <= PHONE["height"], f"the banner left: {banner}"
+        # Every button and every part of the board a finger taps is 44 px at least; on a
+        # 10x10 board a chosen card's places are shown again, magnified, under the board.
+        assert page.evaluate(SMALL_TARGETS) == [], f"{game}: targets under 44 px on a phone"
+        if game in {"sequence", "sequence-numbers"} and screen.ready() == "move":
+            first = "document.querySelector('.board [data-part^=\"hand:\"].playable').dataset.part"
+            card = f'.board [data-part="{page.evaluate(first)}"]'
+            page.click(card)
+            zoomed = page.evaluate(ZOOMED)
+            assert zoomed and min(zoomed) >= 44, f"{game}: the chosen card's places {zoomed}"
+            shoot(page, shots / f"fit-{game}-phone-zoom.png")
+            page.click(card)
+            assert page.evaluate(ZOOMED) == []
         assert screen.errors == []
     finally:
         screen.close()

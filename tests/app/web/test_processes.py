@@ -25,6 +25,7 @@ from typing import Any
 import httpx
 import pytest
 
+from tests.app.web.conftest import fresh_postgres_database
 from tests.app.web.server_harness import Player, connect
 
 SERVE = [sys.executable, "-c", "from sequenza.app.cli import main; main()", "serve"]
@@ -83,13 +84,32 @@ def start(database: str, log: Path, *options: str) -> Process:
     raise RuntimeError("the server did not become ready")
 
 
+@contextmanager
+def started_pair(database: str, folder: Path) -> Iterator[tuple[Process, Process]]:
+    first = start(database, folder / "first.log")
+    second = start(database, folder / "second.log")
+    try:
+        yield first, second
+    finally:
+        for process in (first, second):
+            process.stop()
+
+
+@pytest.fixture(scope="module")
+def two_processes(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Process, Process]]:
+    """Two processes on one database, shared by the tests that leave both running: starting a
+    pair (the app, its migrations, a bot worker each) costs more than most of these tests.
+    Each test plays tables of its own and reads the logs' lines of its own tables."""
+    folder = tmp_path_factory.mktemp("processes")
+    with fresh_postgres_database() as database, started_pair(database, folder) as pair:
+        yield pair
+
+
 @pytest.fixture
-def two_processes(postgres: str, tmp_path: Path) -> Iterator[tuple[Process, Process]]:
-    first = start(postgres, tmp_path / "first.log")
-    second = start(postgres, tmp_path / "second.log")
-    yield first, second
-    for process in (first, second):
-        process.stop()
+def own_processes(postgres: str, tmp_path: Path) -> Iterator[tuple[Process, Process]]:
+    """Two processes for a test that stops one of them."""
+    with started_pair(postgres, tmp_path) as pair:
+        yield pair
 
 
 def create(process: Process, friends_on: Process | None = None, **request: Any) -> dict[str, Any]:
@@ -208,9 +228,9 @@ def test_each_bot_move_is_played_by_one_process(two_processes: tuple[Process, Pr
 
 
 def test_a_process_killed_mid_game_leaves_the_game_to_the_other(
-    two_processes: tuple[Process, Process],
+    own_processes: tuple[Process, Process],
 ) -> None:
-    first, second = two_processes
+    first, second = own_processes
     created = create(
         first,
         game="sequentia-cross",
@@ -345,3 +365,27 @@ def test_chat_names_and_open_seats_reach_the_screens_of_every_process(
                 heard.append(answer)
             # Nothing heard twice: the process's own announcement of a line adds nothing.
             assert [answer for answer in heard if answer["type"] == "chat"] == []
+            # A rematch offered on one process is shown on the other's screens with who
+            # offered it, and a decline there reaches the offerer here.
+            resigned = httpx.post(
+                f"{second.url}/api/tables/{table_id}/resign",
+                json={"token": taken.json()["token"]},
+                timeout=10,
+            )
+            assert resigned.status_code == 200, resigned.text
+            offered = httpx.post(
+                f"{first.url}/api/tables/{table_id}/rematch",
+                json={"token": created["tokens"]["0"]},
+                timeout=10,
+            )
+            assert offered.status_code == 201, offered.text
+            rematch = offered.json()["id"]
+            heard_offer = zoe.wait_until_table(lambda table: table["rematch"] == rematch)
+            assert heard_offer["rematch_by"] == 0
+            declined = httpx.post(
+                f"{second.url}/api/tables/{table_id}/rematch",
+                json={"token": taken.json()["token"], "answer": "decline"},
+                timeout=10,
+            )
+            assert declined.status_code == 201 and declined.json()["offered"] is False
+            ann.wait_until_table(lambda table: table["rematch_declined"] == [1])

@@ -497,6 +497,54 @@ def test_a_rematch_seats_the_same_people_with_the_first_player_rotated(
         assert player.wait_for("state")["seats"] == [1]
 
 
+def test_a_rematch_offer_reaches_every_screen_and_a_decline_reaches_the_offerer(
+    server: LiveServer,
+) -> None:
+    seats = [{"kind": "hotseat", "name": "Ann"}, {"kind": "hotseat", "name": "Bob"}]
+    created = server.create_table(game="test-toy", seats=seats)
+    table_id, tokens = created["id"], created["tokens"]
+    url = f"/api/tables/{table_id}/rematch"
+    with (
+        server.client() as http,
+        server.join(table_id, tokens["0"]) as ann,
+        server.join(table_id, tokens["1"]) as bob,
+        server.join(table_id) as watcher,
+    ):
+        for screen in (ann, bob, watcher):
+            screen.wait_for("state")
+        early = http.post(url, json={"token": tokens["1"], "answer": "decline"})
+        assert early.status_code == 409 and early.json()["code"] == "not_finished"
+        resigned = http.post(f"/api/tables/{table_id}/resign", json={"token": tokens["1"]})
+        assert resigned.status_code == 200, resigned.text
+        nothing = http.post(url, json={"token": tokens["1"], "answer": "decline"})
+        assert nothing.status_code == 409 and nothing.json()["code"] == "no_rematch"
+        wrong = http.post(url, json={"token": tokens["1"], "answer": "maybe"})
+        assert wrong.status_code == 400
+        offered = http.post(url, json={"token": tokens["0"]})
+        assert offered.status_code == 201 and offered.json()["offered"] is True
+        rematch = offered.json()["id"]
+        # Every screen at the table hears who offered it, a spectator's too.
+        for screen in (bob, watcher):
+            heard = screen.wait_until_table(lambda table: table["rematch"] == rematch)
+            assert heard["rematch_by"] == 0 and heard["rematch_declined"] == []
+        declined = http.post(url, json={"token": tokens["1"], "answer": "decline"})
+        assert declined.status_code == 201 and declined.json()["offered"] is False
+        told = ann.wait_until_table(lambda table: table["rematch_declined"] == [1])
+        assert told["rematch_by"] == 0 and told["rematch_accepted"] == []
+        # The offerer's own answer changes nothing; a mind changed is told too.
+        again = http.post(url, json={"token": tokens["0"], "answer": "decline"})
+        assert again.json()["id"] == rematch
+        accepted = http.post(url, json={"token": tokens["1"]})
+        assert accepted.json() | {"table": None} == {
+            "id": rematch,
+            "url": f"/t/{rematch}",
+            "table": None,
+            "offered": False,
+        }
+        told = ann.wait_until_table(lambda table: table["rematch_accepted"] == [1])
+        assert told["rematch_declined"] == []
+
+
 # ---------------------------------------------------------------------- resign, clocks, undo
 PEOPLE = [{"kind": "hotseat", "name": "Ann"}, {"kind": "invite", "name": "Bob"}]
 

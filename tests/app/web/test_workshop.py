@@ -79,7 +79,10 @@ def test_an_oversized_file_is_refused_413_before_it_is_read(workshop_server: Liv
     big = STACK.encode() + b"#" * MAX_MODE_BYTES
     with workshop_server.client() as http:
         refused = http.post("/api/workshop/modes", content=big, headers=TOML)
+        features = http.get("/api/features")
     assert refused.status_code == 413 and refused.json()["code"] == "too_large"
+    # The lobby asks whether to link to the workshop.
+    assert features.json() == {"workshop": True}
 
 
 def test_an_example_makes_a_table_that_plays_and_that_the_lobby_does_not_list(
@@ -192,7 +195,10 @@ def test_without_the_flag_the_workshop_answers_404(server: LiveServer) -> None:
         api = http.post("/api/workshop/modes", content=STACK.encode(), headers=TOML)
         examples = http.get("/api/workshop/examples")
         page = http.get("/workshop", headers={"Accept": "application/json"})
+        features = http.get("/api/features")
     assert api.status_code == 404 and examples.status_code == 404 and page.status_code == 404
+    # ...and the lobby has no link to it.
+    assert features.status_code == 200 and features.json() == {"workshop": False}
 
 
 def test_the_workshop_is_one_process_so_serve_refuses_it_with_several() -> None:

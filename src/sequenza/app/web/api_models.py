@@ -46,7 +46,19 @@ class OptionInfo(BaseModel):
 
 class BotInfo(BaseModel):
     name: str
+    label: str = Field("", description="the level's short name in the request's language")
     description: str = Field(description="what it plays like, and its rating in the game")
+    rating: int | None = Field(
+        default=None, description="its measured rating in the game (Elo, random at 0)"
+    )
+    merged: list[str] = Field(
+        default_factory=list,
+        description="the levels no measured step above this one in the game, offered as it",
+    )
+    merged_into: str | None = Field(
+        default=None,
+        description="the level this one plays like in the game, which a menu offers instead",
+    )
 
 
 class GameInfo(BaseModel):
@@ -59,7 +71,9 @@ class GameInfo(BaseModel):
         description="the rules for people as Markdown, in the request's language where the game"
         " brings them in it, with the default options in words"
     )
-    bots: list[BotInfo] = Field(description="the seat menu, weakest first, rated in this game")
+    bots: list[BotInfo] = Field(
+        description="the seat menu in the order of its measured ratings, with merged levels"
+    )
     options: list[OptionInfo]
 
 
@@ -119,6 +133,11 @@ class TableRequest(BaseModel):
     spectator_chat: bool = Field(
         False, description="spectators may write in the table's chat (they always read it)"
     )
+    hints: bool = Field(
+        False,
+        description="its players may ask what the strongest bot would play (a websocket "
+        "hint); set only here, and shown to everyone at the table",
+    )
 
 
 class SeatSummary(BaseModel):
@@ -132,6 +151,7 @@ class SeatSummary(BaseModel):
         description="an invited or open seat: whether a friend opened its invitation, or a "
         "visitor took it",
     )
+    hints_used: int | None = Field(None, description="the hints the seat asked for")
 
 
 class TableSummary(BaseModel):
@@ -149,7 +169,15 @@ class TableSummary(BaseModel):
     created: float
     updated: float | None = None
     listed: bool | None = None
+    hints: bool | None = Field(
+        None, description="whether its players may ask for hints (everyone at it sees so)"
+    )
     rematch: str | None = Field(None, description="the table of the rematch, once asked for")
+    rematch_by: int | None = Field(
+        None, description="the seat that offered the rematch; none: not known on this process"
+    )
+    rematch_accepted: list[int] | None = Field(None, description="seats that accepted it")
+    rematch_declined: list[int] | None = Field(None, description="seats that declined it")
     bot_error: dict[str, Any] | None = Field(
         None,
         description="a bot's trouble: code (move_refused, not_saved, failed), bot (its name),"
@@ -251,12 +279,20 @@ class RematchRequest(BaseModel):
     model_config = ConfigDict(strict=True, extra="forbid")
 
     token: str = Field(description="the token of a seat of the finished table")
+    answer: Literal["accept", "decline"] | None = Field(
+        None,
+        description="the answer to a rematch another player offered; none: offer one, or "
+        "accept the one offered",
+    )
 
 
 class RematchCreated(BaseModel):
     id: str
     url: str
     table: TableSummary
+    offered: bool = Field(
+        False, description="true: this request offered the rematch; false: it answered one"
+    )
 
 
 class ActionResult(BaseModel):
@@ -278,6 +314,9 @@ class GameRecordOut(BaseModel):
     result: dict[str, Any] | None
     names: list[str] = Field(description="each seat's name, in seat order")
     date: str = Field(description="when the table was made, UTC, ISO 8601")
+    hints_used: list[int] | None = Field(
+        None, description="the hints each seat asked for, in seat order (a table with hints)"
+    )
 
 
 class ReplayFrame(BaseModel):
@@ -301,6 +340,12 @@ class ReplayFrame(BaseModel):
 
 class Status(BaseModel):
     status: str
+
+
+class Features(BaseModel):
+    workshop: bool = Field(
+        description="the designers' workshop is open at /workshop (sequenza serve --workshop)"
+    )
 
 
 class LanguageInfo(BaseModel):

@@ -9,6 +9,7 @@ for a refused move or option or pydantic's list of wrong fields, comes as ``"det
     GET  /api/games/{id}                 one game, as listed (a workshop mode's too)
     GET  /api/bots                       bots that can fill a seat, weakest first
     GET  /api/messages[/{lang}]          the page's words in a language (else Accept-Language's)
+    GET  /api/features                   {"workshop": bool}: whether /workshop is open
     GET  /api/tables                     recent tables (public summaries)
     POST /api/tables                     {"game", "players", "options", "seats", "seed"?}
                                          -> {"id", "url", "tokens": {seat: token},
@@ -31,7 +32,8 @@ for a refused move or option or pydantic's list of wrong fields, comes as ``"det
                                          played (each socket that joins with ``"player"``
                                          adds the seats it holds), newest first
     POST /api/tables/{id}/actions        {"token", "action", "turn"}
-    POST /api/tables/{id}/rematch        {"token"}: the same people, a new deal -> {"id", "url"}
+    POST /api/tables/{id}/rematch        {"token", "answer"?}: offer or accept the same people,
+                                         a new deal -> {"id", "url"}; "decline" turns it down
                                          (each person's token opens their seat there too;
                                          an unclaimed invitation stays one)
     POST /api/tables/{id}/resign         {"token", "seat"?}: the seat's side is out
@@ -58,7 +60,10 @@ observation it answers; ``{"type": "resign", "seat": 0}``, ``{"type": "rename", 
 rate-limited per socket and per table; spectators only when the table allows it),
 ``{"type": "fill_open", "bot": "greedy"}`` (a bot in every open seat nobody took),
 ``{"type": "undo"}`` (take back this client's last move, asking the other people if any) and
-``{"type": "undo_answer", "accept": true}`` act for the table. The server sends ``state`` messages
+``{"type": "undo_answer", "accept": true}`` act for the table; ``{"type": "hint"}`` (at a
+table made with ``hints``, from the seat to act) is answered to that socket alone with a
+``hint`` message: ``action``, ``level``, ``reason`` (``code`` and ``data``), ``hints_used``.
+The server sends ``state`` messages
 (the views of the seats the client holds, their legal actions, new public events), ``table``
 messages (who is connected, the seats' names), ``chat`` messages (one line: ``number``,
 ``seat``, ``name``, ``text`` or ``phrase``, ``turn``, ``at``), a ``chat_log`` after the join
@@ -124,7 +129,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from sequenza import i18n
-from sequenza.ai.levels import menu as bot_menu
+from sequenza.ai.levels import seat_menu as bot_menu
 from sequenza.app.render import rules_for_people
 from sequenza.core.errors import SequenzaError
 from sequenza.core.registry import available_games, game_class, game_kits, make_game
@@ -139,6 +144,7 @@ from .api_models import (
     Claimed,
     ClaimRequest,
     Error,
+    Features,
     GameInfo,
     GameRecordOut,
     PageMessages,
@@ -214,6 +220,9 @@ TABLE_CHAT_PER_SECOND = 2.0
 #: Seat renames one connection may ask for: each is saved.
 RENAMES_BURST = 3
 RENAMES_PER_SECOND = 0.2
+#: Hints one socket may ask for: a burst, then one every two seconds (each may be a search).
+HINTS_BURST = 5
+HINTS_PER_SECOND = 0.5
 
 _CLOSE_CODES = {
     "unknown_table": 4404,
@@ -296,6 +305,7 @@ def create_app(
             manager.resync,
             manager.seats_changed,
             manager.chat_said,
+            manager.rematch_heard,
         )
         if manager.storage.shared
         else None
@@ -495,12 +505,18 @@ def create_app(
         return _game_json(game_id, _request_language(request))
 
     @app.get("/api/bots", response_model=list[BotInfo], tags=["catalogue"])
-    async def bots(request: Request, game: str | None = None) -> list[dict[str, str]]:
+    async def bots(request: Request, game: str | None = None) -> list[dict[str, Any]]:
         """The bots a seat may take, weakest first; with ``game``, each described by its
         measured standing on that game's rating ladder; in the request's language."""
         if game is not None and game not in {info.id for info in available_games()}:
             raise TableError("unknown_game", "problem.unknown_game", 404, game=repr(game))
         return bot_menu(game, _request_language(request))
+
+    @app.get("/api/features", response_model=Features, tags=["catalogue"])
+    async def features() -> dict[str, bool]:
+        """What this server offers beyond its tables: ``workshop``, the designers' workshop
+        at ``/workshop`` (``sequenza serve --workshop``), so that the lobby links to it."""
+        return {"workshop": bench is not None}
 
     @app.get("/api/messages", response_model=PageMessages, tags=["catalogue"])
     async def messages(request: Request) -> Response:
@@ -634,8 +650,13 @@ def create_app(
         async with manager.borrowed(table_id) as table:
             seats = await manager.seats_for(table, [asked.token])
             quota = count_new_table(request) if table.record.rematch is None else None
-            created = await manager.rematch(table, seats, quota)
-            return {"id": created.id, "url": f"/t/{created.id}", "table": created.summary()}
+            created = await manager.rematch(table, seats, quota, asked.answer)
+            return {
+                "id": created.id,
+                "url": f"/t/{created.id}",
+                "table": created.summary(),
+                "offered": table.rematch_by is not None and table.rematch_by in seats,
+            }
 
     @app.post(
         "/api/tables/{table_id}/resign",
@@ -1035,6 +1056,7 @@ async def _serve(
     limiter = RateLimiter(limits.messages[1], limits.messages[0])
     chat = RateLimiter(limits.chat[1], limits.chat[0])
     renames = RateLimiter(RENAMES_PER_SECOND, RENAMES_BURST)
+    hints = RateLimiter(HINTS_PER_SECOND, HINTS_BURST)
     while True:
         try:
             event = await websocket.receive()
@@ -1066,6 +1088,11 @@ async def _serve(
                 )
             elif kind == "fill_open":
                 await manager.fill_open(table, client.seats, message.get("bot"), client.lang)
+            elif kind == "hint":
+                # Each hint is a bot's thinking in a worker: a socket asks a few, not a flood.
+                if hints.wait_needed(""):
+                    raise TableError("hint_rate_limited", "problem.hint_too_fast", 429)
+                await client.reply(await table.hint(client))
             elif kind == "ping":
                 await client.reply({"type": "pong"})
             else:
@@ -1073,7 +1100,7 @@ async def _serve(
                     "bad_request",
                     "problem.unknown_message",
                     kind=repr(kind),
-                    kinds="act, resign, undo, undo_answer, chat, rename, fill_open, ping",
+                    kinds="act, resign, undo, undo_answer, chat, rename, fill_open, hint, ping",
                 )
         except TableError as error:
             await client.reply(error.to_json(client.lang))

@@ -68,6 +68,8 @@ _tables = sa.Table(
     sa.Column("creator", sa.String(64), nullable=True),
     #: Whether spectators may write in the table's chat (they always read it).
     sa.Column("spectator_chat", sa.Boolean, nullable=False, server_default=sa.false()),
+    #: Whether its players may ask for hints (the creator's choice; everyone sees it is on).
+    sa.Column("hints", sa.Boolean, nullable=False, server_default=sa.false()),
     sa.Index("ix_sequenza_tables_creator", "creator", "created"),
 )
 
@@ -82,6 +84,8 @@ _seats = sa.Table(
     sa.Column("token_hash", sa.String(64), nullable=True),
     #: An invited seat's invitation code, hashed: claimed once, when ``token_hash`` is empty.
     sa.Column("invite_hash", sa.String(64), nullable=True),
+    #: How many hints the seat asked for: part of the game's record.
+    sa.Column("hints_used", sa.Integer, nullable=False, server_default="0"),
 )
 
 #: The table's chat, one row a line: numbered from 0 per table (two processes cannot both save
@@ -134,6 +138,15 @@ _ADVANCE_TABLE = (
         result=sa.bindparam("result_json"),
     )
 )
+
+
+def _announce_rematch(table_id: str, seat: int, answer: str, rematch: str) -> sa.Select[Any]:
+    """``TABLE:rematch SEAT ANSWER REMATCH`` on the moves' channel (see ``notifier``)."""
+    return sa.select(
+        sa.func.pg_notify(MOVES_CHANNEL, f"{table_id}:rematch {seat} {answer} {rematch}")
+    )
+
+
 _ANNOUNCE_MOVE = sa.select(sa.func.pg_notify(MOVES_CHANNEL, sa.bindparam("moved", type_=sa.String)))
 
 _bot_turns = sa.Table(
@@ -197,6 +210,7 @@ class SeatRecord:
     bot: str | None = None
     token_hash: str | None = None
     invite_hash: str | None = None
+    hints_used: int = 0
 
 
 @dataclass(frozen=True)
@@ -247,6 +261,8 @@ class TableRecord:
     clock: ClockSettings = field(default_factory=ClockSettings)
     #: Whether spectators may write in the chat (the creator's choice; they always read it).
     spectator_chat: bool = False
+    #: Whether its players may ask for hints (the creator's choice, seen by everyone).
+    hints: bool = False
 
 
 class Storage:
@@ -293,11 +309,12 @@ class Storage:
             self._insert(connection, table, quota)
 
     def create_rematch(
-        self, finished_id: str, table: TableRecord, quota: Quota | None = None
+        self, finished_id: str, table: TableRecord, quota: Quota | None = None, by: int = 0
     ) -> str:
         """Save ``table`` as the rematch of ``finished_id``, unless that table has one already:
         the id of the rematch either way (two players asking at once get one table). A new
-        rematch counts within ``quota`` like a new table."""
+        rematch counts within ``quota`` like a new table; the other processes hear that seat
+        ``by`` offered it."""
         with self._transaction() as connection:
             claimed = connection.execute(
                 _tables.update()
@@ -308,11 +325,20 @@ class Storage:
                 # Refused, the transaction rolls back: the finished table has no rematch yet.
                 self._check_quota(connection, quota)
                 self._insert(connection, table, quota)
+                if self.shared:
+                    connection.execute(_announce_rematch(finished_id, by, "offer", table.id))
                 return table.id
         existing = self.load_table(finished_id)
         if existing is None or existing.rematch is None:
             raise StaleWriteError(f"table {finished_id} is gone")
         return existing.rematch
+
+    def announce_rematch(self, table_id: str, seat: int, answer: str, rematch: str) -> None:
+        """Tell the other processes that ``seat`` answered (accepted or declined) the rematch
+        ``rematch`` of ``table_id``; one SQLite process has nobody to tell."""
+        if self.shared:
+            with self._transaction() as connection:
+                connection.execute(_announce_rematch(table_id, seat, answer, rematch))
 
     def _check_quota(self, connection: Connection, quota: Quota | None) -> None:
         """Refuse a new table beyond the creator's quota. Only a shared database counts: one
@@ -405,6 +431,22 @@ class Storage:
             if filled:
                 self._announce_seats(connection, table_id)
         return filled
+
+    def count_hint(self, table_id: str, seat: int) -> int:
+        """One more hint for ``seat``: how many it has asked for now (counted in the database,
+        so that two processes serving the table count together)."""
+        with self._transaction() as connection:
+            connection.execute(
+                _seats.update()
+                .where(_seats.c.table_id == table_id, _seats.c.seat == seat)
+                .values(hints_used=_seats.c.hints_used + 1)
+            )
+            used = connection.execute(
+                sa.select(_seats.c.hints_used).where(
+                    _seats.c.table_id == table_id, _seats.c.seat == seat
+                )
+            ).scalar()
+        return int(used or 0)
 
     def rename_seat(self, table_id: str, seat: int, name: str) -> None:
         """A person names their seat anew."""
@@ -590,6 +632,7 @@ class Storage:
                 clock=json.dumps(table.clock.to_json()) if table.clock.on else None,
                 creator=None if quota is None else quota.key,
                 spectator_chat=table.spectator_chat,
+                hints=table.hints,
             )
         )
         connection.execute(
@@ -603,6 +646,7 @@ class Storage:
                     "bot": seat.bot,
                     "token_hash": seat.token_hash,
                     "invite_hash": seat.invite_hash,
+                    "hints_used": seat.hints_used,
                 }
                 for seat in table.seats
             ],
@@ -726,6 +770,7 @@ class Storage:
             rematch=row.rematch,
             clock=ClockSettings.from_json(None if row.clock is None else json.loads(row.clock)),
             spectator_chat=bool(row.spectator_chat),
+            hints=bool(row.hints),
         )
 
     def count_tables(self) -> int:
@@ -774,7 +819,9 @@ def _entry(row: Any) -> Entry:
 
 
 def _seat(row: Any) -> SeatRecord:
-    return SeatRecord(row.seat, row.kind, row.name, row.bot, row.token_hash, row.invite_hash)
+    return SeatRecord(
+        row.seat, row.kind, row.name, row.bot, row.token_hash, row.invite_hash, row.hints_used
+    )
 
 
 def _lock_key(key: str) -> int:

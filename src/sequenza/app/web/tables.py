@@ -63,6 +63,7 @@ from sqlalchemy.exc import SQLAlchemyError
 import sequenza.ai  # noqa: F401  (registers the built-in bots)
 from sequenza import i18n
 from sequenza.ai.base import bot_names
+from sequenza.ai.hints import hint_level
 from sequenza.core.actions import Action
 from sequenza.core.errors import IllegalActionError, NotationError, SequenzaError
 from sequenza.core.game import GameRecord, State
@@ -477,6 +478,12 @@ class Table:
         #: The chat's latest lines, and the number the next saved line will have at least.
         self.chat: deque[ChatLine] = deque(maxlen=CHAT_KEPT)
         self.chat_next = 0
+        #: Who offered the rematch (the lowest seat of the asking screen), and each other
+        #: seat's answer ("accept" or "decline"): kept in memory and told to the other
+        #: processes, so that every screen at the table shows the offer and its answers. A
+        #: table read again from the database knows a rematch exists but not who offered it.
+        self.rematch_by: int | None = None
+        self.rematch_answers: dict[int, str] = {}
         #: Every line of a finished table's chat, read once for its replay.
         self._chat_all: list[ChatLine] | None = None
 
@@ -535,10 +542,12 @@ class Table:
                     "claimed": (
                         seat.token_hash is not None if seat.kind in ("invite", "open") else None
                     ),
+                    "hints_used": seat.hints_used,
                 }
                 for seat in self.record.seats
             ],
             "spectator_chat": self.record.spectator_chat,
+            "hints": self.record.hints,
             "open_wait": self._open_wait(),
             "spectators": sum(1 for client in self.clients if client.is_spectator),
             "turn": self.turn,
@@ -548,6 +557,11 @@ class Table:
             "created": self.record.created,
             "listed": self.record.listed,
             "rematch": self.record.rematch,
+            "rematch_by": self.rematch_by,
+            "rematch_accepted": sorted(s for s, a in self.rematch_answers.items() if a == "accept"),
+            "rematch_declined": sorted(
+                s for s, a in self.rematch_answers.items() if a == "decline"
+            ),
             "bot_error": self.bot_error,
             "clock": self.record.clock.to_json() if self.record.clock.on else None,
             "out": sorted(self.history.standing.out),
@@ -631,6 +645,36 @@ class Table:
         line = ChatLine(self.chat_next, speaker, name, text, phrase, self.turn, time.time())
         saved = await stored(self.manager.storage.add_chat, self.id, line)
         self.heard(saved)
+
+    async def hint(self, client: Client) -> dict[str, Any]:
+        """A ``hint`` message for the seat of ``client`` whose turn it is: the move the
+        strongest cheap level would play (``hints.hint_level``), decided in a bot worker from
+        that seat's view only, and the reason in codes the page words. Counted for the seat
+        in the table's record. Refused when the table has no hints or it is not the turn of a
+        person at this screen."""
+        if not self.record.hints:
+            raise TableError("hints_off", "problem.hints_off", 403)
+        seat = self.history.to_act
+        if seat is None or seat not in client.seats or self.record.seats[seat].kind == "bot":
+            raise TableError("not_your_turn", "problem.hint_not_your_turn", 409)
+        turn = self.turn
+        level = hint_level(self.record.game)
+        # The same position gives the same hint, whoever asks again: seeded by table, turn
+        # and seat (a hash of the table's seed, which the hint never sends).
+        seed = random.Random(f"{self.record.seed}:{turn}:{seat}").getrandbits(62)
+        try:
+            found = await self.manager.bot_workers.hint(
+                level, self.manager.bot_settings.get(level, {}), seed, self.state.dumps()
+            )
+        except BotFailure as error:
+            logger.warning("a hint at table %s failed: %s", self.id, error)
+            raise TableError("hint_failed", "problem.hint_failed", 503) from None
+        used = await stored(self.manager.storage.count_hint, self.id, seat)
+        self.record.seats = [
+            replace(one, hints_used=used) if one.seat == seat else one for one in self.record.seats
+        ]
+        self._broadcast_presence(except_for=None)
+        return {"type": "hint", "seat": seat, "turn": turn, "hints_used": used, **found}
 
     def heard(self, line: ChatLine) -> None:
         """Tell every screen of a chat line, said here or at another process."""
@@ -764,6 +808,10 @@ class Table:
         for client in self.clients:
             if client is not except_for:
                 client.send({"type": "table", "table": summary})
+
+    def send_table(self) -> None:
+        """The table's summary to every screen: who sits, the rematch offered and answered."""
+        self._broadcast_presence(except_for=None)
 
     def broadcast(self) -> None:
         shared = _Shared(self)
@@ -1217,6 +1265,8 @@ class Table:
         record["result"] = _outcome(self.history)
         # Who played and when: a downloaded record still says so once it is a file.
         record["names"] = [seat.name for seat in self.record.seats]
+        # Hints asked for, per seat: a game played with help says so in its record.
+        record["hints_used"] = [seat.hints_used for seat in self.record.seats]
         made = datetime.fromtimestamp(self.record.created, tz=UTC)
         record["date"] = made.isoformat(timespec="seconds").replace("+00:00", "Z")
         return record
@@ -1404,6 +1454,10 @@ class TableManager:
         spectator_chat = request.get("spectator_chat", False)
         if not isinstance(spectator_chat, bool):
             raise TableError("bad_request", "problem.table_spectator_chat")
+        # Hints are chosen here only: online, every person sits down knowing they are on.
+        hints = request.get("hints", False)
+        if not isinstance(hints, bool):
+            raise TableError("bad_request", "problem.table_hints")
         if seed is not None and (
             isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED
         ):
@@ -1447,6 +1501,7 @@ class TableManager:
             listed=listed,
             clock=clock,
             spectator_chat=spectator_chat,
+            hints=hints,
         )
         history = _new_history(record, game.new_initial_state(record.seed))
         self._make_room()
@@ -1597,18 +1652,28 @@ class TableManager:
             table.record.seats = seats
 
     async def rematch(
-        self, table: Table, seats: tuple[int, ...], quota: Quota | None = None
+        self,
+        table: Table,
+        seats: tuple[int, ...],
+        quota: Quota | None = None,
+        answer: str | None = None,
     ) -> Table:
         """The rematch of a finished ``table``, asked by a player holding ``seats``: the same
         game, options and people, a new deal, and the seats turned by one, so that the first
         player rotates. Every person's token opens their seat of the rematch too: the friend's
         own token, once claimed. An invitation nobody claimed stays an invitation to the same
-        seat (its code opens no seat by itself). Asked twice, it is the same table."""
+        seat (its code opens no seat by itself). Asked twice, it is the same table.
+
+        The first to ask offers it; whoever asks after accepts it, and ``answer="decline"``
+        turns it down. Every screen at the table, on every process, is told each step."""
         if not seats:
             raise TableError("not_your_table", "problem.not_your_table", 403)
         if not table.history.over:
             raise TableError("not_finished", "problem.rematch_not_finished", 409)
+        if answer == "decline" and table.record.rematch is None:
+            raise TableError("no_rematch", "problem.no_rematch", 409)
         if table.record.rematch is not None:
+            await self._answer_rematch(table, seats, answer or "accept")
             return await self.table(table.record.rematch)
         # A friend may have claimed a seat through another process since this one loaded it.
         await self._refresh_seats(table)
@@ -1636,13 +1701,18 @@ class TableManager:
             listed=old.listed,
             clock=old.clock,
             spectator_chat=old.spectator_chat,
+            hints=old.hints,
         )
         self._make_room()
-        rematch_id = await _within_quota(stored(self.storage.create_rematch, old.id, record, quota))
+        rematch_id = await _within_quota(
+            stored(self.storage.create_rematch, old.id, record, quota, seats[0])
+        )
         old.rematch = rematch_id
-        table.broadcast()
-        if rematch_id != record.id:  # another player asked first
+        if rematch_id != record.id:  # another player asked first: this is an acceptance
+            await self._answer_rematch(table, seats, "accept")
             return await self.table(rematch_id)
+        table.rematch_by = seats[0]
+        table.broadcast()
         created = Table(self, record, _new_history(record, game.new_initial_state(record.seed)))
         self.live[record.id] = created
         logger.info(
@@ -1650,6 +1720,40 @@ class TableManager:
         )
         created.start_bots()
         return created
+
+    async def _answer_rematch(self, table: Table, seats: tuple[int, ...], answer: str) -> None:
+        """Each of ``seats`` (but the offerer's) accepts or declines the rematch: told to this
+        process's screens at once, and to the other processes' through the database."""
+        answered = [seat for seat in seats if seat != table.rematch_by]
+        if not answered or all(table.rematch_answers.get(seat) == answer for seat in answered):
+            return
+        for seat in answered:
+            table.rematch_answers[seat] = answer
+        table.send_table()
+        rematch = table.record.rematch
+        assert rematch is not None
+        for seat in answered:
+            # Best effort: the answer is already on this process's screens.
+            with contextlib.suppress(TableError):
+                await stored(self.storage.announce_rematch, table.id, seat, answer, rematch)
+
+    def rematch_heard(self, table_id: str, seat: int, answer: str, rematch: str) -> None:
+        """Another process saw ``seat`` offer (``answer="offer"``), accept or decline the
+        rematch ``rematch`` of ``table_id``: tell this process's screens. Heard twice (this
+        process's own announcement comes back too), it changes nothing."""
+        table = self.live.get(table_id) or self.finished.get(table_id)
+        if table is None or not 0 <= seat < table.record.players:
+            return
+        changed = table.record.rematch != rematch
+        table.record.rematch = rematch
+        if answer == "offer":
+            changed = changed or table.rematch_by != seat
+            table.rematch_by = seat
+        elif answer in ("accept", "decline") and seat != table.rematch_by:
+            changed = changed or table.rematch_answers.get(seat) != answer
+            table.rematch_answers[seat] = answer
+        if changed:
+            table.send_table()
 
     # ------------------------------------------------------------------ finding
     async def table(self, table_id: str) -> Table:

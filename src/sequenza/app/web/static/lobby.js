@@ -3,11 +3,12 @@
 
 import { api, loadCatalog } from "./api.js";
 import { fill, h, words } from "./dom.js";
-import { currentLanguage, formatDate, t } from "./i18n.js";
+import { currentLanguage, formatDate, list, t } from "./i18n.js";
 import { addSeatToken, myTables, saveEntry } from "./store.js";
 import { showRules } from "./rules.js";
 import { askName, rememberedName } from "./social.js";
 import { clockSummary } from "./table-extras.js";
+import { hintsOption } from "./hints.js";
 
 const DEFAULT_BOT_ORDER = ["greedy", "random", "mcts"];
 // How often the "Looking for players" list is asked for again while the lobby is open.
@@ -18,7 +19,10 @@ const OPEN_TABLES_SHOWN = 12;
 export async function showLobby(root) {
   document.title = "Sequenza";
   document.getElementById("title").textContent = t("nav.tables");
-  const { games, bots } = await loadCatalog();
+  const [{ games, bots }, features] = await Promise.all([loadCatalog(), api("/api/features").catch(() => ({}))]);
+  // A server started with --workshop says so, and its designers reach the workshop from here.
+  fill(document.getElementById("nav"),
+    features.workshop ? h("a.nav-button", { href: "/workshop", id: "workshop-link" }, t("workshop.title")) : null);
   const gameList = [...games.values()].sort((a, b) => a.name.localeCompare(b.name));
   const defaultBot = DEFAULT_BOT_ORDER.find((name) => bots.some((bot) => bot.name === name)) || bots[0]?.name;
   const form = new TableForm(gameList, bots, defaultBot);
@@ -56,6 +60,8 @@ class TableForm {
     this.listed = h("input", { type: "checkbox", id: "listed", name: "listed" });
     // Spectators always read the chat; they write in it only when the creator says so.
     this.spectatorChat = h("input", { type: "checkbox", id: "spectator-chat", name: "spectator_chat" });
+    // Hints are chosen here, once: everyone who sits down sees that they are on.
+    this.hints = hintsOption();
     this.element = h(
       "form.panel.new-table",
       { onsubmit: (event) => { event.preventDefault(); this.submit(); } },
@@ -72,6 +78,7 @@ class TableForm {
         h("label", { for: "listed" }, t("lobby.listed"))),
       h("div.form-row.listed-row", {}, this.spectatorChat,
         h("label", { for: "spectator-chat" }, t("lobby.spectator_chat"))),
+      this.hints.element,
       this.error,
       h("button.primary.big", { type: "submit", id: "create" }, t("lobby.start")),
     );
@@ -158,7 +165,13 @@ class TableForm {
 
   setPlayers(players) {
     const kept = this.seatRows.map((row) => ({ kind: row.kind.value, name: row.name.value }));
-    const bots = this.game.bots || this.bots;
+    // A level no measured step above another in this game is offered once, as that one.
+    const everyBot = this.game.bots || this.bots;
+    const bots = everyBot.filter((bot) => !bot.merged_into);
+    const offered = (value) => {
+      const bot = everyBot.find((entry) => `bot:${entry.name}` === value);
+      return bot && bot.merged_into ? `bot:${bot.merged_into}` : value;
+    };
     this.players = players;
     this.seatRows = [];
     for (let seat = 0; seat < players; seat += 1) {
@@ -169,23 +182,28 @@ class TableForm {
         h("option", { value: "hotseat" }, seat === 0 ? t("lobby.seat_me") : t("lobby.seat_hotseat")),
         h("option", { value: "invite" }, t("lobby.seat_invite")),
         h("option", { value: "open" }, t("lobby.seat_open")),
-        ...bots.map((bot) => h("option", { value: `bot:${bot.name}`, title: bot.description }, t("lobby.seat_bot", { name: bot.name, level: bot.description.split(":")[0] }))),
+        ...bots.map((bot) => h("option", { value: `bot:${bot.name}`, title: bot.description }, t("lobby.seat_bot", { name: bot.name, level: bot.label || bot.description.split(":")[0] }))),
       );
-      kind.value = previous ? previous.kind : seat === 0 ? "hotseat" : `bot:${this.defaultBot}`;
+      kind.value = offered(previous ? previous.kind : seat === 0 ? "hotseat" : `bot:${this.defaultBot}`);
       const name = h("input", { type: "text", name: `name-${seat}`, maxlength: 40, placeholder: t("lobby.name_placeholder"), value: previous ? previous.name : "" });
       // What the chosen bot plays like in this game, measured on its rating ladder.
       const note = h("p.seat-help");
+      const merged = h("p.seat-help.seat-merged");
       const describe = () => {
         const bot = bots.find((entry) => `bot:${entry.name}` === kind.value);
         note.textContent = bot ? bot.description : "";
+        // Why a level is missing from the menu: it plays like this one here.
+        const same = bot ? (bot.merged || []).map((name) => everyBot.find((entry) => entry.name === name)?.label || name) : [];
+        merged.textContent = same.length ? t("lobby.bot_merged", { count: same.length, merged: list(same), level: bot.label || bot.name }) : "";
+        merged.hidden = !same.length;
       };
       kind.addEventListener("change", describe);
       describe();
-      this.seatRows.push({ kind, name, note });
+      this.seatRows.push({ kind, name, note, merged });
     }
     fill(this.seatsBox,
       ...this.seatRows.map((row, seat) =>
-        [h("div.seat-row", {}, h("span.seat-number", { style: { background: `var(--seat-${seat})`, color: `var(--seat-ink-${seat})` } }, seat + 1), row.kind, row.name), row.note],
+        [h("div.seat-row", {}, h("span.seat-number", { style: { background: `var(--seat-${seat})`, color: `var(--seat-ink-${seat})` } }, seat + 1), row.kind, row.name), row.note, row.merged],
       ),
     );
   }
@@ -235,7 +253,7 @@ class TableForm {
       if (kind.startsWith("bot:")) return { kind: "bot", bot: kind.slice(4), name };
       return { kind, name };
     });
-    return { game: this.game.id, players: this.players, options, seats, listed: this.listed.checked, spectator_chat: this.spectatorChat.checked, clock: this.clockRequest() };
+    return { game: this.game.id, players: this.players, options, seats, listed: this.listed.checked, spectator_chat: this.spectatorChat.checked, hints: this.hints.input.checked, clock: this.clockRequest() };
   }
 
   async submit() {

@@ -6,6 +6,7 @@ import { api, ApiError, loadCatalog } from "./api.js";
 import { seatDot } from "./cards.js";
 import { fill, h } from "./dom.js";
 import { flip } from "./flip.js";
+import { heardHint, hintsUsedLine, renderHint } from "./hints.js";
 import { keepFocus, listenToKeys, prepareParts } from "./keyboard.js";
 import { currentLanguage, errorText, formatNumber, list, t } from "./i18n.js";
 import { alertsOn, alertTurn, playSound, primeAlerts, setAlerts, setSounds, soundsOn } from "./notify.js";
@@ -19,11 +20,20 @@ import { loadView } from "./views/index.js";
 const RECONNECT_DELAYS = [500, 1000, 2000, 4000, 8000];
 // At one screen, the mover sees their move land this long before the next player's cover.
 const LANDING_MS = 1400;
+// How long a sent move waits for the server's answer before the page says so and connects
+// again: a network gone quiet can leave the socket open for minutes without a word.
+const ANSWER_WAIT_MS = 5000;
+// How long a sent move may wait before the banner says it is being sent.
+const SENDING_SHOWN_MS = 300;
 // How many of the last announcements for screen readers stay in the page.
 const ANNOUNCED_KEPT = 5;
 // Up to this width the page is a phone's: one column that scrolls down (never sideways), the
 // banner held under the top bar. Wider, the board is zoomed to the height left on the screen.
 const PHONE_WIDTH = 820;
+// The smallest a target a finger taps should be (WCAG 2.5.5), and the most places the phone's
+// magnified strip shows for one chosen card.
+const TOUCH_PX = 44;
+const ZOOM_MOST = 8;
 // Below this zoom a 10×10 board's spaces would be too small to read or hit: the page scrolls.
 const SMALLEST_ZOOM = 0.5;
 // Room kept under the last button, so that the page's own margin does not make it scroll.
@@ -104,6 +114,9 @@ class TablePage {
     this.outbox = this.entry.outbox ? { ...this.entry.outbox, socket: null } : null;
     this.landingUntil = 0;
     this.sent = 0;
+    this.answerWait = ANSWER_WAIT_MS;
+    this.answerTimer = 0;
+    this.sendingTimer = 0;
     this.socket = null;
     this.attempt = 0;
     this.replay = null;
@@ -153,6 +166,8 @@ class TablePage {
     this.cover = h("div.cover", { hidden: true });
     this.toast = h("div.toast", { role: "alert", hidden: true });
     this.actionBar = h("div.actionbar");
+    // A table made with hints: the button for the player to act, and the hint it got.
+    this.hintBox = h("div.hint-box", { hidden: true });
     // Taking back, resigning: what a table adds to its game (table-extras.js).
     this.undoBox = h("div.undo-box");
     this.tools = h("div.table-tools", {}, this.undoBox, h("span.tools-resign"));
@@ -177,7 +192,9 @@ class TablePage {
           this.endScreen,
           this.replayBar,
           this.boardFrame = h("div.board-frame", {}, this.board, this.cover, this.toast),
+          this.zoomStrip = h("div.zoom-strip", { hidden: true, role: "group", "aria-label": t("table.zoom_places") }),
           this.actionBar,
+          this.hintBox,
           this.tools,
           this.announcer,
         ),
@@ -262,6 +279,11 @@ class TablePage {
       this.renderPlayers();
       if (this.message) this.renderInvites();
       this.renderSocial();
+      // A rematch offered or answered is shown as it happens.
+      if (this.message && this.message.over && this.current && !this.replay) this.renderEnd(this.current.observation);
+      this.followAcceptedRematch();
+    } else if (message.type === "hint") {
+      heardHint(this, message);
     } else if (message.type === "chat") {
       this.chat.heard(message);
     } else if (message.type === "chat_log") {
@@ -311,6 +333,14 @@ class TablePage {
     const outbox = this.outbox;
     if (this.online && this.send({ type: "act", action: outbox.action, turn: outbox.turn })) {
       outbox.socket = this.socket;
+      // Said once an answer is late, until it comes: the move is on its way, not played yet
+      // (an answer in time leaves the banner still, rather than flickering at every move).
+      clearTimeout(this.sendingTimer);
+      this.sendingTimer = setTimeout(() => {
+        if (this.outbox === outbox && outbox.socket) this.setBanner(t("table.sending", { move: outbox.label }), "wait");
+      }, SENDING_SHOWN_MS);
+      clearTimeout(this.answerTimer);
+      this.answerTimer = setTimeout(() => this.noAnswer(outbox), this.answerWait);
     } else {
       outbox.socket = null;
       this.setBanner(offlineText(outbox), "error");
@@ -357,7 +387,19 @@ class TablePage {
     this.refuse(outbox, t("table.reason_illegal"));
   }
 
+  // No answer to a sent move in a while: say so, and connect again. The new connection's first
+  // state settles the move as any reconnection does: played, sent again, or refused aloud.
+  noAnswer(outbox) {
+    if (this.outbox !== outbox || !outbox.socket || outbox.socket !== this.socket) return;
+    this.setBanner(t("table.no_answer", { move: outbox.label }), "error");
+    const quiet = this.socket;
+    outbox.socket = null;
+    this.connect();
+    quiet.close();
+  }
+
   keep(outbox) {
+    if (outbox !== this.outbox) clearTimeout(this.answerTimer);
     this.outbox = outbox;
     const { socket, ...kept } = outbox || {};
     saveOutbox(this.id, outbox ? kept : null);
@@ -451,6 +493,7 @@ class TablePage {
     this.renderLog();
     this.renderEnd(observation);
     this.renderTools(seat, cover, observation);
+    renderHint(this, this.hintBox, seat, cover || landing || message.over);
     this.replayButton.hidden = !message.over;
     const mine = legal.length > 0;
     document.title = mine ? t("table.title_mine", { game: this.game.name }) : `${this.game.name} · Sequenza`;
@@ -600,6 +643,7 @@ class TablePage {
       ),
       h("p.end-length", {}, t("end.length", { turns: t("end.turns", { count: turns }), moves: t("end.moves", { count: moves }) })),
       (figures.notes || []).map((note) => h("p.end-note", {}, note)),
+      hintsUsedLine(this.table),
       h(
         "div.end-buttons",
         {},
@@ -611,23 +655,86 @@ class TablePage {
   }
 
   // Play again: the same people and options, a new deal, the seats turned by one so that the
-  // first player rotates. Whoever asks first makes the table; the others see it offered here.
+  // first player rotates. Whoever asks first offers it: every other screen at the table shows
+  // "Ada offers a rematch" with Accept and Decline, and the offerer's screen waits for the
+  // answers (a decline is said there), then follows the first to accept.
   rematchButton() {
     const tokens = Object.values(this.entry.seats || {});
-    if (this.table.rematch) {
-      const label = tokens.length ? t("end.join_rematch") : t("end.watch_rematch");
-      return h("button.primary", { type: "button", id: "end-rematch", onclick: () => this.goToRematch(this.table.rematch) }, label);
+    const table = this.table;
+    if (!table.rematch) {
+      if (!tokens.length) return null;
+      return h("button.primary", { type: "button", id: "end-rematch", onclick: () => this.askRematch(tokens[0]) }, t("end.play_again"));
     }
-    if (!tokens.length) return null;
-    return h("button.primary", { type: "button", id: "end-rematch", onclick: () => this.askRematch(tokens[0]) }, t("end.play_again"));
+    const held = this.heldSeats();
+    const names = this.names();
+    const by = table.rematch_by ?? null;
+    const declined = (table.rematch_declined || []).filter((seat) => !held.includes(seat));
+    const go = (label) => h("button.primary", { type: "button", id: "end-rematch", onclick: () => this.goToRematch(table.rematch) }, label);
+    const said = (text, ...buttons) => h("div.rematch-offer", { role: "status" }, h("p.rematch-text", {}, text), ...buttons);
+    if (!tokens.length) {
+      return said(by === null ? t("end.rematch_offered_someone") : t("end.rematch_offered", { name: names[by] }), go(t("end.watch_rematch")));
+    }
+    if (by !== null && held.includes(by)) {
+      const waiting = this.otherPeople().filter((seat) => !declined.includes(seat) && !(table.rematch_accepted || []).includes(seat));
+      return h(
+        "div.rematch-offer",
+        { role: "status" },
+        declined.map((seat) => h("p.rematch-declined", {}, t("end.rematch_declined", { name: names[seat] }))),
+        waiting.length ? h("p.rematch-text", {}, t("end.rematch_waiting", { names: list(waiting.map((seat) => names[seat])) })) : null,
+        go(t("end.join_rematch")),
+      );
+    }
+    if (held.some((seat) => (table.rematch_declined || []).includes(seat))) {
+      return said(t("end.rematch_you_declined"), go(t("end.join_rematch")));
+    }
+    return said(
+      by === null ? t("end.rematch_offered_someone") : t("end.rematch_offered", { name: names[by] }),
+      h("button.primary", { type: "button", id: "rematch-accept", onclick: () => this.answerRematch(tokens[0], "accept") }, t("end.rematch_accept")),
+      h("button", { type: "button", id: "rematch-decline", onclick: () => this.answerRematch(tokens[0], "decline") }, t("end.rematch_decline")),
+    );
+  }
+
+  // The seats of other people at the table, whose answer to a rematch is worth waiting for: not
+  // a bot, not this screen's, not an invitation or open seat nobody took.
+  otherPeople() {
+    const held = this.heldSeats();
+    return this.table.seats
+      .filter((seat) => seat.kind !== "bot" && !held.includes(seat.seat) && seat.claimed !== false)
+      .map((seat) => seat.seat);
   }
 
   async askRematch(token) {
     try {
       const made = await api(`/api/tables/${this.id}/rematch`, { method: "POST", body: { token } });
-      this.goToRematch(made.id);
+      // Alone with bots there is nobody to ask; a player who asked at the same moment as
+      // another accepted theirs: straight to the new table.
+      if (!this.otherPeople().length || !made.offered) {
+        this.goToRematch(made.id);
+        return;
+      }
+      this.table = { ...this.table, rematch: made.id, rematch_by: this.table.rematch_by ?? this.heldSeats()[0] };
+      this.renderEnd(this.current.observation);
+      this.followAcceptedRematch();
     } catch (error) {
       this.showToast(error.message);
+    }
+  }
+
+  async answerRematch(token, answer) {
+    try {
+      const made = await api(`/api/tables/${this.id}/rematch`, { method: "POST", body: { token, answer } });
+      if (answer === "accept") this.goToRematch(made.id);
+    } catch (error) {
+      this.showToast(error.message);
+    }
+  }
+
+  // The offerer's screen follows the first person to accept to the new table.
+  followAcceptedRematch() {
+    const table = this.table;
+    const held = this.heldSeats();
+    if (table.rematch && table.rematch_by != null && held.includes(table.rematch_by) && (table.rematch_accepted || []).some((seat) => !held.includes(seat))) {
+      this.goToRematch(table.rematch);
     }
   }
 
@@ -800,6 +907,40 @@ class TablePage {
     }
     this.board.classList.toggle("choosing", this.selected.length > 0);
     prepareParts(this.board, this.remembered);
+    this.drawZoomStrip();
+  }
+
+  // On a phone a 10x10 board's spaces are smaller than a finger: once a card is chosen, its
+  // places are shown again under the board, magnified, each a button that plays there. A card
+  // with places all over the board (a jack) leaves the board as it is.
+  drawZoomStrip() {
+    const places = this.selected.length && window.innerWidth <= PHONE_WIDTH
+      ? [...this.board.querySelectorAll("[data-part].playable")]
+      : [];
+    const small = places.filter((element) => {
+      const box = element.getBoundingClientRect();
+      return box.width < TOUCH_PX || box.height < TOUCH_PX;
+    });
+    const shown = small.length > 0 && small.length <= ZOOM_MOST;
+    this.zoomStrip.hidden = !shown;
+    if (!shown) {
+      this.zoomStrip.replaceChildren();
+      return;
+    }
+    fill(this.zoomStrip, small.map((element) => {
+      const face = element.cloneNode(true);
+      face.removeAttribute("data-part");
+      face.removeAttribute("tabindex");
+      face.removeAttribute("id");
+      face.classList.remove("playable", "selected", "hinted");
+      face.setAttribute("aria-hidden", "true");
+      return h(
+        "button.zoom-place",
+        { type: "button", "aria-label": element.getAttribute("aria-label") || element.title, onclick: () => element.click() },
+        face,
+        element.title ? h("span.zoom-name", {}, element.title) : null,
+      );
+    }));
   }
 
   // Where the keyboard goes when the control it was on is gone: the board's first tab stop.
