@@ -4,8 +4,11 @@ plays to its end against bots, speaks four languages, and claims what its rules 
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
+from sequenza import i18n
 from sequenza.ai import make_bot
 from sequenza.app.render import rules_for_people
 from sequenza.core.registry import make, make_game
@@ -82,3 +85,14 @@ def test_the_log_speaks_to_the_seat_reading_it() -> None:
     seat = draw["seat"]
     said = describe(draw, game_id=game_id, names=["Ann", "Bob"], viewer=seat, lang="it")
     assert said.startswith("Peschi ")
+
+
+def test_the_pages_words_take_a_mode_registered_after_they_were_read(tmp_path: Path) -> None:
+    # A server that read the page's words before a mode came (another mode folder, the
+    # workshop) must give the browser the new mode's words too, or its moves read as notation.
+    text = (EXAMPLES / "stack_five.toml").read_text(encoding="utf-8")
+    path = tmp_path / "late.toml"
+    path.write_text(text.replace('id = "mode-stack-five"', 'id = "mode-late-words"'), "utf-8")
+    assert not any(key.startswith("mode-late-words:") for key in i18n.page_messages("en"))
+    register_file(path)
+    assert any(key.startswith("mode-late-words:action.") for key in i18n.page_messages("en"))

@@ -44,9 +44,11 @@ def register_file(path: Path | str) -> GameKit:
     name = str(path)
     if name not in _FILES:
         _FILES.append(name)
-    # The text layer reads every kit's catalogues once: read them again, with the mode's words.
+    # The text layer reads every kit's catalogues once, and the page's words (the games' with
+    # them) once: read them again, with the mode's words.
     i18n.entries.cache_clear()
     i18n.translations.cache_clear()
+    i18n.page_messages.cache_clear()
     return kit
 
 

@@ -45,6 +45,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
         registry._KITS.update(kept)
         i18n.entries.cache_clear()
         i18n.translations.cache_clear()
+        i18n.page_messages.cache_clear()
 
 
 @pytest.fixture(scope="module")
