@@ -26,6 +26,7 @@ def _registry_as_it_was() -> Iterator[None]:
     registry._KITS.update(kept)
     i18n.entries.cache_clear()
     i18n.translations.cache_clear()
+    i18n.page_messages.cache_clear()
 
 
 def test_a_folders_mode_files_are_listed_created_and_played_against_a_bot_worker(
@@ -62,3 +63,20 @@ def test_a_folders_mode_files_are_listed_created_and_played_against_a_bot_worker
         assert moves >= 10 and len(bot_moves) >= 5
         assert bot_errors == [None] * len(bot_errors)
         assert all(event["text"] and "{" not in event["text"] for event in ann.log)
+
+
+def test_a_servers_page_words_hold_its_mode_files_after_another_server_served_them(
+    tmp_path: Path, database: str
+) -> None:
+    # The page's words are built once per process: a server started with a mode folder after
+    # another one served them (a test run, an app made again) must not send them without the
+    # modes' words, or the modes' moves read as bare notation.
+    with live_server(database) as plain, plain.client() as http:
+        before = http.get("/api/messages/en").json()["messages"]
+    assert not any(key.startswith("mode-stack:") for key in before)
+    folder = tmp_path / "modes"
+    folder.mkdir()
+    shutil.copy(EXAMPLES / "stack.toml", folder / "stack.toml")
+    with live_server(database, mode_folder=folder) as server, server.client() as http:
+        after = http.get("/api/messages/en").json()["messages"]
+    assert any(key.startswith("mode-stack:action.") for key in after)

@@ -278,6 +278,8 @@ def create_app(
         _, refused = register_folder(mode_folder)
         for error in refused:
             logger.warning("mode file left out: %s", error)
+        # The page's words are built once per process: with the modes' words from now on.
+        _messages_json.cache_clear()
     manager = TableManager(
         Storage(database),
         bot_delay=bot_delay,
