@@ -32,11 +32,11 @@ import signal
 import sys
 import threading
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from sequenza.ai.base import Decision, bot_modules, make_bot
 from sequenza.ai.hints import hint
@@ -44,6 +44,9 @@ from sequenza.core.registry import available_games, game_class, state_from_json
 from sequenza.modes import ModeError, register_file, registered_files, scratch
 
 from . import metrics
+
+#: What a worker's job answers (a move and the bot's memory, a hint).
+_Answer = TypeVar("_Answer")
 
 logger = logging.getLogger("sequenza.web")
 
@@ -325,11 +328,16 @@ class BotWorkers:
         ``urgent``: a person plays at the table (else it waits behind those that are)."""
         mode_text = self._scratch_text(state_text) if self.scratch_modes else ""
         job = functools.partial(_decide, bot, settings, seed, state_text, memory, mode_text)
+        return await self._in_worker(job, urgent, "a bot")
+
+    async def _in_worker(self, job: Callable[[], _Answer], urgent: bool, what: str) -> _Answer:
+        """``job``'s answer from a free worker within the move's time limit, or
+        ``BotFailure``; ``what`` names the job in the log."""
         await self._free_worker(urgent)
         loop = asyncio.get_running_loop()
         try:
             try:
-                future: Future[tuple[str, bytes]] = self._pool().submit(job)
+                future: Future[_Answer] = self._pool().submit(job)
             except BrokenProcessPool:
                 self._restart()
                 future = self._pool().submit(job)
@@ -348,7 +356,7 @@ class BotWorkers:
             self._restart()
             raise BotFailure("its process stopped") from None
         except Exception as error:
-            logger.warning("a bot failed in its worker: %r", error)
+            logger.warning("%s failed in its worker: %r", what, error)
             raise BotFailure(f"it failed ({type(error).__name__}: {error})") from None
 
     def _scratch_text(self, state_text: str) -> str:
@@ -407,29 +415,7 @@ class BotWorkers:
         # A worker knows only the games of files: a workshop mode's text goes with the job.
         mode_text = self._scratch_text(state_text) if self.scratch_modes else ""
         job = functools.partial(_hint, level, settings, seed, state_text, mode_text)
-        await self._free_worker(True)
-        loop = asyncio.get_running_loop()
-        try:
-            try:
-                future: Future[dict[str, Any]] = self._pool().submit(job)
-            except BrokenProcessPool:
-                self._restart()
-                future = self._pool().submit(job)
-        except BaseException:
-            self._worker_freed()
-            raise
-        future.add_done_callback(lambda _done: loop.call_soon_threadsafe(self._worker_freed))
-        try:
-            return await asyncio.wait_for(asyncio.wrap_future(future), self.move_timeout)
-        except TimeoutError:
-            future.cancel()
-            raise BotFailure(f"it took more than {self.move_timeout:g} s") from None
-        except BrokenProcessPool:
-            self._restart()
-            raise BotFailure("its process stopped") from None
-        except Exception as error:
-            logger.warning("a hint failed in its worker: %r", error)
-            raise BotFailure(f"it failed ({type(error).__name__}: {error})") from None
+        return await self._in_worker(job, True, "a hint")
 
     def _restart(self) -> None:
         if self._executor is not None:
