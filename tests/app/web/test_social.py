@@ -15,7 +15,7 @@ import httpx
 import sqlalchemy as sa
 
 from sequenza.app.web.schema import head
-from sequenza.app.web.storage import Storage
+from sequenza.app.web.storage import ChatLine, Storage
 from sequenza.app.web.tables import CHAT_KEPT, MAX_CHAT, hash_token
 from tests.app.web.server_harness import LiveServer, Player, live_server
 
@@ -135,6 +135,23 @@ def test_a_chat_line_reaches_every_screen_with_its_speaker_and_never_a_view(
             # The game did not move, and no state carried the line.
             assert ann.state["turn"] == turn
             assert "hello" not in repr(ann.state) and "hello" not in repr(bob.state)
+
+
+def test_a_line_saved_by_another_process_first_is_heard_before_ones_own_and_once(
+    server: LiveServer,
+) -> None:
+    table_id, token = tables_of(server)
+    with server.join(table_id, token) as ann:
+        ann.wait_for("state")
+        # Another process's line, saved while this one had not heard of it yet.
+        other = ChatLine(0, 1, "Bob", "first", None, 0, time.time())
+        assert server.manager.storage.add_chat(table_id, other).number == 0
+        ann.send({"type": "chat", "text": "second"})
+        heard = [next_of(ann, "chat"), next_of(ann, "chat")]
+        assert [(line["number"], line["text"]) for line in heard] == [(0, "first"), (1, "second")]
+        ann.send({"type": "ping"})
+        while (answer := ann.receive())["type"] != "pong":
+            assert answer["type"] != "chat", answer
 
 
 def test_a_refused_line_gets_its_code_and_changes_nothing(database: str) -> None:

@@ -644,7 +644,10 @@ class Table:
         name = None if speaker is None else self.record.seats[speaker].name
         line = ChatLine(self.chat_next, speaker, name, text, phrase, self.turn, time.time())
         saved = await stored(self.manager.storage.add_chat, self.id, line)
-        self.heard(saved)
+        if saved.number > self.chat_next:  # another process's line came first: read it too
+            await self.chat_caught_up()
+        else:
+            self.heard(saved)
 
     async def hint(self, client: Client) -> dict[str, Any]:
         """A ``hint`` message for the seat of ``client`` whose turn it is: the move the
@@ -677,7 +680,11 @@ class Table:
         return {"type": "hint", "seat": seat, "turn": turn, "hints_used": used, **found}
 
     def heard(self, line: ChatLine) -> None:
-        """Tell every screen of a chat line, said here or at another process."""
+        """Tell every screen of a chat line, said here or at another process, once: this
+        process's own notification of a line it saved may be read back before the saving
+        coroutine resumes."""
+        if line.number < self.chat_next:
+            return
         self.chat.append(line)
         self.chat_next = max(self.chat_next, line.number + 1)
         if self._chat_all is not None:
@@ -689,8 +696,7 @@ class Table:
     async def chat_caught_up(self) -> None:
         """Read the lines that other processes saved since this copy's last one."""
         for line in await stored(self.manager.storage.load_chat, self.id, None, self.chat_next):
-            if line.number >= self.chat_next:
-                self.heard(line)
+            self.heard(line)
 
     def chat_log(self) -> dict[str, Any]:
         """The latest lines of the chat, for a screen that joins: ``chat_log``."""
