@@ -1675,6 +1675,10 @@ class TableManager:
         if not seats:
             raise TableError("not_your_table", "problem.not_your_table", 403)
         if not table.history.over:
+            # The game may have ended on another process a moment ago, its notice not yet
+            # read here: read the saved moves before refusing.
+            await table.catch_up()
+        if not table.history.over:
             raise TableError("not_finished", "problem.rematch_not_finished", 409)
         if answer == "decline" and table.record.rematch is None:
             raise TableError("no_rematch", "problem.no_rematch", 409)
