@@ -3,6 +3,10 @@ reads, chosen by the player or by the browser's Accept-Language, and nothing els
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
+import sequenza.app.web
 from tests.app.web.server_harness import LiveServer
 
 
@@ -51,6 +55,30 @@ def test_the_page_itself_starts_in_the_browser_language(server: LiveServer) -> N
         assert ">Ladataan…<" in page and "tarvitsee JavaScriptin" in page
         english = http.get("/").text
         assert '<html lang="en">' in english and ">Loading…<" in english
+
+
+def test_the_page_asks_for_all_its_modules_at_once(server: LiveServer) -> None:
+    """Every module the page's script imports, however deep, is named in the page for the
+    browser to fetch at once (a player on a slow line waits one round trip, not five), and
+    each is served."""
+    with server.client() as http:
+        page = http.get("/").text
+        preloaded = re.findall(r'<link rel="modulepreload" href="([^"]+)">', page)
+        for module in preloaded:
+            assert http.get(module).status_code == 200, module
+    static = (Path(sequenza.app.web.__file__).parent / "static").resolve()
+    reached: set[str] = set()
+    waiting = [static / "app.js"]
+    while waiting:
+        module = waiting.pop()
+        for name in re.findall(r'from "(\.{1,2}/[^"]+)"', module.read_text(encoding="utf-8")):
+            imported = (module.parent / name).resolve()
+            path = "/static/" + imported.relative_to(static).as_posix()
+            if path not in reached:
+                reached.add(path)
+                waiting.append(imported)
+    assert "/static/table.js" in reached and "/static/views/generic.js" in reached
+    assert sorted(preloaded) == sorted(reached)
 
 
 def test_the_games_words_come_with_the_pages(server: LiveServer) -> None:

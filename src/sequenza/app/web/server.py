@@ -800,13 +800,41 @@ def _messages_json(language: str) -> bytes:
 _TRANSLATED_ELEMENT = re.compile(r'(<(\w+)[^>]*\bdata-i18n="([\w.]+)"[^>]*>)[^<]*(</\2>)')
 
 
+#: A static ``import ... from "./x.js"`` of one of the page's modules.
+_STATIC_IMPORT = re.compile(r'^import\b[^;]*?\bfrom\s+"(\.{1,2}/[\w./-]+\.js)"', re.MULTILINE)
+
+
+@cache
+def _page_modules() -> tuple[str, ...]:
+    """Every module that ``app.js`` imports, directly or not, as ``/static/`` paths, in the
+    order they are first reached. Listed in the page as ``modulepreload`` links, the browser
+    asks for them all at once instead of one level of imports after another (five round trips
+    before the page can start, and seen by the player as the time the lobby takes to show)."""
+    found: list[str] = []
+    waiting = [STATIC / "app.js"]
+    while waiting:
+        module = waiting.pop(0)
+        for relative in _STATIC_IMPORT.findall(module.read_text(encoding="utf-8")):
+            imported = (module.parent / relative).resolve()
+            path = "/static/" + imported.relative_to(STATIC.resolve()).as_posix()
+            if path not in found:
+                found.append(path)
+                waiting.append(imported)
+    return tuple(found)
+
+
 @cache
 def _index_html(language: str) -> str:
-    """index.html in a known language: ``<html lang>``, and the words shown before the page's
-    script has run (or when it cannot run)."""
+    """index.html in a known language: ``<html lang>``, the words shown before the page's
+    script has run (or when it cannot run), and its modules to fetch at once."""
     messages = i18n.page_messages(language)
     html = (STATIC / "index.html").read_text(encoding="utf-8")
     html = html.replace('<html lang="en">', f'<html lang="{language}">', 1)
+    script = '<script type="module" src="/static/app.js"></script>'
+    preloads = "".join(
+        f'\n  <link rel="modulepreload" href="{module}">' for module in _page_modules()
+    )
+    html = html.replace(script, script + preloads, 1)
     return _TRANSLATED_ELEMENT.sub(
         lambda found: f"{found[1]}{escape(str(messages[found[3]]))}{found[4]}", html
     )
