@@ -22,7 +22,7 @@ from itertools import combinations
 from typing import Any, ClassVar, Self, cast
 
 from sequenza.components.decks import draw, redeal, shuffle
-from sequenza.components.sequentia_cards import SequentiaCard, card_ids_by_text, sequentia_deck
+from sequenza.components.sequentia_cards import SequentiaCard, sequentia_deck
 from sequenza.core.actions import Action, ActionSpace
 from sequenza.core.errors import OptionError
 from sequenza.core.game import Game, GameInfo, State, Termination
@@ -117,16 +117,31 @@ class CompiledMode:
 
     def __init__(self, mode: Mode) -> None:
         self.mode = mode
-        self.cards = sequentia_deck()
-        self.ids = card_ids_by_text()
+        if mode.deck == "listed":
+            self.cards: tuple[SequentiaCard, ...] = tuple(
+                SequentiaCard.parse(listed.card)
+                for listed in mode.deck_list
+                for _ in range(listed.count)
+            )
+        else:
+            self.cards = sequentia_deck()
         self.texts = tuple(str(card) for card in self.cards)
+        #: Each text's first card id, and each card's kind: the first id of its text. Copies
+        #: of a card share their actions: a hand of two 2:131 places "2:131" once.
+        self.ids: dict[str, int] = {}
+        for card, text in enumerate(self.texts):
+            self.ids.setdefault(text, card)
+        self.kind = tuple(self.ids[text] for text in self.texts)
+        #: Whether every card differs from every other (the Sequentia deck's): then a card
+        #: is its own kind and no list of a hand's actions needs sifting.
+        self.distinct = len(self.ids) == len(self.cards)
         self.digits = tuple(card.digit for card in self.cards)
         self.codes = tuple(card.code_digits for card in self.cards)
         self.code_texts = tuple(card.code for card in self.cards)
         self.bonus = tuple(card.bonus for card in self.cards)
         self.needs = tuple(tuple(code.count(digit) for digit in range(4)) for code in self.codes)
         #: One character per card, for the keys of the positions seen (readable in a save).
-        self.key_chars = tuple(chr(48 + card) for card in range(len(self.cards)))
+        self.key_chars = tuple(chr(48 + kind) for kind in self.kind)
         rank = sorted(range(len(self.cards)), key=self.texts.__getitem__)
         self.text_rank = {card: index for index, card in enumerate(rank)}
         table = mode.places.table
@@ -205,7 +220,7 @@ class CompiledMode:
                 tuple(Action("place", (text, where)) for where in self.place_targets)
                 for text in texts
             )
-            actions += [action for row in self.place_actions for action in row]
+            actions += [action for row in self._of_kinds(self.place_actions) for action in row]
         claim = turn.claim
         if claim:
             self.claim_families = claim.lines
@@ -241,7 +256,7 @@ class CompiledMode:
                     )
                     for text in texts
                 )
-                actions += [action for row in self.claim_hand for action in row]
+                actions += [action for row in self._of_kinds(self.claim_hand) for action in row]
             else:
                 for family, chosen in self.line_sets:
                     self.claim_by_line[family, chosen] = Action(
@@ -262,6 +277,27 @@ class CompiledMode:
             self.refill_actions = tuple(Action("refill", (p,)) for p in range(self.positions))
             actions += [*self.hole_actions, *self.refill_actions]
         self.action_space = ActionSpace(actions, mode.name)
+
+    def _of_kinds(self, rows: tuple[tuple[Action, ...], ...]) -> list[tuple[Action, ...]]:
+        """The rows of a per-card table that belong to each kind's first card (the actions
+        of the copies are the same actions)."""
+        return [row for card, row in enumerate(rows) if self.kind[card] == card]
+
+    def kinds_in(self, hand: list[int]) -> list[int]:
+        """A hand's cards, one of each kind (the hand itself when the deck's cards differ)."""
+        if self.distinct:
+            return hand
+        kinds: dict[int, int] = {}
+        for card in hand:
+            kinds.setdefault(self.kind[card], card)
+        return list(kinds.values())
+
+    def card_in(self, hand: list[int], text: str) -> int:
+        """The card of a hand that an action's text names (a copy, when the hand has several)."""
+        card = self.ids[text]
+        if self.distinct:
+            return card
+        return next(held for held in hand if self.kind[held] == card)
 
     def game_class(self) -> type[ModeGame]:
         mode = self.mode
@@ -475,7 +511,7 @@ class Rules:
             def on_row(state: ModeState) -> list[Action]:
                 choices = at_ends if len(state.table) < max_piles else on_piles
                 actions: list[Action] = []
-                for card in state.hands[state.to_act]:
+                for card in c.kinds_in(state.hands[state.to_act]):
                     actions += choices[card]
                 return actions
 
@@ -489,7 +525,7 @@ class Rules:
             tops = [digits[pile[-1]] if pile else 0 for pile in table]
             covered = state.covered if covered_rule else ()
             actions: list[Action] = []
-            for card in state.hands[state.to_act]:
+            for card in c.kinds_in(state.hands[state.to_act]):
                 digit = digits[card]
                 row = place_actions[card]
                 actions += [
@@ -564,7 +600,7 @@ class Rules:
                             "".join(digit_texts[pile[-1]] for pile in piles[start : start + width])
                         )
                 found = []
-                for card in state.hands[state.to_act]:
+                for card in c.kinds_in(state.hands[state.to_act]):
                     code = code_texts[card]
                     row = claim_hand[card]
                     for index, text in enumerate(shown):
@@ -791,9 +827,9 @@ class ModeState(State[ModeGame]):
         rules = self.game.rules
         place = rules.turn.place
         assert place is not None
-        card = rules.c.ids[str(action.args[0])]
         where = action.args[1]
         hand = self.hands[self.to_act]
+        card = rules.c.card_in(hand, str(action.args[0]))
         self._digit_counts = None
         hand.remove(card)
         if place.to == "row":
@@ -827,7 +863,7 @@ class ModeState(State[ModeGame]):
         collected = self.scores[seat]
         code_card: int | None = None
         if claim.code == "hand":
-            code_card = c.ids[str(action.args[0])]
+            code_card = c.card_in(self.hands[seat], str(action.args[0]))
             self.hands[seat].remove(code_card)
             numbers = [int(arg) for arg in action.args[1:] if isinstance(arg, int)]
             starts = [number - 1 for number in numbers]

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from sequenza.components.sequentia_cards import SequentiaCard, sequentia_deck
 from sequenza.modes.locate import Path as KeyPath
 from sequenza.modes.locate import key_positions, locate
 from sequenza.modes.model import (
@@ -31,6 +32,7 @@ from sequenza.modes.model import (
     Deal,
     Ending,
     ExchangeRule,
+    ListedCard,
     Mode,
     OptionDecl,
     Phase,
@@ -50,7 +52,10 @@ WORD_PREFIXES = ("action.", "ending.", "event.", "option.", "place.")
 MODE_WORDS = ("mode.name", "mode.summary", "mode.rules")
 #: A mode file is small: anything larger is refused before it is parsed.
 MAX_BYTES = 256 * 1024
-DECKS = ("sequentia",)
+DECKS = ("sequentia", "listed")
+#: A listed deck's bounds: copies of one card, and cards in all.
+MAX_COPIES = 20
+MAX_DECK = 300
 
 
 @dataclass(frozen=True)
@@ -297,7 +302,8 @@ def _read(reader: _Reader, data: dict[str, Any]) -> Mode | None:
         return None
     mode = Mode(
         **parts["mode"],
-        deck=parts["deck"],
+        deck=parts["deck"][0],
+        deck_list=parts["deck"][1],
         options=parts["options"],
         places=parts["places"],
         setup=parts["setup"],
@@ -339,10 +345,68 @@ def _read_meta(reader: _Reader, data: Any) -> dict[str, Any]:
     }
 
 
-def _read_deck(reader: _Reader, data: Any) -> str:
-    reader.table(data, ("deck",), ("cards",))
-    cards: str = reader.value(data, ("deck",), "cards", str, words=DECKS)
-    return cards
+def _read_deck(reader: _Reader, data: Any) -> tuple[str, tuple[ListedCard, ...]]:
+    path: KeyPath = ("deck",)
+    reader.table(data, path, ("cards", "list"))
+    cards: str = reader.value(data, path, "cards", str, words=DECKS)
+    if cards == "sequentia":
+        if "list" in data:
+            reader.problem(
+                (*path, "list"),
+                "the deck is the Sequentia deck, and the file lists cards too",
+                'cards = "listed" to play the listed cards, or remove the list',
+            )
+        return cards, ()
+    entries = reader.value(data, path, "list", list, [])
+    if not entries:
+        reader.problem(
+            (*path, "cards"),
+            'a listed deck needs its cards: [[deck.list]] with card = "2:131" and count = 2',
+            '[[deck.list]] with card = "2:131"',
+        )
+        raise _Skip
+    listed: list[ListedCard] = []
+    seen: dict[str, int] = {}
+    for index, spec in enumerate(entries):
+        where: KeyPath = (*path, "list", index)
+        try:
+            reader.table(spec, where, ("card", "count"))
+            text = reader.value(spec, where, "card", str).strip()
+            count = reader.value(spec, where, "count", int, 1)
+        except _Skip:
+            continue
+        if not re.fullmatch(SequentiaCard.PATTERN, text):
+            reader.problem(
+                (*where, "card"),
+                f"{text!r} is not a card",
+                "digit:code, the digit and the code's three digits each 1, 2 or 3, "
+                "+ for a bonus card: 2:131 or 2:131+",
+            )
+            continue
+        if not 1 <= count <= MAX_COPIES:
+            reader.problem(
+                (*where, "count"),
+                f"a card has 1 to {MAX_COPIES} copies, not {count}",
+                f"count = {max(1, min(count, MAX_COPIES))}",
+            )
+            continue
+        if text in seen:
+            reader.problem(
+                (*where, "card"),
+                f"the card {text} is listed twice (first at list[{seen[text]}])",
+                "write it once, with the copies added up in its count",
+            )
+            continue
+        seen[text] = index
+        listed.append(ListedCard(text, count))
+    total = sum(card.count for card in listed)
+    if total > MAX_DECK:
+        reader.problem(
+            (*path, "list"),
+            f"a listed deck holds at most {MAX_DECK} cards, this one {total}",
+            "list fewer cards or fewer copies",
+        )
+    return cards, tuple(listed)
 
 
 def _read_options(reader: _Reader, data: Any) -> tuple[OptionDecl, ...]:
@@ -896,6 +960,7 @@ def _check_meaning(reader: _Reader, mode: Mode) -> None:
                 f"one of {', '.join(names)}",
             )
         amount(deal.count, ("setup", index, "count"))
+    _check_deck_size(reader, mode, options)
     if not mode.endings:
         reader.problem(("endings",), "the game has no ending", "add [[endings]]")
     ends_by_cards = any(ending.condition for ending in mode.endings)
@@ -921,4 +986,34 @@ def _check_meaning(reader: _Reader, mode: Mode) -> None:
             "turns can pass without using a card, and no ending counts quiet rounds: "
             "a game could loop for ever",
             "add an ending with quiet_rounds = 3 and stall = true",
+        )
+
+
+def _check_deck_size(reader: _Reader, mode: Mode, options: dict[str, OptionDecl]) -> None:
+    """The set-up, with the options' defaults at the most players, deals no more cards than
+    the deck holds (a larger option is refused when a table is made)."""
+    if mode.deck == "listed":
+        size = sum(card.count for card in mode.deck_list)
+    else:
+        size = len(sequentia_deck())
+    table = mode.places.table
+    players = max(mode.players)
+    dealt = 0
+    for deal in mode.setup:
+        if deal.place == table.name:
+            dealt += table.positions - len(set(table.start_empty)) if table.kind == "grid" else 0
+            continue
+        count = deal.count
+        if isinstance(count, str):
+            declared = options.get(count)
+            if declared is None or isinstance(declared.default, bool):
+                return  # named already as a mistake of its own
+            count = declared.default
+        dealt += players * count
+    if dealt > size:
+        where: KeyPath = ("deck", "list") if mode.deck == "listed" else ("setup",)
+        reader.problem(
+            where,
+            f"the set-up deals {dealt} cards to {players} players, and the deck holds {size}",
+            "list more cards, or deal fewer",
         )

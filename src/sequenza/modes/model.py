@@ -17,7 +17,7 @@ Amount: TypeAlias = int | str
 Switch: TypeAlias = bool | str
 
 TableKind = Literal["grid", "row"]
-LineFamily = Literal["rows", "columns", "windows"]
+LineFamily = Literal["rows", "columns", "diagonals", "windows"]
 CodeSource = Literal["target", "hand", "placed"]
 
 #: What a turn can end in: the next seat's turn, or a phase of the same turn.
@@ -46,6 +46,15 @@ class OptionDecl:
     minimum: int | None = None
     maximum: int | None = None
     decision: bool = False
+
+
+@dataclass(frozen=True)
+class ListedCard:
+    """One line of a deck listed in the file: a card's text (``digit:code``, ``+`` for a
+    bonus card) and how many copies of it the deck holds."""
+
+    card: str
+    count: int = 1
 
 
 @dataclass(frozen=True)
@@ -117,6 +126,9 @@ class SlideRule:
     limit: Amount
     #: ``end_turn_unless_claim``: the last slide ends the turn unless a claim is open.
     at_limit: Literal["end_turn_unless_claim", "stay"] = "end_turn_unless_claim"
+    #: Whether a card diagonally next to an empty position slides into it too (``true``/
+    #: ``false`` or a true/false option): its slides come after every other action.
+    diagonal: Switch = False
 
 
 @dataclass(frozen=True)
@@ -216,6 +228,7 @@ class Mode:
     version: str
     summary: str
     rules: str
+    #: ``sequentia`` (the 54-card deck of the package's data) or ``listed``.
     deck: str
     options: tuple[OptionDecl, ...]
     places: Places
@@ -224,3 +237,6 @@ class Mode:
     endings: tuple[Ending, ...]
     #: Language -> message key (``action.<verb>``, ``ending.<name>``) -> English template.
     words: dict[str, dict[str, str]] = field(default_factory=dict)
+    #: The cards of a ``listed`` deck, in the order of the file (a card's copies one after
+    #: another make the deck list, whose indices are the cards' ids).
+    deck_list: tuple[ListedCard, ...] = ()

@@ -1,0 +1,105 @@
+"""A deck listed in the mode file: the designer's own cards and copies instead of the Sequentia
+deck. Short Stack (the shipped example) plays to its end on it, copies of a card share their
+actions, and a deck written wrong is named at its line with a fix."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from sequenza.ai import make_bot
+from sequenza.core.registry import make, register_kit
+from sequenza.modes import EXAMPLES, ModeError, build_kit, load, parse_mode
+from sequenza.testing.conformance import check_game
+
+SHORT = (EXAMPLES / "short_stack.toml").read_text(encoding="utf-8")
+STACK = (EXAMPLES / "stack.toml").read_text(encoding="utf-8")
+
+
+def _problems(text: str) -> list[str]:
+    with pytest.raises(ModeError) as caught:
+        parse_mode(text, "deck.toml")
+    return [str(problem) for problem in caught.value.problems]
+
+
+def _line_of(text: str, needle: str) -> int:
+    return next(number for number, line in enumerate(text.splitlines(), 1) if needle in line)
+
+
+def _listed(*entries: str) -> str:
+    """Stack's file with its deck replaced by the listed entries (each a [[deck.list]]'s body)."""
+    deck = '[deck]\ncards = "listed"\n' + "".join(f"\n[[deck.list]]\n{e}\n" for e in entries)
+    return STACK.replace('[deck]\ncards = "sequentia"\n', deck)
+
+
+def test_short_stack_is_the_listed_deck_and_plays_to_its_end_against_greedy_bots() -> None:
+    game_id = register_kit(load(EXAMPLES / "short_stack.toml")).id
+    state = make(game_id, players=2, seed=4)
+    texts = state.game.compiled.texts
+    dealt = Counter(texts[card] for zone in state.card_zones().values() for card in zone)
+    assert sum(dealt.values()) == 33
+    assert dealt["1:111"] == 2 and dealt["2:123+"] == 1 and "2:131" not in dealt
+    bots = [make_bot("greedy", seed=seat) for seat in range(2)]
+    while not state.is_over:
+        seat = state.current_seat
+        assert seat is not None
+        state.apply(bots[seat].act(state))
+    result = state.result()
+    assert result is not None and result.termination.value == "deck_exhausted"
+    assert sum(state.observation(None)["scores"]) > 0  # claims were made on the listed codes
+    report = check_game(game_id, games=2, players=[2, 3])
+    assert report.games == 4
+
+
+def test_copies_of_a_card_in_a_hand_give_its_actions_once_and_play_one_copy() -> None:
+    text = _listed('card = "1:123"\ncount = 12', 'card = "2:123"\ncount = 12')
+    kit = register_kit(build_kit(parse_mode(text, "deck.toml")))
+    state = make(kit.id, players=2, seed=1)
+    hand = state.observation(0)["places"][1]["cards"]
+    assert len(hand) == 3 and len(set(hand)) < 3  # 24 cards of two kinds: copies in hand
+    legal = [str(action) for action in state.legal_actions()]
+    assert len(legal) == len(set(legal))
+    ends = ("left", "right")
+    assert legal == [f"place {card} {end}" for card in sorted(set(hand)) for end in ends]
+    state.apply(state.legal_actions()[0])
+    assert len(state.observation(0)["places"][1]["cards"]) == 2
+
+
+@pytest.mark.parametrize(
+    ("entry", "needle", "words"),
+    [
+        ('card = "4:123"', 'card = "4:123"', "'4:123' is not a card (fix: digit:code"),
+        ('card = "1:12"', 'card = "1:12"', "'1:12' is not a card"),
+        ('card = "1:123"\ncount = 0', "count = 0", "a card has 1 to 20 copies, not 0"),
+        ('card = "1:123"\ncount = 99', "count = 99", "a card has 1 to 20 copies, not 99"),
+        ('card = "1:123"\ncolour = "red"', "colour =", "unknown key 'colour' in deck.list[1]"),
+    ],
+)
+def test_a_bad_card_of_a_listed_deck_is_named_at_its_line_with_a_fix(
+    entry: str, needle: str, words: str
+) -> None:
+    text = _listed('card = "2:131"\ncount = 20', entry, 'card = "3:333"\ncount = 20')
+    (problem,) = _problems(text)
+    assert problem.startswith(f"{_line_of(text, needle)}:1: ") and words in problem
+
+
+def test_a_listed_deck_names_a_card_listed_twice_and_a_deck_too_short_for_the_setup() -> None:
+    twice = _listed('card = "2:131"\ncount = 20', 'card = "2:131"')
+    (problem,) = _problems(twice)
+    assert "the card 2:131 is listed twice (first at list[0])" in problem
+    assert "(fix: write it once, with the copies added up in its count)" in problem
+    # Four players are dealt three cards each: twelve, and the deck lists ten.
+    short = _listed('card = "2:131"\ncount = 10')
+    (problem,) = _problems(short)
+    assert "the set-up deals 12 cards to 4 players, and the deck holds 10" in problem
+    assert problem.startswith(f"{_line_of(short, '[deck]')}:2:")  # at the deck's table
+
+
+def test_the_sequentia_deck_with_a_list_or_a_listed_deck_without_one_is_a_mistake() -> None:
+    listed = 'cards = "sequentia"\nlist = [{card = "1:123"}]\n'
+    both = STACK.replace('cards = "sequentia"\n', listed)
+    assert any("and the file lists cards too" in problem for problem in _problems(both))
+    empty = STACK.replace('cards = "sequentia"', 'cards = "listed"')
+    (problem,) = _problems(empty)
+    assert problem.startswith(f"{_line_of(empty, 'cards = ')}:1: a listed deck needs its cards")
