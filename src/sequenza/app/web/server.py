@@ -623,7 +623,7 @@ def create_app(
     @app.get("/api/tables/{table_id}", response_model=TableView, responses=ERRORS, tags=["tables"])
     async def table_view(table_id: str) -> dict[str, Any]:
         async with manager.borrowed(table_id) as table:
-            return {"table": table.summary(), "public": table.state.observation(None)}
+            return {"table": table.summary(), "public": table.view(None)}
 
     @app.post(
         "/api/tables/{table_id}/actions",
@@ -636,7 +636,7 @@ def create_app(
         async with manager.borrowed(table_id) as table:
             seats = await manager.seats_for(table, [move.token])
             await table.act(seats, move.action, move.turn)
-            return {"turn": table.turn, "to_act": table.history.to_act, "over": table.history.over}
+            return {"turn": table.turn, "to_act": table.to_act, "over": table.over}
 
     @app.post(
         "/api/tables/{table_id}/rematch",
@@ -672,7 +672,7 @@ def create_app(
         asked = _validated(ResignRequest, await _json_body(request))
         async with manager.borrowed(table_id) as table:
             await table.resign(await manager.seats_for(table, [asked.token]), asked.seat)
-            return {"turn": table.turn, "to_act": table.history.to_act, "over": table.history.over}
+            return {"turn": table.turn, "to_act": table.to_act, "over": table.over}
 
     @app.get(
         "/api/tables/{table_id}/record",
@@ -682,6 +682,7 @@ def create_app(
     )
     async def record(table_id: str) -> dict[str, Any]:
         async with manager.borrowed(table_id) as table:
+            await table.rebuilt()  # a finished game read with its last look only
             return table.game_record()
 
     @app.get(
@@ -697,7 +698,7 @@ def create_app(
                 # No game has so many entries. Its sentence shows the number as text: the
                 # languages' number formats cannot round one this large.
                 shown = str(turn) if len(str(turn)) <= 12 else f"{str(turn)[:12]}…"
-                total = len(table.history.entries)
+                total = table.turn
                 raise TableError("bad_request", "problem.replay_turn", 404, turn=shown, total=total)
             return await table.replay_frame(turn, language)
 

@@ -1,7 +1,9 @@
 """Saved tables: each table is its game's header (game id, rules version, players, options, seed),
 its seats (kind, name, bot, token hash), its clock, and its history: the moves and the table's
 own entries (resignations, time-outs, moves taken back; see ``sequenza.core.table``). A
-restart replays the history.
+restart replays the history; a finished game's screens are served from its last look, saved
+with the entry that ended it (``sequenza_finals``), and its moves are replayed only for its
+record and replays.
 
 SQLAlchemy Core talks to the database, so the same code runs on the embedded SQLite file
 (``sqlite:///sequenza.db``, the default) and on PostgreSQL
@@ -70,6 +72,8 @@ _tables = sa.Table(
     sa.Column("spectator_chat", sa.Boolean, nullable=False, server_default=sa.false()),
     #: Whether its players may ask for hints (the creator's choice; everyone sees it is on).
     sa.Column("hints", sa.Boolean, nullable=False, server_default=sa.false()),
+    #: The seat that offered the rematch (``rematch``), for every process and after a restart.
+    sa.Column("rematch_by", sa.Integer, nullable=True),
     sa.Index("ix_sequenza_tables_creator", "creator", "created"),
 )
 
@@ -111,6 +115,16 @@ _player_seats = sa.Table(
     sa.Column("table_id", sa.String(32), sa.ForeignKey("sequenza_tables.id"), primary_key=True),
     sa.Column("seat", sa.Integer, primary_key=True),
     sa.Column("at", sa.Float, nullable=False),
+)
+
+#: A finished game's last look (``tables.FinalLook`` as JSON), saved with its last entry: the
+#: first look at a long finished game reads it instead of replaying every move. Games that
+#: ended before it was kept have none, and are replayed.
+_finals = sa.Table(
+    "sequenza_finals",
+    metadata,
+    sa.Column("table_id", sa.String(32), sa.ForeignKey("sequenza_tables.id"), primary_key=True),
+    sa.Column("look", sa.Text, nullable=False),
 )
 
 _moves = sa.Table(
@@ -263,6 +277,11 @@ class TableRecord:
     spectator_chat: bool = False
     #: Whether its players may ask for hints (the creator's choice, seen by everyone).
     hints: bool = False
+    #: The seat that offered the rematch (None: no rematch, or offered before it was kept).
+    rematch_by: int | None = None
+    #: A finished game's last look as saved (``load_table(look=True)`` only); ``entries`` is
+    #: then left empty, to be read when the whole game is needed (``moves_since(id, 0)``).
+    look: dict[str, Any] | None = None
 
 
 class Storage:
@@ -660,9 +679,11 @@ class Storage:
         *,
         finished: bool = False,
         result: dict[str, Any] | None = None,
+        look: dict[str, Any] | None = None,
     ) -> None:
         """Save ``entry`` as the one of ``turn`` (the number of entries before it); its ``at``
-        is the time it was made."""
+        is the time it was made. ``look``: the last look of the game this entry ends, saved
+        with it (written as JSON here, in the storage's thread, not on the event loop)."""
         now = entry.at or time.time()
         try:
             with self._transaction() as connection:
@@ -691,6 +712,10 @@ class Storage:
                 )
                 if updated.rowcount != 1:
                     raise StaleWriteError(f"table {table_id} is not at turn {turn}")
+                if look is not None:
+                    connection.execute(
+                        _finals.insert().values(table_id=table_id, look=json.dumps(look))
+                    )
                 if self.shared:
                     # Delivered to every listening process when this transaction commits.
                     connection.execute(_ANNOUNCE_MOVE, {"moved": f"{table_id}:{turn + 1}"})
@@ -742,7 +767,16 @@ class Storage:
             return False  # someone else's claim on this turn stands
         return True
 
-    def load_table(self, table_id: str) -> TableRecord | None:
+    def save_look(self, table_id: str, look: dict[str, Any]) -> None:
+        """Keep the last look of a game that ended before looks were saved (once: a look
+        saved meanwhile by another process stays)."""
+        with contextlib.suppress(IntegrityError), self._transaction() as connection:
+            connection.execute(_finals.insert().values(table_id=table_id, look=json.dumps(look)))
+
+    def load_table(self, table_id: str, *, look: bool = False) -> TableRecord | None:
+        """The table as saved, with every entry; with ``look``, a finished game whose last
+        look was saved comes with that look instead of its entries."""
+        saved_look: dict[str, Any] | None = None
         with self.engine.connect() as connection:
             row = connection.execute(_tables.select().where(_tables.c.id == table_id)).first()
             if row is None:
@@ -750,9 +784,18 @@ class Storage:
             seats = connection.execute(
                 _seats.select().where(_seats.c.table_id == table_id).order_by(_seats.c.seat)
             ).all()
-            moves = connection.execute(
-                _moves.select().where(_moves.c.table_id == table_id).order_by(_moves.c.turn)
-            ).all()
+            if look and row.finished:
+                text = connection.execute(
+                    sa.select(_finals.c.look).where(_finals.c.table_id == table_id)
+                ).scalar()
+                saved_look = None if text is None else json.loads(text)
+            moves = (
+                []
+                if saved_look is not None
+                else connection.execute(
+                    _moves.select().where(_moves.c.table_id == table_id).order_by(_moves.c.turn)
+                ).all()
+            )
         return TableRecord(
             id=row.id,
             game=row.game,
@@ -771,6 +814,8 @@ class Storage:
             clock=ClockSettings.from_json(None if row.clock is None else json.loads(row.clock)),
             spectator_chat=bool(row.spectator_chat),
             hints=bool(row.hints),
+            rematch_by=row.rematch_by,
+            look=saved_look,
         )
 
     def count_tables(self) -> int:

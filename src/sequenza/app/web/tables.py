@@ -416,17 +416,16 @@ class _Shared:
 
     def __init__(self, table: Table) -> None:
         self._table = table
-        history = table.history
         self.summary = table.summary(options=False)
-        self.outcome = _outcome(history)
-        self.clock = history.clock_view(time.time())
+        self.outcome = table.outcome
+        self.clock = table.clock_view(time.time())
         self._views: dict[int | None, Any] = {}
         self._legal: list[str] | None = None
         self._events: dict[tuple[int, int | None, str], list[dict[str, Any]]] = {}
 
     def view(self, seat: int | None) -> Any:
         if seat not in self._views:
-            self._views[seat] = self._table.state.observation(seat)
+            self._views[seat] = self._table.view(seat)
         return self._views[seat]
 
     def legal(self) -> list[str]:
@@ -438,19 +437,95 @@ class _Shared:
         key = (start, viewer, lang)
         if key not in self._events:
             table = self._table
-            self._events[key] = table.worded(
-                table.state, table.history.log[start:], viewer, lang, public=self.view(None)
-            )
+            self._events[key] = table.worded(table.log[start:], viewer, lang, self.view(None))
         return self._events[key]
 
 
-class Table:
-    """One table in play. Its state is touched only on the event loop; bots get clones."""
+@dataclass(frozen=True)
+class FinalLook:
+    """What the screens of a finished game show, saved with its last entry: each seat's view,
+    the public view, the table's log (its events before they are worded for a reader), who was
+    out and the clocks. A finished table read with its look serves joins and looks from it
+    as it would from its history (the same messages), and replays its moves only when the
+    whole game is asked for (its record, a replay). Nothing in it is new to the database,
+    which holds the seed; each screen is sent only what it was sent before."""
 
-    def __init__(self, manager: TableManager, record: TableRecord, history: TableHistory) -> None:
+    turn: int
+    views: list[Any]
+    public: Any
+    log: list[dict[str, Any]]
+    out: list[int]
+    clock: dict[str, Any] | None
+
+    @classmethod
+    def of(cls, history: TableHistory) -> FinalLook:
+        state = history.state
+        return cls(
+            turn=history.turn,
+            views=[state.observation(seat) for seat in range(state.players)],
+            public=state.observation(None),
+            log=list(history.log),
+            out=sorted(history.standing.out),
+            # A finished game's clocks stand still: no seat is to act.
+            clock=history.clock_view(time.time()),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "turn": self.turn,
+            "views": self.views,
+            "public": self.public,
+            "log": self.log,
+            "out": self.out,
+            "clock": self.clock,
+        }
+
+    @classmethod
+    def from_json(cls, data: Any, players: int) -> FinalLook | None:
+        """The look as saved; None for anything else (the game is then replayed)."""
+        try:
+            look = cls(
+                turn=data["turn"],
+                views=data["views"],
+                public=data["public"],
+                log=data["log"],
+                out=data["out"],
+                clock=data["clock"],
+            )
+        except (KeyError, TypeError):
+            return None
+        shaped = (
+            isinstance(look.turn, int)
+            and isinstance(look.views, list)
+            and len(look.views) == players
+            and isinstance(look.log, list)
+            and all(isinstance(event, dict) for event in look.log)
+            and isinstance(look.out, list)
+            and (look.clock is None or isinstance(look.clock, dict))
+        )
+        return look if shaped else None
+
+
+class Table:
+    """One table in play. Its state is touched only on the event loop; bots get clones.
+
+    A finished table read from the database with its last look (``FinalLook``) has no
+    history until one is needed: ``rebuilt`` replays it in a thread for its record and
+    replays; its joins and looks are served from the look."""
+
+    def __init__(
+        self,
+        manager: TableManager,
+        record: TableRecord,
+        history: TableHistory | None,
+        look: FinalLook | None = None,
+    ) -> None:
+        if history is None and look is None:
+            raise ValueError("a table needs its history or its last look")
         self.manager = manager
         self.record = record
-        self.history = history
+        self._history = history
+        self.look = look
         self.clients: set[Client] = set()
         self.lock = asyncio.Lock()
         self.bots: dict[int, str] = {
@@ -492,6 +567,35 @@ class Table:
         return self.record.id
 
     @property
+    def history(self) -> TableHistory:
+        """The table's history. A finished table served from its last look replays its moves
+        here, on the event loop, when something needs them before ``rebuilt`` ran: every path
+        that needs the whole of a finished game awaits ``rebuilt`` first."""
+        if self._history is None:
+            logger.warning("table %s was replayed on the event loop", self.id)
+            record = self.record
+            if not record.entries:
+                record.entries = self.manager.storage.moves_since(self.id, 0)
+            self._history = _replay(record)
+        return self._history
+
+    @history.setter
+    def history(self, history: TableHistory) -> None:
+        self._history = history
+
+    async def rebuilt(self) -> TableHistory:
+        """The history, replayed in a thread from the saved moves if the table was read with
+        its last look only."""
+        if self._history is None:
+            record = self.record
+            if not record.entries:
+                record.entries = await stored(self.manager.storage.moves_since, self.id, 0)
+            history = await asyncio.to_thread(_replay, record)
+            if self._history is None:
+                self._history = history
+        return self._history
+
+    @property
     def state(self) -> State[Any]:
         """The position of the game."""
         return self.history.state
@@ -499,7 +603,46 @@ class Table:
     @property
     def turn(self) -> int:
         """The number of entries of the table's history: a client answers this turn."""
-        return self.history.turn
+        return self.look.turn if self._history is None and self.look else self.history.turn
+
+    @property
+    def over(self) -> bool:
+        return self._history is None or self._history.over
+
+    @property
+    def to_act(self) -> int | None:
+        return None if self._history is None else self._history.to_act
+
+    @property
+    def out(self) -> list[int]:
+        """The seats that are out of the game (resigned, out of time)."""
+        if self._history is None and self.look:
+            return list(self.look.out)
+        return sorted(self.history.standing.out)
+
+    @property
+    def outcome(self) -> dict[str, Any] | None:
+        """The result of a finished game as data, None before its end."""
+        if self._history is None:
+            return self.record.result
+        return _outcome(self._history)
+
+    @property
+    def log(self) -> list[dict[str, Any]]:
+        """The table's log: the game's events and the table's own, before they are worded."""
+        return self.look.log if self._history is None and self.look else self.history.log
+
+    def view(self, seat: int | None) -> Any:
+        """The observation of ``seat`` (None: the public one)."""
+        look = self.look
+        if self._history is None and look is not None:
+            return look.public if seat is None else look.views[seat]
+        return self.history.state.observation(seat)
+
+    def clock_view(self, now: float) -> dict[str, Any] | None:
+        if self._history is None and self.look:
+            return self.look.clock
+        return self.history.clock_view(now)
 
     # ------------------------------------------------------------------ who is who
     def seats_for_tokens(self, tokens: list[str]) -> tuple[int, ...]:
@@ -522,7 +665,7 @@ class Table:
         options out: a connection is sent them once, with its first position (a teacher's
         deck is tens of kilobytes, and a table's options never change)."""
         connected = {seat for client in self.clients for seat in client.seats}
-        request = self.history.request
+        request = None if self._history is None else self._history.request
         info = game_class(self.record.game).info
         return {
             "id": self.id,
@@ -551,9 +694,9 @@ class Table:
             "open_wait": self._open_wait(),
             "spectators": sum(1 for client in self.clients if client.is_spectator),
             "turn": self.turn,
-            "to_act": self.history.to_act,
-            "finished": self.history.over,
-            "result": _outcome(self.history),
+            "to_act": self.to_act,
+            "finished": self.over,
+            "result": self.outcome,
             "created": self.record.created,
             "listed": self.record.listed,
             "rematch": self.record.rematch,
@@ -564,14 +707,14 @@ class Table:
             ),
             "bot_error": self.bot_error,
             "clock": self.record.clock.to_json() if self.record.clock.on else None,
-            "out": sorted(self.history.standing.out),
+            "out": self.out,
             "undo_request": None if request is None else request.to_json(),
         }
 
     def _open_wait(self) -> float | None:
         """Seconds until the table's empty open seats have waited long enough to offer a bot
         for them (0: now); None when no open seat is empty or the game is over."""
-        if self.history.over or not any(
+        if self.over or not any(
             seat.kind == "open" and seat.token_hash is None for seat in self.record.seats
         ):
             return None
@@ -634,7 +777,7 @@ class Table:
         speaker: int | None = None
         if not client.is_spectator:
             if seat is None:
-                to_act = self.history.to_act
+                to_act = self.to_act
                 seat = to_act if to_act in client.seats else client.seats[0]
             if seat not in client.seats:
                 raise TableError("not_your_seat", "problem.not_your_seat", 403)
@@ -657,7 +800,7 @@ class Table:
         person at this screen."""
         if not self.record.hints:
             raise TableError("hints_off", "problem.hints_off", 403)
-        seat = self.history.to_act
+        seat = self.to_act
         if seat is None or seat not in client.seats or self.record.seats[seat].kind == "bot":
             raise TableError("not_your_turn", "problem.hint_not_your_turn", 409)
         turn = self.turn
@@ -708,10 +851,13 @@ class Table:
         ``shared`` holds what a broadcast computes once for every client (the summary, each
         view, the events worded in each language)."""
         shared = shared or _Shared(self)
-        history = self.history
-        to_act = history.to_act
+        to_act = self.to_act
         legal: dict[str, list[str]] = {}
-        if to_act is not None and to_act in client.seats and to_act not in history.standing.out:
+        if (
+            to_act is not None
+            and to_act in client.seats
+            and to_act not in self.history.standing.out
+        ):
             legal[str(to_act)] = shared.legal()
         viewer = client.seats[0] if len(client.seats) == 1 else None
         summary = shared.summary
@@ -724,7 +870,7 @@ class Table:
             "seats": list(client.seats),
             "turn": self.turn,
             "to_act": to_act,
-            "over": history.over,
+            "over": self.over,
             "result": shared.outcome,
             "views": {str(seat): shared.view(seat) for seat in client.seats},
             "public": shared.view(None),
@@ -734,15 +880,17 @@ class Table:
             "clock": shared.clock,
             "undo": self._undo_for(client),
         }
-        client.log_sent = len(history.log)
+        client.log_sent = len(self.log)
         return message
 
     def _undo_for(self, client: Client) -> dict[str, Any] | None:
         """Whether this client may take back its last move now, and if not, why; None when
         the last person to move is not at this client."""
+        if self.over:
+            return None
         history = self.history
         position = history.last_person_move()
-        if history.over or position is None:
+        if position is None:
             return None
         seat = history.entries[history.played[position]].seat
         if seat not in client.seats:
@@ -753,18 +901,17 @@ class Table:
 
     def worded(
         self,
-        state: State[Any],
         events: list[dict[str, Any]],
         viewer: int | None,
-        lang: str = SOURCE_LANGUAGE,
-        public: Any = None,
+        lang: str,
+        public: Any,
     ) -> list[dict[str, Any]]:
         """The events with their sentences for ``viewer`` (``None``: one who holds no seat or
         several) in ``lang``, the seats named as the table names them: each keeps its code and
-        fields and gains ``text``; the end of the game gains ``ending`` too, its reason alone."""
+        fields and gains ``text``; the end of the game gains ``ending`` too, its reason alone.
+        ``public``: the public view of the position (it names the teams)."""
         names = [seat.name for seat in self.record.seats]
-        if events and public is None:
-            public = state.observation(None)
+        game_id = self.record.game
         teams = public.get("teams") if events else None
         worded = []
         for event in events:
@@ -773,7 +920,7 @@ class Table:
                 continue
             text = describe(
                 event,
-                game_id=state.game.id,
+                game_id=game_id,
                 names=names,
                 viewer=viewer,
                 lang=lang,
@@ -782,7 +929,7 @@ class Table:
             extra = {"text": text}
             if event.get("event") == "game_over":
                 extra["ending"] = describe_ending(
-                    event, game_id=state.game.id, names=names, viewer=viewer, lang=lang
+                    event, game_id=game_id, names=names, viewer=viewer, lang=lang
                 )
             worded.append({**event, **extra})
         return worded
@@ -870,7 +1017,7 @@ class Table:
         )
 
     def _check_playing(self, seats: tuple[int, ...]) -> None:
-        if self.history.over:
+        if self.over:
             raise TableError("game_over", "problem.game_over", 409)
         if not seats:
             raise TableError("not_your_turn", "problem.spectators_cannot_act", 403)
@@ -993,6 +1140,8 @@ class Table:
             raise TableError("illegal", "problem.not_an_action", detail=str(error)) from None
         except SequenzaError as error:
             raise TableError("refused", "problem.refused", 409, detail=str(error)) from None
+        # The entry that ends the game saves the game's last look with it.
+        look = FinalLook.of(candidate).to_json() if candidate.over else None
         spent = time.perf_counter() - started
         try:
             await stored(
@@ -1002,6 +1151,7 @@ class Table:
                 entry,
                 finished=candidate.over,
                 result=_outcome(candidate),
+                look=look,
             )
         except StaleWriteError as error:
             await self._reload()
@@ -1022,7 +1172,7 @@ class Table:
         )
 
     def _moved_to(self, history: TableHistory) -> None:
-        if len(history.played) < len(self.history.played):
+        if self._history is not None and len(history.played) < len(self._history.played):
             # Moves were taken back: a bot's memory of the game since is no longer true.
             self.bot_memory.clear()
         self.history = history
@@ -1037,11 +1187,14 @@ class Table:
         """Catch up with the database, where another copy of this table wrote first."""
         record = await stored(self.manager.storage.load_table, self.id)
         if record is not None:
+            record.rematch_by = self.record.rematch_by
             self.record = record
             self._moved_to(await asyncio.to_thread(_replay, record))
 
     async def catch_up(self) -> None:
         """Add the entries that other processes saved since this copy's turn."""
+        if self._history is None:
+            return  # read finished: nothing comes after the last entry
         async with self.lock:
             entries = await stored(self.manager.storage.moves_since, self.id, self.turn)
             if not entries:
@@ -1084,7 +1237,7 @@ class Table:
             return None
         if seat in self.bots:
             return self.bots[seat]
-        return STAND_IN_BOT if seat in self.history.standing.out else None
+        return STAND_IN_BOT if seat in self.out else None
 
     @property
     def bot_thinking(self) -> bool:
@@ -1094,7 +1247,7 @@ class Table:
     def start_bots(self) -> None:
         self._schedule_clock()
         idle = self.bot_task is None or self.bot_task.done()
-        if idle and self._bot_for(self.history.to_act) is not None:
+        if idle and self._bot_for(self.to_act) is not None:
             self.bot_task = asyncio.create_task(self._play_bots())
 
     async def _play_bots(self) -> None:
@@ -1104,7 +1257,7 @@ class Table:
         moved on."""
         retries = 0
         while True:
-            seat = self.history.to_act
+            seat = self.to_act
             bot = self._bot_for(seat)
             if seat is None or bot is None:
                 break
@@ -1199,7 +1352,7 @@ class Table:
     def _schedule_clock(self) -> None:
         """Watch the clock of the seat to act, if one runs: every process that holds the table
         does, and the first to save the time-out wins (the others find the turn taken)."""
-        deadline = self.history.deadline()
+        deadline = None if self._history is None else self._history.deadline()
         task = self.clock_task
         running = task is not None and not task.done()
         if running and deadline is not None and self._clock_for == (self.turn, deadline):
@@ -1264,7 +1417,7 @@ class Table:
         """The record, which holds the seed: public only once the game is over, since the
         seed tells every hidden card. ``actions`` are the moves in force (the game record);
         ``history`` every entry of the table, resignations and moves taken back included."""
-        if not self.history.over:
+        if not self.over:
             raise TableError("not_finished", "problem.record_not_finished", 409)
         record: dict[str, Any] = self.state.record().to_json()
         record["history"] = [_entry_json(entry) for entry in self.history.entries]
@@ -1282,6 +1435,7 @@ class Table:
         worded in ``lang``. Worked out in a thread, away from the event loop that serves every
         other table, from the nearest position kept on the way; frames asked for again (the
         replay's back button, a second viewer) are answered from memory."""
+        await self.rebuilt()
         self.game_record()  # refuses an unfinished game
         total = len(self.history.entries)
         if not 0 <= turn <= total:
@@ -1317,6 +1471,7 @@ class Table:
                 marks[cursor.turn] = cursor.copy()
         entry = entries[turn - 1] if turn else None
         state = cursor.state
+        public = state.observation(None)
         return {
             "type": "frame",
             "turn": turn,
@@ -1328,8 +1483,8 @@ class Table:
             "result": _outcome(cursor),
             "out": sorted(cursor.standing.out),
             "views": {str(seat): state.observation(seat) for seat in range(state.players)},
-            "public": state.observation(None),
-            "log": self.worded(state, cursor.log, None, lang),
+            "public": public,
+            "log": self.worded(cursor.log, None, lang, public),
         }
 
 
@@ -1578,7 +1733,7 @@ class TableManager:
             raise TableError("bad_request", "problem.take_seat", example='{"seat": 1}')
         cleaned = None if name is None else _checked_name(name, None)
         table = await self.table(table_id)
-        if table.history.over:
+        if table.over:
             raise TableError("game_over", "problem.game_over", 409)
         token = self.token_factory()
         try:
@@ -1599,7 +1754,7 @@ class TableManager:
         """A person at the table (``seats``) puts ``bot`` in every open seat nobody took."""
         if not seats:
             raise TableError("not_your_turn", "problem.spectators_cannot_act", 403)
-        if table.history.over:
+        if table.over:
             raise TableError("game_over", "problem.game_over", 409)
         bots = bot_names()
         if bot not in bots:
@@ -1674,11 +1829,11 @@ class TableManager:
         turns it down. Every screen at the table, on every process, is told each step."""
         if not seats:
             raise TableError("not_your_table", "problem.not_your_table", 403)
-        if not table.history.over:
+        if not table.over:
             # The game may have ended on another process a moment ago, its notice not yet
             # read here: read the saved moves before refusing.
             await table.catch_up()
-        if not table.history.over:
+        if not table.over:
             raise TableError("not_finished", "problem.rematch_not_finished", 409)
         if answer == "decline" and table.record.rematch is None:
             raise TableError("no_rematch", "problem.no_rematch", 409)
@@ -1782,15 +1937,26 @@ class TableManager:
                 self._make_room()
                 self.live[table_id] = table
                 return table
-            record = await stored(self.storage.load_table, table_id)
+            record = await stored(self.storage.load_table, table_id, look=True)
             if record is None:
                 raise TableError(
                     "unknown_table", "problem.unknown_table", 404, table=repr(table_id)
                 )
-            history = await asyncio.to_thread(_replay, record)
+            look = None
+            if record.look is not None:
+                look = FinalLook.from_json(record.look, record.players)
+                if look is None:  # not a look this code saved: read the moves after all
+                    record = await stored(self.storage.load_table, table_id)
+                    if record is None:
+                        raise TableError(
+                            "unknown_table", "problem.unknown_table", 404, table=repr(table_id)
+                        )
+            # A finished game served from its last look is replayed only when its record or
+            # a replay asks for the whole game; others are replayed now, in a thread.
+            history = None if look is not None else await asyncio.to_thread(_replay, record)
             chat = await stored(self.storage.load_chat, table_id, CHAT_KEPT)
             self._make_room()
-            table = Table(self, record, history)
+            table = Table(self, record, history, look)
             table.chat.extend(chat)
             table.chat_next = chat[-1].number + 1 if chat else 0
             self.live[table_id] = table
@@ -1849,7 +2015,7 @@ class TableManager:
         playing = task is not None and not task.done() and task is not asyncio.current_task()
         if not table.clients and not playing:
             self.forget(table)
-            if table.history.over:
+            if table.over:
                 self.finished.pop(table.id, None)
                 self.finished[table.id] = table
                 while len(self.finished) > FINISHED_KEPT:
