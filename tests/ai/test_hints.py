@@ -5,13 +5,20 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
+from typing import Any
 
 import pytest
 
 import sequenza
 from sequenza.ai.base import Decision
-from sequenza.ai.hints import hint, hint_level
+from sequenza.ai.hints import hint, hint_level, reason
 from sequenza.ai.levels import ladder
+from sequenza.core.game import State
+from sequenza.games.sequence_stacks.rules import StacksGame, StacksOptions
+from sequenza.games.sequence_stacks.rules import from_position as stacks_position
+from sequenza.games.sequentia_cross.rules import CrossGame, CrossOptions
+from sequenza.games.sequentia_cross.rules import from_position as cross_position
+from sequenza.games.sequentia_stack.rules import SequentiaStack, SequentiaStackState, StackOptions
 
 
 @pytest.mark.parametrize(
@@ -94,3 +101,108 @@ def test_a_hint_in_shift_counts_the_slides_to_the_code_or_ends_the_turn() -> Non
         state.apply(found.action)
     assert {"code_in", "end_turn"} <= set(codes), codes
     assert codes["code_in"]["slides"] >= 0
+
+
+def reasons(state: State[Any]) -> dict[str, tuple[str, dict[str, Any]]]:
+    """The reason of each legal action of the seat to act, by the action's text, judged as a
+    hint judges it, once on the true deal and once with the hidden cards dealt again: a reason
+    reads the seat's own view only, so both agree."""
+    seat = state.current_seat
+    assert seat is not None
+    found = {}
+    again = replace(Decision.of(state), _state=state.determinize(seat, random.Random(5)))
+    for action in state.legal_actions():
+        told = reason(Decision.of(state), action, random.Random(1))
+        assert reason(again, action, random.Random(2)) == told, action
+        found[str(action)] = told
+    return found
+
+
+def test_a_hint_in_stack_names_the_run_it_readies_covers_or_leaves_safe() -> None:
+    game = SequentiaStack(2, StackOptions())
+    # Piles show 2 2 3 1: runs 223 and 231. Placing 1:113 on pile 1 makes 123, the code of
+    # the 3:123 in hand: a claim of piles 1-3 (4 cards and the revealed one).
+    state = SequentiaStackState.from_position(
+        game, "row: 2:111 | 2:121 | 3:122 | 1:121\nhands: 1:113 3:123 2:311 / 2:122 2:131 3:132"
+    )
+    told = reasons(state)
+    assert told["place 1:113 1"] == (
+        "stack_claim_next",
+        {"card": "3:123", "first": 1, "last": 3, "cards": 5},
+    )
+    assert hint(Decision.of(state), 3, "greedy").code == "stack_claim_next"
+    # 2:311 on pile 4 turns 231 (a code whose cards the seat cannot see) into 232.
+    assert told["place 2:311 4"] == ("stack_blocks", {"code": "231"})
+    # A bonus card lets the seat place again; three piles showing a code of the hand are a
+    # claim waiting for the fourth pile.
+    state = SequentiaStackState.from_position(
+        game, "row: 1:121 | 2:121\nhands: 1:111+ 3:112 1:123 / 2:122 2:131 3:132"
+    )
+    told = reasons(state)
+    assert told["place 3:112 right"] == ("stack_run_ready", {"card": "1:123"})
+    assert told["place 1:111+ right"] == ("stack_bonus", {})
+    # The row shows 111 and 113, and the seat sees both cards of each code in its piles:
+    # after a placement that keeps them, nobody else can claim.
+    state = SequentiaStackState.from_position(
+        game,
+        "row: 2:111 1:113 | 1:111+ | 3:112 1:121 | 3:113+\n"
+        "hands: 1:221 2:122 3:122 / 2:131 3:132 1:133",
+    )
+    assert reasons(state)["place 1:221 3"] == ("stack_safe", {})
+
+
+def test_a_hint_in_cross_names_the_line_it_makes_or_readies() -> None:
+    state = cross_position(
+        CrossGame(2, CrossOptions()),
+        "grid: 1:113 1:121 2:121 / 3:113+ 1:123 2:122 / 2:131 3:132 1:133\n"
+        "hand0: 3:312 2:211 1:213\nhand1: 1:211+ 2:212+ 3:212\n"
+        "deck: 3:213+ 2:221 1:221 2:222 3:222",
+    )
+    told = reasons(state)
+    # The top row then reads 3 1 2, the card's own code: its two piles and the pile under it.
+    assert told["place 3:312 0"] == (
+        "cross_line",
+        {"card": "3:312", "lines": "rows", "index": 0, "cards": 4},
+    )
+    # On the middle row's left (2 1 2 then), the 1:213 left in hand makes it read 2 1 1:
+    # the code of the 2:211 just placed.
+    assert told["place 2:211 3"] == ("cross_prepares", {"card": "1:213"})
+    state.apply("place 2:211 3")
+    assert reasons(state)["place 1:213 5"] == (
+        "cross_line",
+        {"card": "2:211", "lines": "rows", "index": 1, "cards": 5},
+    )
+
+
+def test_a_hint_in_sequence_stacks_names_the_pile_the_chip_or_the_player() -> None:
+    game = StacksGame(2, StacksOptions())
+    position = (
+        "hand0: red-5 red-3 blue-2 skip steal-chip\nhand1: blue-1 red-1 block\n"
+        "red1: red-1 red-2 red-3 red-4\nblue1: blue-1\nchips0: blue 2 red {red}\n"
+        "chips1: red 1 blue 1\nturn: 0"
+    )
+    state = stacks_position(game, position.format(red=1))
+    told = reasons(state)
+    assert told["play red-5 hand 1"] == ("stacks_completes", {"colour": "red", "need": 1})
+    assert told["play blue-2 hand 1"] == ("stacks_builds", {"colour": "blue", "needs": 3})
+    assert told["play skip hand"] == ("stacks_skip", {"seat": 1})
+    assert told["play steal-chip hand 1 red"] == ("stacks_steal_chip", {"seat": 1, "colour": "red"})
+    # Only the card the heuristic values least is discarded for that reason.
+    discards = {action: told[action] for action in told if action.startswith("discard")}
+    assert [action for action, why in discards.items() if why[0] == "stacks_discard"] == [
+        "discard red-3"
+    ]
+    # With two chips of each colour, the red chip wins: the other seat's Block is told so.
+    state = stacks_position(game, position.format(red=2))
+    assert reasons(state)["play red-5 hand 1"][1] == {"colour": "red", "need": 0}
+    state.apply("play red-5 hand 1")
+    assert reasons(state)["block"] == ("stacks_block", {"seat": 0, "colour": "red", "wins": True})
+    found = hint(Decision.of(state), 1, "greedy")
+    assert (found.action.verb, found.code) == ("block", "stacks_block")
+    # A 4 that the 5 in hand then completes prepares the pile; a 1 starts one.
+    state = stacks_position(
+        game, "hand0: red-4 red-5 blue-1 skip blue-3\nhand1: blue-2\nred1: red-1 red-2 red-3"
+    )
+    told = reasons(state)
+    assert told["play red-4 hand 1"] == ("stacks_prepares", {"colour": "red"})
+    assert told["play blue-1 hand new"] == ("stacks_new_pile", {"colour": "blue"})

@@ -19,6 +19,7 @@ A turn is planned card by card, re-planned at every decision from the observatio
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Sequence
 from typing import Any
@@ -374,8 +375,138 @@ def chip_shares(state: State[Any]) -> list[float]:
     return shares(standing, STEP)
 
 
+def _plan_line(table: SeenTable) -> list[Action]:
+    """The planner's best line of pile plays this turn, in order: its first play, then the
+    best play from the position that play leaves, as its search found them."""
+    planner = _Planner(table)
+    planner.best()
+    hand = tuple(sorted(table.hand))
+    depth = len(planner.discard)
+    heights = list(table.heights)
+    chips, supply = list(table.chips[table.seat]), list(table.supply)
+    line: list[Action] = []
+    while True:
+        found = planner.memo.get((hand, depth, tuple(heights), tuple(chips), tuple(supply)))
+        if found is None or found[1] is None:
+            return line
+        play = found[1]
+        line.append(play)
+        face, source, target = str(play.args[0]), str(play.args[1]), play.args[2]
+        if source == "hand":
+            position = hand.index(face)
+            hand = hand[:position] + hand[position + 1 :]
+        else:
+            depth -= 1
+        slot = _slot(table, face, target, heights)
+        colour = slot // PILES_PER_COLOUR
+        if heights[slot] + 1 == TOP:
+            heights[slot] = 0
+            if supply[colour]:
+                chips[colour] += 1
+                supply[colour] -= 1
+        else:
+            heights[slot] += 1
+
+
+def _slot(table: SeenTable, face: str, target: Any, heights: Sequence[int]) -> int:
+    """The pile slot a coloured card's play goes to: its colour's pile ``target`` (1 or 2), or
+    the colour's first empty slot for a new pile."""
+    colour, _ = table.card(face)
+    first = colour * PILES_PER_COLOUR
+    if target == "new":
+        return next(slot for slot in range(first, first + PILES_PER_COLOUR) if not heights[slot])
+    return first + int(target) - 1
+
+
+def _pile_play_reason(table: SeenTable, action: Action) -> tuple[str, dict[str, Any]]:
+    face, target = str(action.args[0]), action.args[2]
+    slot = _slot(table, face, target, table.heights)
+    colour_index, _ = table.card(face)
+    colour = table.colours[colour_index]
+    height = table.heights[slot] + 1
+    mine = table.chips[table.seat]
+    if height == TOP:
+        if not table.supply[colour_index]:
+            return "stacks_completes_no_chip", {"colour": colour}
+        return "stacks_completes", {
+            "colour": colour,
+            "need": need(with_chip(mine, colour_index)),
+        }
+    # Does the planner's best line from the position this play leaves complete this very
+    # pile later this turn?
+    after = copy.copy(table)
+    after.hand = list(table.hand)
+    after.discards = [list(pile) for pile in table.discards]
+    if action.args[1] == "hand":
+        after.hand.remove(face)
+    else:
+        after.discards[table.seat].pop()
+    after.heights = list(table.heights)
+    after.heights[slot] = height
+    heights = after.heights[:]
+    for play in _plan_line(after):
+        played = _slot(table, str(play.args[0]), play.args[2], heights)
+        if heights[played] + 1 == TOP:
+            if played == slot:
+                return "stacks_prepares", {"colour": colour}
+            heights[played] = 0
+        else:
+            heights[played] += 1
+    if target == "new":
+        return "stacks_new_pile", {"colour": colour}
+    return "stacks_builds", {"colour": colour, "needs": height + 1}
+
+
+def stacks_reason(state: State[Any], action: Action) -> tuple[str, dict[str, Any]] | None:
+    """Why an action is good, in the game's terms, from the seat's own view: the pile a play
+    completes (and the chips then still missing from a win), prepares for a completion later
+    this turn, starts or builds; the chip a Steal-a-Chip takes and from whom; the player a
+    Skip makes wait; the card a Steal-a-Card takes; the neighbour a Reverse turns play away
+    from; why a completion is blocked or allowed; the card discarded as the least useful."""
+    seat = state.current_seat
+    if seat is None:
+        return None
+    seen = StacksObservation.of(state, seat)
+    table = SeenTable(seen, seat)
+    if action.verb in (BLOCK, ALLOW) and table.block is not None:
+        completer = table.block.seat
+        pile = next(pile for pile in table.piles if pile.name == table.block.pile)
+        chips = table.chips[completer]
+        colour = table.colours.index(pile.colour)
+        closer = bool(table.supply[colour]) and need(with_chip(chips, colour)) < need(chips)
+        if action.verb == BLOCK and closer:
+            wins = need(with_chip(chips, colour)) == 0
+            return "stacks_block", {"seat": completer, "colour": pile.colour, "wins": wins}
+        # Allowing is a choice only with a Block in hand, and kept for a chip that matters.
+        if action.verb == ALLOW and not closer and BLOCK in table.hand:
+            return "stacks_allow", {"seat": completer}
+        return None
+    if action.verb == "discard":
+        legal = state.legal_actions()
+        if _discard(table, legal) != action:
+            return None  # not the card the heuristic values least: no reason of its own
+        return "stacks_discard", {"card": str(action.args[0])}
+    if action.verb != "play":
+        return None
+    face = str(action.args[0])
+    if face == STEAL_CHIP:
+        return "stacks_steal_chip", {"seat": int(action.args[2]), "colour": str(action.args[3])}
+    if face == SKIP:
+        return "stacks_skip", {"seat": table.next_seat(seat)}
+    if face == STEAL_CARD:
+        victim = int(action.args[2])
+        discards = table.discards[victim]
+        return "stacks_steal_card", {"seat": victim, "card": discards[-1] if discards else ""}
+    if face == REVERSE:
+        return "stacks_reverse", {"seat": table.next_seat(seat)}
+    if face == BLOCK:
+        return None
+    return _pile_play_reason(table, action)
+
+
 PLAY = Play(
     greedy=stacks_policy,
     playout=stacks_playout,
     evaluation=PositionEvaluation(chip_shares, horizon=3, greedy_playouts=True),
+    reason=stacks_reason,
 )

@@ -288,3 +288,39 @@ export function scores(observation) {
 export function boardHint() {
   return t("sequence_stacks.hint");
 }
+
+// A hint's reason in the game's words (the codes of play.stacks_reason), or null for the
+// reasons every game shares.
+export function hintReason(reason, names) {
+  const data = reason.data || {};
+  const name = names[data.seat] ?? "";
+  const colour = pileColour(data.colour);
+  switch (reason.code) {
+    case "stacks_completes":
+      return data.need ? t("sequence_stacks.hint_completes", { colour, count: data.need }) : t("sequence_stacks.hint_completes_win", { colour });
+    case "stacks_completes_no_chip":
+      return t("sequence_stacks.hint_completes_no_chip", { colour });
+    case "stacks_prepares":
+      return t("sequence_stacks.hint_prepares", { colour });
+    case "stacks_new_pile":
+      return t("sequence_stacks.hint_new_pile", { colour });
+    case "stacks_builds":
+      return t("sequence_stacks.hint_builds", { colour, needs: data.needs });
+    case "stacks_steal_chip":
+      return t("sequence_stacks.hint_steal_chip", { colour, name });
+    case "stacks_skip":
+      return t("sequence_stacks.hint_skip", { name });
+    case "stacks_steal_card":
+      return t("sequence_stacks.hint_steal_card", { card: faceText(data.card), name });
+    case "stacks_reverse":
+      return t("sequence_stacks.hint_reverse", { name });
+    case "stacks_block":
+      return t(data.wins ? "sequence_stacks.hint_block_win" : "sequence_stacks.hint_block", { name });
+    case "stacks_allow":
+      return t("sequence_stacks.hint_allow", { name });
+    case "stacks_discard":
+      return t("sequence_stacks.hint_discard", { card: faceText(data.card) });
+    default:
+      return null;
+  }
+}

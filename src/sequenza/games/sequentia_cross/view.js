@@ -131,3 +131,17 @@ export function boardHint() {
 
 // The log's sentences show the cards they name as small cards.
 export const logParts = withSmallCards;
+
+// A hint's reason in the game's words (the codes of play.cross_reason), or null for the
+// reasons every game shares.
+export function hintReason(reason) {
+  const data = reason.data || {};
+  switch (reason.code) {
+    case "cross_line":
+      return t("sequentia_cross.hint_line", { line: t((data.lines === "rows" ? ROW_KEYS : COLUMN_KEYS)[data.index] ?? ROW_KEYS[0]), card: data.card, cards: cards(data.cards) });
+    case "cross_prepares":
+      return t("sequentia_cross.hint_prepares", { card: data.card });
+    default:
+      return null;
+  }
+}

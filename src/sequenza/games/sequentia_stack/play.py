@@ -6,12 +6,19 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from sequenza.components.sequentia_cards import SequentiaCard
 from sequenza.core.actions import Action
 from sequenza.core.game import State
 from sequenza.core.heuristics import TurnSearch, pile_lead, pile_shares
 from sequenza.core.kit import Play, PositionEvaluation
 
+from .rules import CLAIM_STARTS, CLAIM_WIDTH, ROW_LENGTH
+from .types import StackObservation
+
 END = Action("end")
+#: Each code is on this many cards of the deck: a run showing a code whose copies the seat
+#: sees all of (in its hand and the row) is one no other player can claim.
+COPIES = 2
 
 
 def collected_lead(state: State[Any], seat: int) -> float:
@@ -42,9 +49,92 @@ def collected_shares(state: State[Any]) -> list[float]:
     return pile_shares(state, "collected")
 
 
+def _runs(row: list[list[SequentiaCard]]) -> dict[int, str]:
+    """The code each run of three piles shows, by its first pile (1 or 2), once the row holds
+    its four piles; while it holds three, the one run they make (which stays a run, whichever
+    end the fourth pile goes to)."""
+    if len(row) == CLAIM_WIDTH:
+        return {1: "".join(str(pile[-1].digit) for pile in row)}
+    if len(row) < ROW_LENGTH:
+        return {}
+    return {
+        start: "".join(str(pile[-1].digit) for pile in row[start - 1 : start - 1 + CLAIM_WIDTH])
+        for start in CLAIM_STARTS
+    }
+
+
+def stack_reason(state: State[Any], action: Action) -> tuple[str, dict[str, Any]] | None:
+    """Why a placement is good, from the row and the seat's own hand: it makes a run of three
+    piles show the code of a card in the hand (``claim_next`` when the row has its four piles
+    and the claim is open, ``run_ready`` while the row is one pile short), it covers a run
+    showing a code another player may hold (``blocks``), it leaves no run another player can
+    claim (``safe``: the seat sees every copy of the codes shown), or it is a bonus card that
+    lets the seat place again. Judged without applying the placement: a hand's last card ends
+    the turn and draws from the deck, which the seat cannot see."""
+    seat = state.current_seat
+    if seat is None or action.verb != "place":
+        return None
+    seen = StackObservation.of(state, seat)
+    if seen.hand is None:
+        return None
+    text, target = str(action.args[0]), str(action.args[1])
+    hand = list(seen.hand)
+    card = next((held for held in hand if str(held) == text), None)
+    if card is None:
+        return None
+    hand.remove(card)
+    row = [list(pile.cards) for pile in seen.row]
+    before = _runs(row)
+    if target == "left":
+        row.insert(0, [card])
+        placed = 0
+    elif target == "right":
+        row.append([card])
+        placed = len(row) - 1
+    else:
+        placed = int(target) - 1
+        row[placed].append(card)
+    after = _runs(row)
+    if len(row) == ROW_LENGTH:
+        for start, code in after.items():
+            if seen.claim_must_include_last_pile and not (
+                start - 1 <= placed < start - 1 + CLAIM_WIDTH
+            ):
+                continue
+            matching = sorted(str(held) for held in hand if held.code == code)
+            if matching:
+                cards = sum(len(pile) for pile in row[start - 1 : start - 1 + CLAIM_WIDTH]) + 1
+                return "stack_claim_next", {
+                    "card": matching[0],
+                    "first": start,
+                    "last": start + CLAIM_WIDTH - 1,
+                    "cards": cards,
+                }
+    elif after:
+        matching = sorted(str(held) for held in hand if held.code in after.values())
+        if matching:
+            return "stack_run_ready", {"card": matching[0]}
+    if card.bonus:
+        return "stack_bonus", {}
+    in_sight = [*hand, *(pile_card for pile in row for pile_card in pile)]
+
+    def open_to_others(code: str) -> bool:
+        return sum(1 for seen_card in in_sight if seen_card.code == code) < COPIES
+
+    covered = sorted(
+        code for code in set(before.values()) - set(after.values()) if open_to_others(code)
+    )
+    if len(seen.row) == ROW_LENGTH and covered:
+        return "stack_blocks", {"code": covered[0]}
+    if len(row) == ROW_LENGTH and not any(open_to_others(code) for code in after.values()):
+        return "stack_safe", {}
+    return None
+
+
 PLAY = Play(
     greedy=stack_policy,
     playout=claim_first,
     turn_search=STACK_TURN,
     evaluation=PositionEvaluation(collected_shares, horizon=4, greedy_playouts=True),
+    reason=stack_reason,
 )

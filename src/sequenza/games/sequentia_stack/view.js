@@ -138,3 +138,23 @@ export function boardHint() {
 
 // The log's sentences show the cards they name as small cards.
 export const logParts = withSmallCards;
+
+// A hint's reason in the game's words (the codes of play.stack_reason), or null for the
+// reasons every game shares.
+export function hintReason(reason) {
+  const data = reason.data || {};
+  switch (reason.code) {
+    case "stack_claim_next":
+      return t("sequentia_stack.hint_claim_next", { first: data.first, last: data.last, card: data.card, cards: cards(data.cards) });
+    case "stack_run_ready":
+      return t("sequentia_stack.hint_run_ready", { card: data.card });
+    case "stack_bonus":
+      return t("sequentia_stack.hint_bonus");
+    case "stack_blocks":
+      return t("sequentia_stack.hint_blocks", { code: String(data.code).split("").join("-") });
+    case "stack_safe":
+      return t("sequentia_stack.hint_safe");
+    default:
+      return null;
+  }
+}

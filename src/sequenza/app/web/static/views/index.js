@@ -8,6 +8,8 @@
 //   label(action, observation) -> text     the action in words
 //   scores(observation) -> [number]        optional: each seat's score so far
 //   prompt(observation, legal) -> text     optional: what to do now, for the banner
+//   hintReason(reason, names) -> text      optional: a hint's reason in the game's own terms
+//                                          (its codes from the game's play.reason), or null
 //
 // The log's sentences come from the server, written by the text layer (sequenza.text): each
 // event arrives with its "text".
