@@ -332,13 +332,13 @@ class Storage:
     ) -> str:
         """Save ``table`` as the rematch of ``finished_id``, unless that table has one already:
         the id of the rematch either way (two players asking at once get one table). A new
-        rematch counts within ``quota`` like a new table; the other processes hear that seat
-        ``by`` offered it."""
+        rematch counts within ``quota`` like a new table; seat ``by`` offered it: saved with
+        it (a restarted server names the offerer) and heard by the other processes."""
         with self._transaction() as connection:
             claimed = connection.execute(
                 _tables.update()
                 .where(_tables.c.id == finished_id, _tables.c.rematch.is_(None))
-                .values(rematch=table.id)
+                .values(rematch=table.id, rematch_by=by)
             )
             if claimed.rowcount == 1:
                 # Refused, the transaction rolls back: the finished table has no rematch yet.

@@ -553,11 +553,12 @@ class Table:
         #: The chat's latest lines, and the number the next saved line will have at least.
         self.chat: deque[ChatLine] = deque(maxlen=CHAT_KEPT)
         self.chat_next = 0
-        #: Who offered the rematch (the lowest seat of the asking screen), and each other
-        #: seat's answer ("accept" or "decline"): kept in memory and told to the other
-        #: processes, so that every screen at the table shows the offer and its answers. A
-        #: table read again from the database knows a rematch exists but not who offered it.
-        self.rematch_by: int | None = None
+        #: Who offered the rematch (the lowest seat of the asking screen; saved with the
+        #: rematch, so a table read again names the offerer), and each other seat's answer
+        #: ("accept" or "decline"): told to the other processes, so that every screen at the
+        #: table shows the offer and its answers. The answers are kept in memory only: a
+        #: table read again from the database shows the offer open.
+        self.rematch_by: int | None = record.rematch_by
         self.rematch_answers: dict[int, str] = {}
         #: Every line of a finished table's chat, read once for its replay.
         self._chat_all: list[ChatLine] | None = None
@@ -1187,7 +1188,6 @@ class Table:
         """Catch up with the database, where another copy of this table wrote first."""
         record = await stored(self.manager.storage.load_table, self.id)
         if record is not None:
-            record.rematch_by = self.record.rematch_by
             self.record = record
             self._moved_to(await asyncio.to_thread(_replay, record))
 
