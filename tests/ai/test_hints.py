@@ -141,6 +141,17 @@ def test_a_hint_in_stack_names_the_run_it_readies_covers_or_leaves_safe() -> Non
     told = reasons(state)
     assert told["place 3:112 right"] == ("stack_run_ready", {"card": "1:123"})
     assert told["place 1:111+ right"] == ("stack_bonus", {})
+    # A second pile that, with the first, shows the start of a code of the hand: one more
+    # pile at that end shows it.
+    state = SequentiaStackState.from_position(
+        game, "row: 1:121\nhands: 1:113 3:122 2:211 / 2:122 2:131 3:132"
+    )
+    told = reasons(state)
+    assert told["place 2:211 right"] == (
+        "stack_run_start",
+        {"card": "3:122", "side": "right", "digit": 2},
+    )
+    assert told["place 2:211 left"][0] != "stack_run_start"
     # The row shows 111 and 113, and the seat sees both cards of each code in its piles:
     # after a placement that keeps them, nobody else can claim.
     state = SequentiaStackState.from_position(

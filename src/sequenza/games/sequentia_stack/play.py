@@ -63,10 +63,29 @@ def _runs(row: list[list[SequentiaCard]]) -> dict[int, str]:
     }
 
 
+def _run_started(
+    row: list[list[SequentiaCard]], placed: int, hand: list[SequentiaCard]
+) -> tuple[str, dict[str, Any]] | None:
+    """While the row is short of four piles: the placed pile and its neighbour at an end of
+    the row show two digits of a hand card's code, so that one more pile at that end shows it
+    (``stack_run_start``: the card, the end and the digit the new pile needs)."""
+    if len(row) < 2:
+        return None
+    digits = "".join(str(pile[-1].digit) for pile in row)
+    for held in sorted(hand, key=str):
+        code = held.code
+        if placed >= len(row) - 2 and digits[-2:] == code[:2]:
+            return "stack_run_start", {"card": str(held), "side": "right", "digit": int(code[2])}
+        if placed <= 1 and digits[:2] == code[1:]:
+            return "stack_run_start", {"card": str(held), "side": "left", "digit": int(code[0])}
+    return None
+
+
 def stack_reason(state: State[Any], action: Action) -> tuple[str, dict[str, Any]] | None:
     """Why a placement is good, from the row and the seat's own hand: it makes a run of three
     piles show the code of a card in the hand (``claim_next`` when the row has its four piles
-    and the claim is open, ``run_ready`` while the row is one pile short), it covers a run
+    and the claim is open, ``run_ready`` while the row is one pile short), or two piles at an
+    end of a short row show two digits of one (``run_start``), it covers a run
     showing a code another player may hold (``blocks``), it leaves no run another player can
     claim (``safe``: the seat sees every copy of the codes shown), or it is a bonus card that
     lets the seat place again. Judged without applying the placement: a hand's last card ends
@@ -110,10 +129,13 @@ def stack_reason(state: State[Any], action: Action) -> tuple[str, dict[str, Any]
                     "last": start + CLAIM_WIDTH - 1,
                     "cards": cards,
                 }
-    elif after:
+    else:
         matching = sorted(str(held) for held in hand if held.code in after.values())
         if matching:
             return "stack_run_ready", {"card": matching[0]}
+        started = _run_started(row, placed, hand)
+        if started is not None:
+            return started
     if card.bonus:
         return "stack_bonus", {}
     in_sight = [*hand, *(pile_card for pile in row for pile_card in pile)]

@@ -148,6 +148,8 @@ export function hintReason(reason) {
       return t("sequentia_stack.hint_claim_next", { first: data.first, last: data.last, card: data.card, cards: cards(data.cards) });
     case "stack_run_ready":
       return t("sequentia_stack.hint_run_ready", { card: data.card });
+    case "stack_run_start":
+      return t(data.side === "left" ? "sequentia_stack.hint_run_start_left" : "sequentia_stack.hint_run_start_right", { card: data.card, digit: data.digit });
     case "stack_bonus":
       return t("sequentia_stack.hint_bonus");
     case "stack_blocks":
