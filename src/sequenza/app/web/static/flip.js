@@ -2,12 +2,18 @@
 // their old place to the new one (slides, placements); new ones grow in.
 
 export function flip(container, update) {
+  // Without motion nothing glides: measuring every piece before the update would only make
+  // the browser lay the page out once more for each move.
+  if (window.matchMedia("(prefers-reduced-motion: reduce)").matches) {
+    update();
+    return;
+  }
   const before = new Map();
   for (const element of container.querySelectorAll("[data-key]")) {
     before.set(element.dataset.key, element.getBoundingClientRect());
   }
   update();
-  if (!before.size || window.matchMedia("(prefers-reduced-motion: reduce)").matches) return;
+  if (!before.size) return;
   for (const element of container.querySelectorAll("[data-key]")) {
     const old = before.get(element.dataset.key);
     if (!old) {

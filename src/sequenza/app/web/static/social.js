@@ -3,7 +3,7 @@
 // person is put on the page as text (textContent through h()), never as markup.
 
 import { fill, h } from "./dom.js";
-import { formatDate, t } from "./i18n.js";
+import { currentLanguage, formatDate, t } from "./i18n.js";
 import { showDialog } from "./rules.js";
 
 const NAME_KEY = "sequenza.name";
@@ -198,7 +198,18 @@ export class ChatPanel {
     this.draw();
   }
 
+  // Drawn again only when what it shows changed: the table's every other update (a move)
+  // would otherwise rebuild the lines and measure the list's scroll, which makes the browser
+  // lay the whole page out again in the middle of drawing the move.
   draw() {
+    const last = this.lines[this.lines.length - 1];
+    const shows = JSON.stringify([
+      currentLanguage(), this.lines.length, last?.number, [...this.muted],
+      this.page.table.seats.map((seat) => seat.name), this.page.heldSeats(),
+      this.writable, Boolean(this.page.replay),
+    ]);
+    if (shows === this.shows) return;
+    this.shows = shows;
     const shown = this.lines.filter((line) => !this.muted.has(speaker(line)));
     const atEnd = this.list.scrollHeight - this.list.scrollTop - this.list.clientHeight < 24;
     fill(this.list,

@@ -27,6 +27,8 @@ const ANSWER_WAIT_MS = 5000;
 const SENDING_SHOWN_MS = 300;
 // How many of the last announcements for screen readers stay in the page.
 const ANNOUNCED_KEPT = 5;
+// The log shows its latest lines only: a long game has thousands.
+const LOG_LINES = 300;
 // Up to this width the page is a phone's: one column that scrolls down (never sideways), the
 // banner held under the top bar. Wider, the board is zoomed to the height left on the screen.
 const PHONE_WIDTH = 820;
@@ -504,11 +506,17 @@ class TablePage {
   // hand included) and the buttons under it are in view without scrolling. The board's drawing
   // is zoomed down to the height left between the banner and the buttons; the page scrolls
   // only where that would shrink it below SMALLEST_ZOOM. The banner stays under the top bar.
+  // Every change of the page's layout is made before anything is measured, so that the
+  // browser lays the page out once here, not once for each measure that follows a change.
   fit() {
-    const topbar = document.querySelector(".topbar");
-    if (topbar) document.documentElement.style.setProperty("--topbar-h", `${topbar.offsetHeight}px`);
     const board = this.board;
     board.style.zoom = "";
+    const topbar = document.querySelector(".topbar");
+    const topbarHeight = topbar ? `${topbar.offsetHeight}px` : this.topbarHeight;
+    if (topbarHeight !== this.topbarHeight) {
+      this.topbarHeight = topbarHeight;
+      document.documentElement.style.setProperty("--topbar-h", topbarHeight);
+    }
     if (window.innerWidth <= PHONE_WIDTH || this.boardFrame.offsetParent === null) return;
     const gap = parseFloat(getComputedStyle(this.boardFrame.parentElement).rowGap) || 0;
     let below = 0;
@@ -873,18 +881,31 @@ class TablePage {
     );
   }
 
+  // The log grows by the events of each move: only their lines are added to those shown (it
+  // is drawn whole again when the names or the language changed, or for another log, as a
+  // replay's frame). Rebuilding 300 lines a move was a third of the page's work per move.
   renderLog(log = this.log) {
     const names = this.names();
+    const words = JSON.stringify([currentLanguage(), names]);
+    const shown = this.logShown;
+    const growing = shown && shown.log === log && shown.words === words && shown.count <= log.length;
     const lines = [];
-    for (const event of log) {
+    for (const event of growing ? log.slice(shown.count) : log) {
       // Table events (resign, undo, clocks) are the table's; game events come worded.
       const table = describeTableEvent(event, names);
       const text = table ?? (event.text ? event.text + standInNote(event) : null);
       // A game may draw the cards its sentences name (Sequentia: small cards, not codes).
       if (text) lines.push(h("li", { class: `log-${event.event}` }, this.view.logParts && !table ? this.view.logParts(text) : text));
     }
-    fill(this.logList, ...lines.slice(-300));
-    this.logList.scrollTop = this.logList.scrollHeight;
+    this.logShown = { log, words, count: log.length };
+    if (growing && !lines.length) return;
+    if (growing) this.logList.append(...lines.slice(-LOG_LINES));
+    else fill(this.logList, ...lines.slice(-LOG_LINES));
+    while (this.logList.childElementCount > LOG_LINES) this.logList.firstElementChild.remove();
+    // Scrolled to the newest line when the page is next drawn: measured now, the list's
+    // height would make the browser lay the page out in the middle of drawing the move.
+    cancelAnimationFrame(this.logScroll);
+    this.logScroll = requestAnimationFrame(() => { this.logList.scrollTop = this.logList.scrollHeight; });
   }
 
   // ------------------------------------------------------------------ choosing an action
