@@ -149,9 +149,8 @@ def test_a_misspelt_word_of_the_format_gets_the_nearest_allowed_one(tmp_path) ->
     result = runner.invoke(app, ["mode", "check", str(planted)], env=PLAIN)
     assert result.exit_code == 2
     # A misspelt value and a misspelt key each name the word they were meant to be.
-    assert "'rowz' is not one of ['rows', 'columns', 'windows'] (fix: did you mean 'rows'" in (
-        result.output
-    )
+    words = "['rows', 'columns', 'diagonals', 'windows']"
+    assert f"'rowz' is not one of {words} (fix: did you mean 'rows'" in result.output
     assert "('rowz' was unexpected) (fix: did you mean 'rows' for 'rowz'?)" in result.output
 
 

@@ -164,9 +164,17 @@ class CompiledMode:
             self.lines["columns"] = tuple(
                 tuple(row * columns + column for row in range(rows)) for column in range(columns)
             )
-            self.line_of = {
+            if rows == columns:
+                # Read top to bottom: 0 from the top left corner, 1 from the top right one.
+                self.lines["diagonals"] = (
+                    tuple(row * columns + row for row in range(rows)),
+                    tuple(row * columns + columns - 1 - row for row in range(rows)),
+                )
+            #: The lines of each family through each position (a diagonal misses most
+            #: positions, and the centre of an odd grid lies on both).
+            self.lines_through = {
                 family: tuple(
-                    next(index for index, line in enumerate(lines) if position in line)
+                    tuple(index for index, line in enumerate(lines) if position in line)
                     for position in range(self.positions)
                 )
                 for family, lines in self.lines.items()
@@ -176,6 +184,7 @@ class CompiledMode:
         mode, table, turn = self.mode, self.table, self.mode.turn
         actions: list[Action] = []
         texts = self.texts
+        self.diagonal_slides: tuple[tuple[int, int, Action], ...] = ()
         if turn.slide:
             columns = table.columns
             self.neighbours = tuple(
@@ -207,6 +216,18 @@ class CompiledMode:
                 for hole in range(self.positions)
             )
             actions += [action for _, _, action in self.slides]
+            # Diagonal slides, where the file allows them, come after every other action (as
+            # the built-in Shift's do), so that a table without them keeps every action's
+            # number.
+            self.diagonal_slides = tuple(
+                (source, target, Action("slide", (source, target)))
+                for source in range(self.positions)
+                for target in _diagonal_neighbours(source, table.rows, columns)
+            )
+            self.diagonal_slides_into = tuple(
+                tuple(action for _, target, action in self.diagonal_slides if target == hole)
+                for hole in range(self.positions)
+            )
         if turn.place:
             if table.kind == "row":
                 self.place_targets: tuple[str | int, ...] = (
@@ -276,7 +297,18 @@ class CompiledMode:
             self.hole_actions = tuple(Action("hole", (p,)) for p in range(self.positions))
             self.refill_actions = tuple(Action("refill", (p,)) for p in range(self.positions))
             actions += [*self.hole_actions, *self.refill_actions]
-        self.action_space = ActionSpace(actions, mode.name)
+        diagonal = turn.slide.diagonal if turn.slide else False
+        with_diagonals = [*actions, *(action for _, _, action in self.diagonal_slides)]
+        #: The space of a table with diagonal slides, when an option turns them on.
+        self.diagonal_action_space: ActionSpace | None = None
+        if diagonal is True:
+            self.action_space = ActionSpace(with_diagonals, mode.name)
+        else:
+            self.action_space = ActionSpace(actions, mode.name)
+            if diagonal:
+                self.diagonal_action_space = ActionSpace(
+                    with_diagonals, f"{mode.name} with diagonal slides"
+                )
 
     def _of_kinds(self, rows: tuple[tuple[Action, ...], ...]) -> list[tuple[Action, ...]]:
         """The rows of a per-card table that belong to each kind's first card (the actions
@@ -325,6 +357,16 @@ class CompiledMode:
                 },
             ),
         )
+
+
+def _diagonal_neighbours(position: int, rows: int, columns: int) -> list[int]:
+    row, column = divmod(position, columns)
+    return sorted(
+        other_row * columns + other_column
+        for other_row in (row - 1, row + 1)
+        for other_column in (column - 1, column + 1)
+        if 0 <= other_row < rows and 0 <= other_column < columns
+    )
 
 
 def _options_class(mode: Mode) -> type[Options]:
@@ -377,6 +419,7 @@ class Rules:
         self.start = turn.start
         self.hand_sorted_by_text = bool(mode.places.hand and mode.places.hand.order == "text")
         self.slide_limit = self.amount(turn.slide.limit) if turn.slide else 0
+        self.diagonal_slides = bool(turn.slide and self.switch(turn.slide.diagonal))
         self.repeat_limit = (
             self.amount(turn.exchange.when_repeated)
             if turn.exchange and turn.exchange.when_repeated is not None
@@ -481,14 +524,22 @@ class Rules:
         if state.steps >= self.slide_limit:
             return []
         table = state.table
+        c = self.c
         empties = [position for position, pile in enumerate(table) if not pile]
         if len(empties) == 1:
-            return list(self.c.slides_into[empties[0]])
-        return [
-            action
-            for source, target, action in self.c.slides
-            if table[source] and not table[target]
+            if self.diagonal_slides:
+                return [*c.slides_into[empties[0]], *c.diagonal_slides_into[empties[0]]]
+            return list(c.slides_into[empties[0]])
+        found = [
+            action for source, target, action in c.slides if table[source] and not table[target]
         ]
+        if self.diagonal_slides:
+            found += [
+                action
+                for source, target, action in c.diagonal_slides
+                if table[source] and not table[target]
+            ]
+        return found
 
     def _refills(self, state: ModeState) -> list[Action]:
         empties = [position for position, pile in enumerate(state.table) if not pile]
@@ -615,7 +666,7 @@ class Rules:
             (family, frozenset(chosen), action)
             for (family, chosen), action in c.claim_by_line.items()
         ]
-        codes, lines, line_of = c.codes, c.lines, c.line_of
+        codes, lines, through = c.codes, c.lines, c.lines_through
 
         def by_placed(state: ModeState) -> list[Action]:
             table = state.table
@@ -624,9 +675,9 @@ class Rules:
             for position in state.covered:
                 code = codes[table[position][-1]]
                 for family in families:
-                    index = line_of[family][position]
-                    if tuple(tops[p] for p in lines[family][index]) == code:
-                        found[family].add(index)
+                    for index in through[family][position]:
+                        if tuple(tops[p] for p in lines[family][index]) == code:
+                            found[family].add(index)
             return [action for family, chosen, action in line_sets if chosen <= found[family]]
 
         return by_placed
@@ -641,6 +692,11 @@ class ModeGame(Game[Options]):
     def __init__(self, players: int, options: Options) -> None:
         super().__init__(players, options)
         self.rules = Rules(self.compiled, players, options)
+        wider = self.compiled.diagonal_action_space
+        if wider is not None and self.rules.diagonal_slides:
+            # The class's space is the one without diagonal slides (what the game's id means
+            # to an encoder); a table whose option turns them on has the wider one.
+            self.__dict__["action_space"] = wider
 
     def _check_setup(self) -> None:
         dealt = 0

@@ -53,6 +53,8 @@ MODE_WORDS = ("mode.name", "mode.summary", "mode.rules")
 #: A mode file is small: anything larger is refused before it is parsed.
 MAX_BYTES = 256 * 1024
 DECKS = ("sequentia", "listed")
+#: The digits of a card's code: the cards of a line or window that show one.
+CODE_LENGTH = 3
 #: A listed deck's bounds: copies of one card, and cards in all.
 MAX_COPIES = 20
 MAX_DECK = 300
@@ -610,9 +612,10 @@ def _read_turn(reader: _Reader, data: Any) -> Turn:
 
 
 def _read_slide(reader: _Reader, data: Any, path: KeyPath) -> SlideRule:
-    reader.table(data, path, ("place", "limit", "at_limit"))
+    reader.table(data, path, ("place", "limit", "at_limit", "diagonal"))
     return SlideRule(
         limit=reader.value(data, path, "limit", (int, str)),
+        diagonal=reader.value(data, path, "diagonal", (bool, str), False),
         at_limit=reader.value(
             data,
             path,
@@ -667,7 +670,7 @@ def _read_claim(reader: _Reader, data: Any, path: KeyPath) -> ClaimRule:
     )
     reader.table(data, path, keys)
     return ClaimRule(
-        lines=reader.words(data, path, "lines", ("rows", "columns", "windows")),  # type: ignore[arg-type]
+        lines=reader.words(data, path, "lines", ("rows", "columns", "diagonals", "windows")),  # type: ignore[arg-type]
         code=reader.value(data, path, "code", str, words=("target", "hand", "placed")),
         then=reader.value(data, path, "then", str),
         width=reader.value(data, path, "width", int, 3),
@@ -853,6 +856,7 @@ def _check_meaning(reader: _Reader, mode: Mode) -> None:
     table = mode.places.table
     if turn.slide:
         amount(turn.slide.limit, ("turn", "slide", "limit"))
+        amount(turn.slide.diagonal, ("turn", "slide", "diagonal"), bool)
         if table.kind != "grid" or table.holds != "card":
             reader.problem(
                 ("turn", "slide"),
@@ -893,13 +897,48 @@ def _check_meaning(reader: _Reader, mode: Mode) -> None:
         phase_or_end(claim.then, ("turn", "claim", "then"))
         amount(claim.must_include_last, ("turn", "claim", "must_include_last"), bool)
         amount(claim.collect_code_card, ("turn", "claim", "collect_code_card"), bool)
-        if ("windows" in claim.lines) != (table.kind == "row") or len(claim.lines) != len(
-            set(claim.lines)
+        on_row = {"windows"}
+        if (set(claim.lines) <= on_row) != (table.kind == "row") or (
+            table.kind == "row" and set(claim.lines) != on_row
         ):
             reader.problem(
                 ("turn", "claim", "lines"),
-                "a grid's lines are rows and columns, a row's are windows of adjacent piles",
+                "a grid's lines are rows, columns and diagonals, a row's are windows of "
+                "adjacent piles",
                 'lines = ["rows"] on a grid, ["windows"] on a row',
+            )
+        elif len(claim.lines) != len(set(claim.lines)):
+            reader.problem(
+                ("turn", "claim", "lines"),
+                "lines names a kind of line twice",
+                "name each kind once",
+            )
+        elif table.kind == "grid":
+            # A line shows a code when its cards' digits are the code's three digits.
+            length = {"rows": table.columns, "columns": table.rows, "diagonals": table.rows}
+            if "diagonals" in claim.lines and table.rows != table.columns:
+                reader.problem(
+                    ("turn", "claim", "lines"),
+                    f"diagonals run corner to corner of a square grid, and this one has "
+                    f"{table.rows} rows and {table.columns} columns",
+                    "rows = columns, or remove diagonals",
+                )
+            square = table.rows == table.columns
+            for family in claim.lines:
+                if length[family] != CODE_LENGTH and (square or family != "diagonals"):
+                    reader.problem(
+                        ("turn", "claim", "lines"),
+                        f"{family} have {length[family]} cards, and a code has {CODE_LENGTH} "
+                        "digits: no line of them could ever show one",
+                        f"a grid of {CODE_LENGTH} rows and {CODE_LENGTH} columns, or "
+                        f"remove {family}",
+                    )
+                    break
+        if table.kind == "row" and claim.width != CODE_LENGTH:
+            reader.problem(
+                ("turn", "claim", "width"),
+                f"a window of {claim.width} piles never shows a code of {CODE_LENGTH} digits",
+                f"width = {CODE_LENGTH}",
             )
         place_of = {"target": mode.places.target, "hand": mode.places.hand, "placed": turn.place}
         if place_of[claim.code] is None:

@@ -30,13 +30,16 @@ function placeName(observation, place) {
   return word(observation, `place.${place.name}`);
 }
 
-// The line tags a claim clicks: "line:rows:0", "line:columns:2", "line:windows:1".
+const LINE_WORDS = { rows: "mode.view.row", columns: "mode.view.column", diagonals: "mode.view.diagonal", windows: "mode.view.window" };
+
+// The line tags a claim clicks: "line:rows:0", "line:columns:2", "line:diagonals:1",
+// "line:windows:1". A diagonal's arrow points the way it is read, from its top corner.
 function lineTag(observation, family, index, shown) {
-  const key = family === "rows" ? "mode.view.row" : family === "columns" ? "mode.view.column" : "mode.view.window";
+  const arrow = family === "columns" ? "▲" : family === "diagonals" ? (index === 0 ? "↘" : "↙") : "◀";
   return h(
     family === "columns" ? "button.col-tag" : "button.row-tag",
     { type: "button", class: family === "columns" ? "col-tag" : "row-tag", dataset: { part: `line:${family}:${index}` } },
-    `${family === "columns" ? "▲" : "◀"} ${t(key, { line: shown })}`,
+    `${arrow} ${t(LINE_WORDS[family], { line: shown })}`,
   );
 }
 
@@ -67,6 +70,13 @@ function gridTable(observation, place, ctx) {
   }
   if (lines.has("columns")) {
     for (let column = 0; column < columns; column += 1) cells.push(lineTag(observation, "columns", column, column + 1));
+  } else if (lines.has("diagonals")) {
+    for (let column = 0; column < columns; column += 1) cells.push(h("span"));
+  }
+  if (lines.has("diagonals")) {
+    // The first in the bottom right corner, where the diagonal from the top left ends; the
+    // second under the bottom left corner, where the one from the top right ends.
+    cells.push(lineTag(observation, "diagonals", 0, 1), lineTag(observation, "diagonals", 1, 2));
   }
   return h(
     "div.grid3",
