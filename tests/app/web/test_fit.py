@@ -64,6 +64,27 @@ SMALL_TARGETS = """() => {
 ZOOMED = """() => [...document.querySelectorAll(".zoom-strip:not([hidden]) .zoom-place")].map(
     (place) => Math.min(place.getBoundingClientRect().width, place.getBoundingClientRect().height)
 )"""
+# The strip of a card with places all over the board (a jack): where it lies, how high it is
+# against what it holds, its places' smallest side and count, and the board's places.
+STRIP = """() => {
+    const strip = document.querySelector(".zoom-strip:not([hidden])");
+    if (!strip) return null;
+    const box = strip.getBoundingClientRect();
+    const places = [...strip.querySelectorAll(".zoom-place")].map((place) => {
+        const r = place.getBoundingClientRect();
+        return Math.min(r.width, r.height);
+    });
+    return {
+        left: box.left, right: box.right, height: box.height,
+        scrolls: strip.scrollHeight > strip.clientHeight,
+        rows: strip.querySelectorAll(".zoom-row").length,
+        places: places.length, smallest: Math.min(...places),
+        playable: document.querySelectorAll(".board [data-part].playable").length,
+        wide: document.documentElement.scrollWidth,
+    };
+}"""
+#: Sequence's jacks that go on any free space (the one-eyed jacks remove a chip).
+TWO_EYED_JACKS = ("JD", "JC")
 
 
 def shoot(page: Any, path: Path, *, full_page: bool = False) -> None:
@@ -99,7 +120,8 @@ def test_every_table_fits_the_screen_it_is_on(
 ) -> None:
     created = server.create_table(
         game=game,
-        seed=3,
+        # Sequence's deal 5 gives Ada both two-eyed jacks: one is still hers on the phone.
+        seed=5 if game == "sequence" else 3,
         seats=[{"kind": "hotseat", "name": "Ada"}, {"kind": "bot", "bot": "random"}],
     )
     width, height = SCREENS[0]
@@ -152,6 +174,24 @@ def test_every_table_fits_the_screen_it_is_on(
             shoot(page, shots / f"fit-{game}-phone-zoom.png")
             page.click(card)
             assert page.evaluate(ZOOMED) == []
+        if game == "sequence" and screen.ready() == "move":
+            # A two-eyed jack goes on any free space: its places, by the board's rows, in a
+            # strip no wider than the phone and half its height at most, which scrolls.
+            jacks = [f'.board [data-part="hand:{jack}"].playable' for jack in TWO_EYED_JACKS]
+            jack = next(selector for selector in jacks if page.locator(selector).count())
+            page.click(jack)
+            strip = page.evaluate(STRIP)
+            assert strip is not None, "no magnified places for a jack"
+            assert strip["places"] == strip["playable"] > 8 and strip["smallest"] >= 44, strip
+            assert strip["rows"] > 1 and strip["scrolls"], strip
+            assert strip["left"] >= 0 and strip["right"] <= PHONE["width"], strip
+            assert strip["height"] <= PHONE["height"] / 2 and strip["wide"] <= PHONE["width"]
+            page.locator(".zoom-strip").scroll_into_view_if_needed()
+            shoot(page, shots / f"fit-{game}-phone-jack.png")
+            # A place far down the strip, scrolled to, plays the jack there.
+            sent = page.evaluate("window.sequenzaTable.sent")
+            page.locator(".zoom-strip .zoom-place").last.click()
+            page.wait_for_function(f"window.sequenzaTable.sent !== {sent}")
         assert screen.errors == []
     finally:
         screen.close()

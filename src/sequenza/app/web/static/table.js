@@ -33,7 +33,8 @@ const LOG_LINES = 300;
 // banner held under the top bar. Wider, the board is zoomed to the height left on the screen.
 const PHONE_WIDTH = 820;
 // The smallest a target a finger taps should be (WCAG 2.5.5), and the most places the phone's
-// magnified strip shows for one chosen card.
+// magnified strip shows in one group: a card with more (a jack) has them grouped by the
+// board's rows in a strip that scrolls.
 const TOUCH_PX = 44;
 const ZOOM_MOST = 8;
 // Below this zoom a 10×10 board's spaces would be too small to read or hit: the page scrolls.
@@ -286,6 +287,12 @@ class TablePage {
       this.followAcceptedRematch();
     } else if (message.type === "hint") {
       heardHint(this, message);
+      // A reason in a game's own terms is worded by its view (the shared ones by hints.js).
+      const own = this.hint && this.view.hintReason ? this.view.hintReason(message.reason || {}, this.names()) : null;
+      if (own) {
+        this.hint.reason = own;
+        this.render();
+      }
     } else if (message.type === "chat") {
       this.chat.heard(message);
     } else if (message.type === "chat_log") {
@@ -933,35 +940,52 @@ class TablePage {
 
   // On a phone a 10x10 board's spaces are smaller than a finger: once a card is chosen, its
   // places are shown again under the board, magnified, each a button that plays there. A card
-  // with places all over the board (a jack) leaves the board as it is.
+  // with places all over the board (a jack) has them in rows as the board has, in a strip of
+  // bounded height that scrolls, so that it never pushes the page's buttons far down.
   drawZoomStrip() {
     const places = this.selected.length && window.innerWidth <= PHONE_WIDTH
       ? [...this.board.querySelectorAll("[data-part].playable")]
       : [];
-    const small = places.filter((element) => {
+    const small = [];
+    for (const element of places) {
       const box = element.getBoundingClientRect();
-      return box.width < TOUCH_PX || box.height < TOUCH_PX;
-    });
-    const shown = small.length > 0 && small.length <= ZOOM_MOST;
-    this.zoomStrip.hidden = !shown;
-    if (!shown) {
+      if (box.width < TOUCH_PX || box.height < TOUCH_PX) small.push({ element, top: box.top });
+    }
+    const many = small.length > ZOOM_MOST;
+    this.zoomStrip.hidden = small.length === 0;
+    this.zoomStrip.classList.toggle("many", many);
+    if (!small.length) {
       this.zoomStrip.replaceChildren();
       return;
     }
-    fill(this.zoomStrip, small.map((element) => {
-      const face = element.cloneNode(true);
-      face.removeAttribute("data-part");
-      face.removeAttribute("tabindex");
-      face.removeAttribute("id");
-      face.classList.remove("playable", "selected", "hinted");
-      face.setAttribute("aria-hidden", "true");
-      return h(
-        "button.zoom-place",
-        { type: "button", "aria-label": element.getAttribute("aria-label") || element.title, onclick: () => element.click() },
-        face,
-        element.title ? h("span.zoom-name", {}, element.title) : null,
-      );
-    }));
+    if (!many) {
+      fill(this.zoomStrip, small.map(({ element }) => this.zoomPlace(element)));
+      return;
+    }
+    // The board lists its spaces row by row: a new row starts where a place lies lower.
+    const rows = [];
+    for (const { element, top } of small) {
+      const row = rows[rows.length - 1];
+      if (row && Math.abs(top - row.top) < 1) row.places.push(element);
+      else rows.push({ top, places: [element] });
+    }
+    fill(this.zoomStrip, rows.map((row) => h("div.zoom-row", {}, row.places.map((element) => this.zoomPlace(element)))));
+  }
+
+  // One magnified place: the board's space drawn again, a button that taps the space.
+  zoomPlace(element) {
+    const face = element.cloneNode(true);
+    face.removeAttribute("data-part");
+    face.removeAttribute("tabindex");
+    face.removeAttribute("id");
+    face.classList.remove("playable", "selected", "hinted");
+    face.setAttribute("aria-hidden", "true");
+    return h(
+      "button.zoom-place",
+      { type: "button", "aria-label": element.getAttribute("aria-label") || element.title, onclick: () => element.click() },
+      face,
+      element.title ? h("span.zoom-name", {}, element.title) : null,
+    );
   }
 
   // Where the keyboard goes when the control it was on is gone: the board's first tab stop.
