@@ -28,8 +28,10 @@ NOTICEABLE = 0.02
 @dataclass(frozen=True)
 class Hint:
     """The move to play and its reason: a ``code`` the page words in its language (``wins``,
-    ``claim``, ``gains``, ``best``, or a game's own: ``sequence``, ``blocks_four``...) and
-    the ``data`` it names (``seat``: a seat the reason is about)."""
+    ``claim``, ``gains``, ``best``, or a game's own: ``sequence``, ``blocks_four``,
+    ``code_in``, ``stack_claim_next``, ``cross_line``, ``stacks_completes``...: the game's
+    ``Play.reason`` lists them, and its view words those the shared page does not) and the
+    ``data`` it names (``seat``: a seat the reason is about)."""
 
     action: Action
     code: str
