@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from sequenza import i18n
 from tests.app.web.server_harness import LiveServer
 from tests.app.web.test_browser import GAMES, PHONE, Screen, browser, open_seats, server, shots
 
@@ -123,6 +124,8 @@ def test_every_table_fits_the_screen_it_is_on(
         # Sequence's deal 5 gives Ada both two-eyed jacks: one is still hers on the phone.
         seed=5 if game == "sequence" else 3,
         seats=[{"kind": "hotseat", "name": "Ada"}, {"kind": "bot", "bot": "random"}],
+        # A hint's box under the board fits too; Cross's reasons are worded by its view.
+        hints=game == "sequentia-cross",
     )
     width, height = SCREENS[0]
     screen = Screen(browser, {"width": width, "height": height})
@@ -174,6 +177,16 @@ def test_every_table_fits_the_screen_it_is_on(
             shoot(page, shots / f"fit-{game}-phone-zoom.png")
             page.click(card)
             assert page.evaluate(ZOOMED) == []
+        if game == "sequentia-cross" and screen.ready() == "move":
+            # The reason in the game's own terms, from its view: the line a placement makes
+            # show a code, or the card left in hand that then can.
+            page.click("#hint-button")
+            page.wait_for_selector(".hint-reason")
+            words = i18n.page_messages("en")
+            told = page.inner_text(".hint-reason")
+            own = ("sequentia_cross.hint_line", "sequentia_cross.hint_prepares")
+            assert any(str(words[key]).split("{")[0] in told for key in own), told
+            assert page.evaluate(SMALL_TARGETS) == [], f"{game}: the hint's targets on a phone"
         if game == "sequence" and screen.ready() == "move":
             # A two-eyed jack goes on any free space: its places, by the board's rows, in a
             # strip no wider than the phone and half its height at most, which scrolls.
