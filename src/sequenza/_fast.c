@@ -2715,12 +2715,156 @@ static void shift_determinize(const ShiftRules *r, ShiftGame *g, int seat, MT *c
         if (p != seat && g->targets[p] >= 0) g->targets[p] = (int8_t)pool[n++];
 }
 
-static long shift_play_out(const ShiftRules *r, ShiftGame *g, MT *choice, long limit) {
+/* The greedy heuristic of sequentia_shift/play.py (shift_policy): claim at once (the first
+ * claim offered); where the turn cannot end (a refill, an exchange, a pass) any action at
+ * random; otherwise slide as the exact solver (solver.py) says when a row can show the
+ * target within the slides left, and end the turn when it cannot.
+ *
+ * The solver's tables: for each of the 27 codes, the fewest slides from every grid of one
+ * hole and eight digits to a row showing the code (255: never). A grid's index is its hole's
+ * position times 3**8 plus its other eight digits (1 to 3) read as base-3 numbers, position
+ * order; breadth-first distances are the same whatever order the search takes, so they are
+ * the very numbers of solver.py's tables. Built once, on the first Shift table made. */
+#define SHIFT_GRIDS (CELLS * 6561)
+#define SHIFT_UNREACHABLE 255
+static uint8_t shift_distance[27][SHIFT_GRIDS];
+static int shift_distances_built;
+
+static int shift_grid_index(const int8_t *digits) {
+    int hole = 0, index = 0, i;
+    for (i = 0; i < CELLS; i++)
+        if (!digits[i]) hole = i;
+    for (i = 0; i < CELLS; i++)
+        if (i != hole) index = index * 3 + digits[i] - 1;
+    return hole * 6561 + index;
+}
+
+static void shift_grid_of(int index, int8_t *digits) {
+    int hole = index / 6561, rest = index % 6561, i;
+    for (i = CELLS - 1; i >= 0; i--) {
+        if (i == hole) {
+            digits[i] = 0;
+            continue;
+        }
+        digits[i] = (int8_t)(rest % 3 + 1);
+        rest /= 3;
+    }
+}
+
+/* solver.py's NEIGHBOURS: the positions beside `hole`, those above and below it first, then
+ * those left and right; -1 past the last. */
+static int8_t shift_neighbours[CELLS][5];
+
+static void shift_build_distances(void) {
+    static int queue[SHIFT_GRIDS];
+    int code, i, k;
+    if (shift_distances_built) return;
+    for (i = 0; i < CELLS; i++) {
+        int n = 0;
+        if (i >= 3) shift_neighbours[i][n++] = (int8_t)(i - 3);
+        if (i < 6) shift_neighbours[i][n++] = (int8_t)(i + 3);
+        if (i % 3) shift_neighbours[i][n++] = (int8_t)(i - 1);
+        if (i % 3 < 2) shift_neighbours[i][n++] = (int8_t)(i + 1);
+        shift_neighbours[i][n] = -1;
+    }
+    for (code = 0; code < 27; code++) {
+        uint8_t *distance = shift_distance[code];
+        int8_t want[3] = {(int8_t)(code / 9 + 1), (int8_t)(code / 3 % 3 + 1), (int8_t)(code % 3 + 1)};
+        int head = 0, tail = 0;
+        memset(distance, SHIFT_UNREACHABLE, SHIFT_GRIDS);
+        for (i = 0; i < SHIFT_GRIDS; i++) {
+            int8_t digits[CELLS];
+            int row;
+            shift_grid_of(i, digits);
+            for (row = 0; row < 3; row++)
+                if (digits[3 * row] == want[0] && digits[3 * row + 1] == want[1] &&
+                    digits[3 * row + 2] == want[2]) {
+                    distance[i] = 0;
+                    queue[tail++] = i;
+                    break;
+                }
+        }
+        while (head < tail) {
+            int8_t digits[CELLS];
+            int at = queue[head++], hole = at / 6561;
+            shift_grid_of(at, digits);
+            for (k = 0; shift_neighbours[hole][k] >= 0; k++) {
+                int card = shift_neighbours[hole][k], next;
+                digits[hole] = digits[card];
+                digits[card] = 0;
+                next = shift_grid_index(digits);
+                digits[card] = digits[hole];
+                digits[hole] = 0;
+                if (distance[next] == SHIFT_UNREACHABLE) {
+                    distance[next] = (uint8_t)(distance[at] + 1);
+                    queue[tail++] = next;
+                }
+            }
+        }
+    }
+    shift_distances_built = 1;
+}
+
+static int shift_has(const int16_t *legal, int count, int action) {
+    int i;
+    for (i = 0; i < count; i++)
+        if (legal[i] == action) return 1;
+    return 0;
+}
+
+static int shift_greedy(const ShiftRules *r, const ShiftGame *g, const int16_t *legal, int count,
+                        MT *choice) {
+    int8_t digits[CELLS];
+    const uint8_t *distance;
+    int i, target, hole = -1, holes = 0, index, steps;
+    for (i = 0; i < count; i++)
+        if (r->kind[legal[i]] == S_CLAIM) return legal[i];
+    if (!shift_has(legal, count, r->end_id)) return legal[mt_below(choice, (uint32_t)count)];
+    target = g->targets[g->to_act];
+    for (i = 0; i < CELLS; i++)
+        if (g->grid[i] < 0) {
+            hole = i;
+            holes++;
+        }
+    if (target < 0 || holes != 1) return r->end_id;
+    for (i = 0; i < CELLS; i++) digits[i] = g->grid[i] < 0 ? 0 : r->digit[g->grid[i]];
+    distance = shift_distance[(r->code[target][0] - 1) * 9 + (r->code[target][1] - 1) * 3 +
+                              r->code[target][2] - 1];
+    index = shift_grid_index(digits);
+    steps = distance[index];
+    if (steps == SHIFT_UNREACHABLE || steps == 0 || steps > r->slide_limit - g->slides)
+        return r->end_id;
+    for (i = 0; shift_neighbours[hole][i] >= 0; i++) {
+        int card = shift_neighbours[hole][i], k;
+        digits[hole] = digits[card];
+        digits[card] = 0;
+        if (distance[shift_grid_index(digits)] == steps - 1) {
+            for (k = 0; k < SLIDE_COUNT; k++)
+                if (SLIDE_FROM[k] == card && SLIDE_TO[k] == hole &&
+                    shift_has(legal, count, r->slide_id[k]))
+                    return r->slide_id[k];
+            return r->end_id;
+        }
+        digits[card] = digits[hole];
+        digits[hole] = 0;
+    }
+    return r->end_id;
+}
+
+static int shift_choose(const ShiftRules *r, const ShiftGame *g, const int16_t *legal, int count,
+                        int policy, MT *choice) {
+    /* Shift's playout policy is its greedy heuristic. */
+    if (policy == CHEAP || policy == GREEDY) return shift_greedy(r, g, legal, count, choice);
+    return legal[mt_below(choice, (uint32_t)count)];
+}
+
+static long shift_play_out(const ShiftRules *r, ShiftGame *g, int policy, MT *choice,
+                           long limit) {
     int16_t legal[64];
     long played = 0;
     while (!g->ending) {
         int count = shift_legal(r, g, legal);
-        shift_apply(r, g, legal[mt_below(choice, (uint32_t)count)]);
+        shift_apply(r, g, shift_choose(r, g, legal, count, policy, choice));
         if (++played > limit) return -1;
     }
     return g->ending < 0 ? -2 : played;
@@ -2805,6 +2949,7 @@ static int ShiftRules_init(ShiftRules *self, PyObject *args, PyObject *kwds) {
         }
     }
     Py_DECREF(fast);
+    shift_build_distances();
     return 0;
 }
 
@@ -2816,7 +2961,7 @@ static PyObject *shift_batch(const ShiftRules *r, const ShiftGame *start, int se
     Py_ssize_t n, i;
     int failed = 0;
     ShiftGame *g = NULL;
-    if (policy != RANDOM) {
+    if (policy != RANDOM && policy != CHEAP && policy != GREEDY) {
         PyErr_SetString(PyExc_ValueError, "no such policy in Shift's core");
         return NULL;
     }
@@ -2878,7 +3023,7 @@ static PyObject *shift_batch(const ShiftRules *r, const ShiftGame *start, int se
             mt_seed_u64(&choice, values[2 * i + 1]);
             shift_new(r, g, &deal);
         }
-        lengths[i] = shift_play_out(r, g, &choice, limit);
+        lengths[i] = shift_play_out(r, g, policy, &choice, limit);
         if (lengths[i] < 0) failed = lengths[i] == -1 ? 1 : 2;
         endings[i] = g->ending;
         for (p = 0; p < SHIFT_PLAYERS; p++)
@@ -3217,11 +3362,22 @@ static PyObject *ShiftState_play_bots(ShiftState *self, PyObject *args) {
     const ShiftRules *r = self->rules;
     ShiftGame *g = &self->game;
     int16_t legal[64];
-    Bots *bots = bots_new(args, r->players, 0);
+    Bots *bots = bots_new(args, r->players, 1);
     if (!bots) return NULL;
     while (!g->ending && bots->count < bots->limit) {
         int count = shift_legal(r, g, legal), seat = g->to_act, action;
-        action = legal[mt_below(&bots->rng[seat], (uint32_t)count)];
+        MT *mt = &bots->rng[seat];
+        if (bots->kind[seat] == BOT_RANDOM)
+            action = legal[mt_below(mt, (uint32_t)count)];
+        else if (count == 1)
+            action = legal[0];
+        else {
+            /* The copy shares the positions seen, which neither the determiniser nor the
+             * heuristic touches. */
+            ShiftGame twin = *g;
+            shift_determinize(r, &twin, seat, mt);
+            action = shift_greedy(r, &twin, legal, count, mt);
+        }
         shift_apply(r, g, action);
         bots->played[bots->count++] = (int16_t)action;
     }
@@ -4075,6 +4231,8 @@ typedef struct {
     int chips_per_colour;
     int in_play_count, removed_count;
     int8_t in_play[SS_CARDS], removed[SS_CARDS];
+    /* The faces in the order of their texts, as the greedy heuristic's planner tries them. */
+    int8_t face_order[SS_FACES];
 } SeqStacksRules;
 
 typedef struct {
@@ -4402,26 +4560,444 @@ static void ss_determinize(const SeqStacksRules *r, SeqStacksGame *g, int seat, 
     }
 }
 
-static long ss_play_out(const SeqStacksRules *r, SeqStacksGame *g, MT *choice, long limit) {
+/* The heuristics of sequence_stacks/play.py, term for term: the greedy one (stacks_policy,
+ * with its turn planner) and the playout one (stacks_playout). Their weights: */
+#define SG_CHIP 1.0
+#define SG_STEP 3.0
+#define SG_WINNING_CHIP 1000.0
+#define SG_WINNING_GIFT 30.0
+#define SG_PLAYED 0.3
+#define SG_WILD_KEPT 0.6
+#define SG_REFILL 1.0
+#define SG_WORTH_STEALING 6.0
+#define SG_WILD_USEFULNESS 10.0
+#define SG_WIN_TOTAL 5
+#define SG_WIN_EACH 2
+/* GIFT and SKIPPED_GIFT: a pile left at 3 or at 4 cards, by whether the next seat is skipped. */
+static const double SG_GIFT[2][2] = {{0.1, 0.5}, {0.03, 0.15}};
+
+/* Chips still missing from a winning collection (need). */
+static int sg_need(const SeqStacksRules *r, const int *chips) {
+    int total = 0, short_by = 0, c;
+    for (c = 0; c < r->colours; c++) {
+        total += chips[c];
+        if (chips[c] < SG_WIN_EACH) short_by += SG_WIN_EACH - chips[c];
+    }
+    return SG_WIN_TOTAL - total > short_by ? SG_WIN_TOTAL - total : short_by;
+}
+
+/* What a chip of `colour` is worth to a collection (chip_worth). */
+static double sg_chip_worth(const SeqStacksRules *r, const int *chips, int colour,
+                            double winning) {
+    int after[SS_COLOURS], c, before = sg_need(r, chips), then;
+    for (c = 0; c < r->colours; c++) after[c] = chips[c] + (c == colour);
+    then = sg_need(r, after);
+    if (then == 0) return winning;
+    return SG_CHIP + SG_STEP * (double)(before - then);
+}
+
+/* How much a card is worth holding (SeenTable.usefulness). */
+static double sg_usefulness(const SeqStacksRules *r, const SeqStacksGame *g, int face) {
+    int colour = r->face_colour[face], value = r->face_value[face], k, least = -1;
+    if (colour < 0) {
+        if (face == r->block) return 9.0;
+        if (face == r->steal_chip) return 8.0;
+        if (face == r->skip) return 7.0;
+        if (face == r->steal_card) return 4.0;
+        return 2.0;
+    }
+    if (value == 0) return SG_WILD_USEFULNESS;
+    for (k = 0; k < 2; k++) {
+        int height = g->pile_size[2 * colour + k], steps = -1;
+        if (height == 0)
+            steps = value - 1;
+        else if (value > height)
+            steps = value - height - 1;
+        if (steps >= 0 && (least < 0 || steps < least)) least = steps;
+    }
+    if (least < 0) return 0.0;
+    return 6.0 - (double)least + (value == SS_TOP ? 1.0 : 0.0);
+}
+
+/* The planner's memo (_Planner.memo): positions by key, kept for one decision (`mark` tells
+ * this decision's entries from older ones). The memo only saves work: where it cannot grow,
+ * the planner searches again what it would have found there, and chooses the same. */
+typedef struct {
+    uint64_t key[3];
+    double value;
+    int16_t action;
+    uint32_t mark;
+} PlanEntry;
+
+typedef struct {
+    PlanEntry *entries;
+    int capacity, size;
+    uint32_t mark;
+} PlanMemo;
+
+static int plan_memo_init(PlanMemo *memo) {
+    memo->capacity = 1024;
+    memo->size = 0;
+    memo->mark = 0;
+    memo->entries = PyMem_RawCalloc((size_t)memo->capacity, sizeof(PlanEntry));
+    return memo->entries ? 0 : -1;
+}
+
+static void plan_memo_free(PlanMemo *memo) {
+    PyMem_RawFree(memo->entries);
+    memo->entries = NULL;
+}
+
+static void plan_memo_clear(PlanMemo *memo) {
+    memo->size = 0;
+    if (++memo->mark == 0) { /* after 2**32 decisions: forget the marks */
+        memset(memo->entries, 0, sizeof(PlanEntry) * (size_t)memo->capacity);
+        memo->mark = 1;
+    }
+}
+
+static int plan_slot(const PlanMemo *memo, const uint64_t *key) {
+    uint64_t mix = (key[0] ^ key[1] * 0x9E3779B97F4A7C15ULL ^ key[2] * 0xC2B2AE3D27D4EB4FULL) *
+                   0x9E3779B97F4A7C15ULL;
+    int mask = memo->capacity - 1, slot = (int)(mix >> 40) & mask;
+    while (memo->entries[slot].mark == memo->mark &&
+           (memo->entries[slot].key[0] != key[0] || memo->entries[slot].key[1] != key[1] ||
+            memo->entries[slot].key[2] != key[2]))
+        slot = (slot + 1) & mask;
+    return slot;
+}
+
+static void plan_store(PlanMemo *memo, const uint64_t *key, double value, int action) {
+    PlanEntry *entry;
+    if (2 * (memo->size + 1) > memo->capacity) {
+        /* Grown to twice its size; where it cannot grow, the position is not kept. */
+        PlanMemo bigger = {NULL, memo->capacity * 2, 0, 1};
+        int i;
+        if (memo->capacity > (1 << 22)) return;
+        bigger.entries = PyMem_RawCalloc((size_t)bigger.capacity, sizeof(PlanEntry));
+        if (!bigger.entries) return;
+        for (i = 0; i < memo->capacity; i++)
+            if (memo->entries[i].mark == memo->mark) {
+                PlanEntry *moved = &bigger.entries[plan_slot(&bigger, memo->entries[i].key)];
+                *moved = memo->entries[i];
+                moved->mark = 1;
+                bigger.size++;
+            }
+        PyMem_RawFree(memo->entries);
+        *memo = bigger;
+    }
+    entry = &memo->entries[plan_slot(memo, key)];
+    if (entry->mark != memo->mark) memo->size++;
+    memcpy(entry->key, key, sizeof(entry->key));
+    entry->value = value;
+    entry->action = (int16_t)action;
+    entry->mark = memo->mark;
+}
+
+/* _Planner: a depth-first search over the orders in which the hand's coloured cards and the
+ * seat's own discard pile (from its top down) can go onto the piles this turn. The hand left
+ * is a set of places in the hand sorted by face text (a card played is the first of its face
+ * left, as hand.index finds it), so the places left stand for the cards left. */
+typedef struct {
+    const SeqStacksRules *r;
+    const SeqStacksGame *g;
+    PlanMemo *memo;
+    int seat, held, coloured, start[SS_FACES], stop[SS_FACES];
+    const uint8_t *discard;
+    int chips[SS_COLOURS];
+    /* Per colour, the most a chip of it is worth as a gift to any opponent; per height 3 and
+     * 4, the weight of a pile left at it. */
+    double gift_worth[SS_COLOURS], gift_weight[2];
+} Plan;
+
+static double plan_gift(const Plan *p, const int *heights) {
+    double risk = 0.0;
+    int slot;
+    for (slot = 0; slot < 2 * p->r->colours; slot++) {
+        int height = heights[slot];
+        if (height != 3 && height != 4) continue;
+        if (!p->g->supply[slot / 2]) continue;
+        risk += p->gift_weight[height - 3] * p->gift_worth[slot / 2];
+    }
+    return risk;
+}
+
+static int plan_first_left(const uint64_t *left, int start, int stop) {
+    int at;
+    for (at = start; at < stop; at++)
+        if (left[at >> 6] >> (at & 63) & 1) return at;
+    return -1;
+}
+
+static double plan_search(const Plan *p, const uint64_t *left, int cards, int depth,
+                          const int *heights, const int *taken, int *action) {
+    const SeqStacksRules *r = p->r;
+    uint64_t key[3];
+    double best;
+    int best_action = -1, c, slot, k;
+    PlanEntry *known;
+    key[0] = left[0];
+    key[1] = left[1];
+    key[2] = (uint64_t)depth;
+    for (slot = 0; slot < 2 * r->colours; slot++)
+        key[2] |= (uint64_t)heights[slot] << (8 + 3 * slot);
+    for (c = 0; c < r->colours; c++) key[2] |= (uint64_t)taken[c] << (32 + 6 * c);
+    known = &p->memo->entries[plan_slot(p->memo, key)];
+    if (known->mark == p->memo->mark) {
+        *action = known->action;
+        return known->value;
+    }
+    if (!cards && p->held) {
+        best = SG_REFILL - plan_gift(p, heights);
+        plan_store(p->memo, key, best, -1);
+        *action = -1;
+        return best;
+    }
+    best = -plan_gift(p, heights);
+    for (k = 0; k <= r->faces; k++) {
+        /* The hand's faces in text order, then the top of the discard pile left. */
+        int face, source, colour, value, first_slot, new_tried = 0, number, below = depth, at = -1;
+        uint64_t rest[2] = {left[0], left[1]};
+        double reward;
+        if (k < r->faces) {
+            face = r->face_order[k];
+            if (r->face_colour[face] < 0) continue;
+            at = plan_first_left(left, p->start[face], p->stop[face]);
+            if (at < 0) continue;
+            rest[at >> 6] &= ~((uint64_t)1 << (at & 63));
+            source = 0;
+        } else {
+            if (!depth) break;
+            face = r->card_face[p->discard[depth - 1]];
+            if (r->face_colour[face] < 0) break;
+            below = depth - 1;
+            source = 1;
+        }
+        colour = r->face_colour[face];
+        value = r->face_value[face];
+        reward = SG_PLAYED - (value == 0 ? SG_WILD_KEPT : 0.0);
+        first_slot = 2 * colour;
+        for (number = 0; number < 2; number++) {
+            int grown[SS_SLOTS], after[SS_COLOURS], height, target, unused;
+            double gain = reward, outcome;
+            slot = first_slot + number;
+            height = heights[slot];
+            if (height == 0) {
+                if (!ss_takes(0, value) || new_tried) continue;
+                new_tried = 1;
+                target = 3;
+            } else if (ss_takes(height, value))
+                target = number + 1;
+            else
+                continue;
+            memcpy(grown, heights, sizeof(grown));
+            memcpy(after, taken, sizeof(after));
+            if (height + 1 == SS_TOP) {
+                grown[slot] = 0;
+                if (p->g->supply[colour] - taken[colour]) {
+                    int chips[SS_COLOURS];
+                    for (c = 0; c < r->colours; c++) chips[c] = p->chips[c] + taken[c];
+                    gain += sg_chip_worth(r, chips, colour, SG_WINNING_CHIP);
+                    after[colour]++;
+                }
+            } else
+                grown[slot] = height + 1;
+            if (gain >= SG_WINNING_CHIP)
+                outcome = gain;
+            else
+                outcome = gain + plan_search(p, source ? left : rest, source ? cards : cards - 1,
+                                             below, grown, after, &unused);
+            if (outcome > best) {
+                best = outcome;
+                best_action = r->play_id[face][source][target];
+            }
+        }
+    }
+    plan_store(p->memo, key, best, best_action);
+    *action = best_action;
+    return best;
+}
+
+static int ss_has(const int16_t *legal, int count, int action) {
+    int i;
+    for (i = 0; i < count; i++)
+        if (legal[i] == action) return 1;
+    return 0;
+}
+
+/* The first action of the planner's best line (-1: none). */
+static int ss_plan(const SeqStacksRules *r, const SeqStacksGame *g, PlanMemo *memo) {
+    Plan p;
+    uint64_t left[2] = {0, 0};
+    int heights[SS_SLOTS], taken[SS_COLOURS], seat = g->to_act, i, k, other, c, action;
+    memset(&p, 0, sizeof(p));
+    p.r = r;
+    p.g = g;
+    p.memo = memo;
+    p.seat = seat;
+    p.held = g->hand_count[seat];
+    p.discard = g->discards[seat];
+    for (c = 0; c < r->colours; c++) {
+        double most = 0.0;
+        int any = 0;
+        p.chips[c] = g->chips[seat][c];
+        for (other = 0; other < r->players; other++) {
+            double worth;
+            if (other == seat) continue;
+            worth = sg_chip_worth(r, g->chips[other], c, SG_WINNING_GIFT);
+            if (!any || worth > most) most = worth;
+            any = 1;
+        }
+        p.gift_worth[c] = most;
+    }
+    k = g->skips[ss_next(seat, r->players, g->direction)] ? 1 : 0;
+    p.gift_weight[0] = SG_GIFT[k][0];
+    p.gift_weight[1] = SG_GIFT[k][1];
+    /* The hand's coloured cards by face, the faces in text order. */
+    for (k = 0; k < r->faces; k++) {
+        int face = r->face_order[k];
+        p.start[face] = p.coloured;
+        if (r->face_colour[face] >= 0)
+            for (i = 0; i < g->hand_count[seat]; i++)
+                if (r->card_face[g->hands[seat][i]] == face) p.coloured++;
+        p.stop[face] = p.coloured;
+    }
+    for (i = 0; i < p.coloured; i++) left[i >> 6] |= (uint64_t)1 << (i & 63);
+    for (i = 0; i < 2 * r->colours; i++) heights[i] = g->pile_size[i];
+    memset(taken, 0, sizeof(taken));
+    plan_memo_clear(memo);
+    /* The cards left count the colourless ones too: a hand is empty only without them. */
+    plan_search(&p, left, p.held, g->discard_count[seat], heights, taken, &action);
+    return action;
+}
+
+/* _steal_chip_worth: the chip for oneself, and more the nearer its owner is to a win. */
+static double sg_steal_worth(const SeqStacksRules *r, const SeqStacksGame *g, int action) {
+    int victim = r->target[action], colour = r->colour[action], lost[SS_COLOURS], c;
+    int before = sg_need(r, g->chips[victim]);
+    double closeness = (double)SG_WIN_TOTAL / (double)(before > 1 ? before : 1);
+    for (c = 0; c < r->colours; c++) lost[c] = g->chips[victim][c] - (c == colour);
+    return sg_chip_worth(r, g->chips[g->to_act], colour, SG_WINNING_CHIP) + SG_CHIP +
+           SG_STEP * closeness * (double)(sg_need(r, lost) - before);
+}
+
+static int ss_greedy(const SeqStacksRules *r, const SeqStacksGame *g, const int16_t *legal,
+                     int count, MT *choice, PlanMemo *memo) {
+    int seat = g->to_act, i, best = -1, planned, held[SS_FACES];
+    double top = 0.0;
+    if (g->block_pile >= 0) {
+        /* Block a completion that brings its seat closer to a win. */
+        int colour = g->block_pile / 2, after[SS_COLOURS], c;
+        const int *chips = g->chips[g->turn_seat];
+        for (c = 0; c < r->colours; c++) after[c] = chips[c] + (c == colour);
+        if (ss_has(legal, count, r->block_id) && g->supply[colour] &&
+            sg_need(r, after) < sg_need(r, chips))
+            return r->block_id;
+        return r->allow_id;
+    }
+    /* The steal of a chip worth most, equal worths told apart by a draw per steal. */
+    for (i = 0; i < count; i++)
+        if (r->kind[legal[i]] == SS_PLAY && r->face[legal[i]] == r->steal_chip) {
+            double worth = sg_steal_worth(r, g, legal[i]) + mt_random(choice) * 1e-3;
+            if (best < 0 || worth > top) {
+                top = worth;
+                best = legal[i];
+            }
+        }
+    if (best >= 0) return best;
+    for (i = 0; i < count; i++)
+        if (r->kind[legal[i]] == SS_PLAY && r->face[legal[i]] == r->skip) return legal[i];
+    top = SG_WORTH_STEALING;
+    for (i = 0; i < count; i++)
+        if (r->kind[legal[i]] == SS_PLAY && r->face[legal[i]] == r->steal_card) {
+            int victim = r->target[legal[i]];
+            double worth = sg_usefulness(
+                r, g, r->card_face[g->discards[victim][g->discard_count[victim] - 1]]);
+            if (worth >= top) {
+                top = worth;
+                best = legal[i];
+            }
+        }
+    if (best >= 0) return best;
+    planned = ss_plan(r, g, memo);
+    if (planned >= 0 && ss_has(legal, count, planned)) return planned;
+    for (i = 0; i < count; i++)
+        if (r->kind[legal[i]] == SS_PLAY && r->face[legal[i]] == r->reverse) {
+            /* _reverse_helps: turning play around puts a less advanced opponent next. */
+            int ahead = ss_next(seat, r->players, g->direction);
+            int behind = ss_next(seat, r->players, -g->direction);
+            if (sg_need(r, g->chips[ahead]) < sg_need(r, g->chips[behind])) return legal[i];
+        }
+    /* _discard: the card least worth keeping, a second copy worth 3 less. */
+    memset(held, 0, sizeof(held));
+    for (i = 0; i < g->hand_count[seat]; i++) held[r->card_face[g->hands[seat][i]]]++;
+    best = -1;
+    for (i = 0; i < count; i++)
+        if (r->kind[legal[i]] == SS_DISCARD) {
+            int face = r->face[legal[i]];
+            double keep = sg_usefulness(r, g, face) - (held[face] > 1 ? 3.0 : 0.0);
+            if (best < 0 || keep < top) {
+                top = keep;
+                best = legal[i];
+            }
+        }
+    return best >= 0 ? best : legal[count - 1];
+}
+
+/* stacks_playout: block holding a Block, play a 5, a Steal-a-Chip or a Skip at once, else a
+ * number (or else a wild) that fits at random, else a discard at random. */
+static int ss_cheap(const SeqStacksRules *r, const int16_t *legal, int count, MT *choice) {
+    int16_t numbers[256], wilds[256], discards[256];
+    int n = 0, w = 0, d = 0, i;
+    if (count == 1) return legal[0];
+    if (r->kind[legal[count - 1]] == SS_BLOCK) return legal[count - 1];
+    for (i = 0; i < count && r->kind[legal[i]] == SS_PLAY; i++) {
+        int face = r->face[legal[i]], colour = r->face_colour[face];
+        if ((colour >= 0 && r->face_value[face] == SS_TOP) || face == r->steal_chip ||
+            face == r->skip)
+            return legal[i];
+        if (colour >= 0 && r->face_value[face] == 0)
+            wilds[w++] = legal[i];
+        else if (colour >= 0)
+            numbers[n++] = legal[i];
+    }
+    if (n) return numbers[mt_below(choice, (uint32_t)n)];
+    if (w) return wilds[mt_below(choice, (uint32_t)w)];
+    for (i = 0; i < count; i++)
+        if (r->kind[legal[i]] == SS_DISCARD) discards[d++] = legal[i];
+    if (d) return discards[mt_below(choice, (uint32_t)d)];
+    return legal[mt_below(choice, (uint32_t)count)];
+}
+
+static int ss_choose(const SeqStacksRules *r, const SeqStacksGame *g, const int16_t *legal,
+                     int count, int policy, MT *choice, PlanMemo *memo) {
+    if (policy == GREEDY) return ss_greedy(r, g, legal, count, choice, memo);
+    if (policy == CHEAP) return ss_cheap(r, legal, count, choice);
+    return legal[mt_below(choice, (uint32_t)count)];
+}
+
+static long ss_play_out(const SeqStacksRules *r, SeqStacksGame *g, int policy, MT *choice,
+                        PlanMemo *memo, long limit) {
     int16_t legal[256];
     long played = 0;
     while (!g->ending) {
         int count = ss_legal(r, g, legal);
-        ss_apply(r, g, legal[mt_below(choice, (uint32_t)count)]);
+        ss_apply(r, g, ss_choose(r, g, legal, count, policy, choice, memo));
         if (++played > limit) return -1;
     }
     return played;
 }
 
 static int SeqStacksRules_init(SeqStacksRules *self, PyObject *args, PyObject *kwds) {
-    PyObject *card_faces, *colours, *values, *specials, *moves, *in_play, *removed, *fast;
+    PyObject *card_faces, *colours, *values, *specials, *moves, *in_play, *removed, *order, *fast;
     long buffer[512];
     Py_ssize_t n, i;
+    int seen_faces[SS_FACES];
     (void)kwds;
-    if (!PyArg_ParseTuple(args, "OOOOOOOiiiiii", &card_faces, &colours, &values, &specials,
+    if (!PyArg_ParseTuple(args, "OOOOOOOiiiiiiO", &card_faces, &colours, &values, &specials,
                           &moves, &in_play, &removed, &self->players, &self->draw_up_to,
                           &self->stall_rounds, &self->chipless_limit, &self->random_first_player,
-                          &self->chips_per_colour))
+                          &self->chips_per_colour, &order))
         return -1;
     if (self->players < 2 || self->players > SS_PLAYERS || self->stall_rounds < 1 ||
         self->chipless_limit < 1 || self->draw_up_to > 60) {
@@ -4455,6 +5031,15 @@ static int SeqStacksRules_init(SeqStacksRules *self, PyObject *args, PyObject *k
             PyErr_SetString(PyExc_ValueError, "a card's face is out of range");
             return -1;
         }
+    if (read_ints(order, "face_order", buffer, self->faces, NULL) < 0) return -1;
+    memset(seen_faces, 0, sizeof(seen_faces));
+    for (i = 0; i < self->faces; i++) {
+        if (buffer[i] < 0 || buffer[i] >= self->faces || seen_faces[buffer[i]]++) {
+            PyErr_SetString(PyExc_ValueError, "face_order lists every face once");
+            return -1;
+        }
+        self->face_order[i] = (int8_t)buffer[i];
+    }
     if (read_ints(values, "values", buffer, self->faces, NULL) < 0) return -1;
     for (i = 0; i < self->faces; i++) self->face_value[i] = (int8_t)buffer[i];
     if (read_ints(specials, "specials", buffer, 5, NULL) < 0) return -1;
@@ -4521,7 +5106,8 @@ static PyObject *ss_batch(const SeqStacksRules *r, const SeqStacksGame *start, i
     PyObject *seeds_fast = NULL, *choices_fast = NULL, *out = NULL;
     Py_ssize_t n, i;
     int overran = 0;
-    if (policy != RANDOM) {
+    PlanMemo memo = {NULL, 0, 0, 0};
+    if (policy != RANDOM && policy != CHEAP && policy != GREEDY) {
         PyErr_SetString(PyExc_ValueError, "no such policy in Sequence Stacks' core");
         return NULL;
     }
@@ -4542,7 +5128,7 @@ static PyObject *ss_batch(const SeqStacksRules *r, const SeqStacksGame *start, i
     int *endings = PyMem_Malloc(sizeof(int) * 2 * ((size_t)n + 1));
     int8_t *counts = PyMem_Malloc((size_t)SS_PLAYERS * ((size_t)n + 1));
     SeqStacksGame *g = PyMem_Malloc(sizeof(SeqStacksGame));
-    if (!values || !lengths || !endings || !counts || !g) {
+    if (!values || !lengths || !endings || !counts || !g || plan_memo_init(&memo) < 0) {
         PyErr_NoMemory();
         goto done;
     }
@@ -4566,7 +5152,7 @@ static PyObject *ss_batch(const SeqStacksRules *r, const SeqStacksGame *start, i
             mt_seed_u64(&choice, values[2 * i + 1]);
             ss_new(r, g, &deal);
         }
-        lengths[i] = ss_play_out(r, g, &choice, limit);
+        lengths[i] = ss_play_out(r, g, policy, &choice, &memo, limit);
         if (lengths[i] < 0) overran = 1;
         endings[2 * i] = g->ending;
         endings[2 * i + 1] = g->winner;
@@ -4599,6 +5185,7 @@ static PyObject *ss_batch(const SeqStacksRules *r, const SeqStacksGame *start, i
         }
     }
 done:
+    plan_memo_free(&memo);
     Py_XDECREF(seeds_fast);
     Py_XDECREF(choices_fast);
     PyMem_Free(values);
@@ -4905,14 +5492,30 @@ static PyObject *SeqStacksState_play_bots(SeqStacksState *self, PyObject *args) 
     const SeqStacksRules *r = self->rules;
     SeqStacksGame *g = &self->game;
     int16_t legal[256];
-    Bots *bots = bots_new(args, r->players, 0);
-    if (!bots) return NULL;
+    PlanMemo memo;
+    Bots *bots;
+    if (plan_memo_init(&memo) < 0) return PyErr_NoMemory();
+    bots = bots_new(args, r->players, 1);
+    if (!bots) {
+        plan_memo_free(&memo);
+        return NULL;
+    }
     while (!g->ending && bots->count < bots->limit) {
         int count = ss_legal(r, g, legal), seat = g->to_act, action;
-        action = legal[mt_below(&bots->rng[seat], (uint32_t)count)];
+        MT *mt = &bots->rng[seat];
+        if (bots->kind[seat] == BOT_RANDOM)
+            action = legal[mt_below(mt, (uint32_t)count)];
+        else if (count == 1)
+            action = legal[0];
+        else {
+            SeqStacksGame twin = *g;
+            ss_determinize(r, &twin, seat, mt);
+            action = ss_greedy(r, &twin, legal, count, mt, &memo);
+        }
         ss_apply(r, g, action);
         bots->played[bots->count++] = (int16_t)action;
     }
+    plan_memo_free(&memo);
     return bots_done(bots);
 }
 

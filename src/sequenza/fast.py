@@ -22,10 +22,10 @@ each of its choices is ``legal[rng.randrange(len(legal))]`` from one generator p
 game ``i`` is ``state.determinize(seat, random.Random(seed + i))`` played on with choices
 from that same generator (``python_playout_from``).
 
-The core plays all six games with random choices, and Sequence, Sequence Numbers, Sequentia
-Stack and Cross with their ``cheap`` playout policy and their ``greedy`` heuristic too;
-``engine_for(game, policy)`` says where a batch runs, and every other policy (Shift's and
-Sequence Stacks' heuristics) runs on the engine with the same results.
+The core plays all six games with every policy: random choices, the game's ``cheap`` playout
+policy and its ``greedy`` heuristic (the game's ``play.py`` mirrored in C, held to it by the
+same identity tests); ``engine_for(game, policy)`` says where a batch runs, and a table the
+core does not play (an option it lacks) runs on the engine with the same results.
 """
 
 from __future__ import annotations
@@ -53,6 +53,7 @@ from sequenza.games.sequence_stacks.rules import COLOURS as STACKS_COLOURS
 from sequenza.games.sequence_stacks.rules import FACE_COLOUR as STACKS_FACE_COLOUR
 from sequenza.games.sequence_stacks.rules import FACE_INDEX as STACKS_FACE_INDEX
 from sequenza.games.sequence_stacks.rules import FACE_VALUE as STACKS_FACE_VALUE
+from sequenza.games.sequence_stacks.rules import FACES as STACKS_FACES
 from sequenza.games.sequence_stacks.rules import SOURCES as STACKS_SOURCES
 from sequenza.games.sequence_stacks.rules import TARGETS as STACKS_TARGETS
 from sequenza.games.sequence_stacks.rules import StacksGame, StacksOptions, StacksTermination
@@ -115,9 +116,9 @@ _CORE_POLICIES: dict[str, dict[str, int]] = {
     "sequence": {"random": 0, "cheap": 1, "greedy": 2},
     "sequence-numbers": {"random": 0, "cheap": 1, "greedy": 2},
     "sequentia-stack": {"random": 0, "cheap": 1, "greedy": 2},
-    "sequentia-shift": {"random": 0},
+    "sequentia-shift": {"random": 0, "cheap": 1, "greedy": 2},
     "sequentia-cross": {"random": 0, "cheap": 1, "greedy": 2},
-    "sequence-stacks": {"random": 0},
+    "sequence-stacks": {"random": 0, "cheap": 1, "greedy": 2},
 }
 #: The games the core plays; every other game's playouts run on the Python engine.
 FAST_GAMES = frozenset(_CORE_POLICIES)
@@ -582,6 +583,8 @@ def _stacks_for(players: int, options: StacksOptions) -> SeqStacksRules:
         options.chipless_round_limit,
         int(options.random_first_player),
         STACKS_CHIPS_PER_COLOUR,
+        # The greedy heuristic's planner tries the hand's faces in the order of their texts.
+        sorted(range(len(STACKS_FACES)), key=STACKS_FACES.__getitem__),
     )
     return rules
 

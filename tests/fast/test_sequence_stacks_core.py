@@ -15,6 +15,8 @@ from typing import Any
 import pytest
 
 from sequenza import fast
+from sequenza.ai.base import Decision
+from sequenza.ai.greedy import GreedyBot
 from sequenza.core.game import Game
 from sequenza.core.registry import make_game
 from sequenza.games.sequence_stacks.rules import StacksState
@@ -118,3 +120,62 @@ def test_batches_are_the_engines_games() -> None:
                 assert ours == fast.playouts_from(state, 8, seat=seat, seed=9, engine="python")
             assert state.fingerprint() == before
     assert known and reshuffled
+
+
+#: Greedy games compared per player count, fewer where games are longer (a game of six lasts
+#: about three times one of two) so that each count costs the engine about half a second.
+GREEDY_GAMES = {2: 24, 3: 20, 4: 16, 5: 12, 6: 10}
+
+
+@pytest.mark.parametrize("players", sorted(GREEDY_GAMES))
+def test_greedy_and_playout_batches_are_the_engines_games(players: int) -> None:
+    """The greedy heuristic (its turn planner, its steals told apart by a draw each) and the
+    playout policy choose as the engine's do, in whole games and from a state dealt again."""
+    options = OPTIONS[players % 2]
+    for policy, games in (("greedy", GREEDY_GAMES[players]), ("cheap", 24)):
+        batch = fast.playouts(
+            "sequence-stacks", games, seed=31, players=players, options=options, policy=policy
+        )
+        assert batch == fast.playouts(
+            "sequence-stacks",
+            games,
+            seed=31,
+            players=players,
+            options=options,
+            policy=policy,
+            engine="python",
+        )
+        state = middle(make_game("sequence-stacks", players, **options), players)
+        ours = fast.playouts_from(state, 2, seat=1, seed=4, policy=policy)
+        assert ours == fast.playouts_from(state, 2, seat=1, seed=4, policy=policy, engine="python")
+
+
+def test_the_greedy_bot_makes_the_engines_every_choice() -> None:
+    """The simulator's greedy bots in the core (each dealing the unseen cards again from its
+    own generator before it decides) make every choice the Python bots make, and the games
+    meet every part of the heuristic: blocks and allows, steals of chips and of cards, skips,
+    reverses, plays from the hand and from the discard pile, and discards."""
+    seen: Counter[str] = Counter()
+    for players in (2, 3, 4, 6):
+        table = make_game("sequence-stacks", players)
+        for seed in range(3):
+            seeds = [seed * 10 + seat for seat in range(players)]
+            greedy = [fast.CORE_BOTS["greedy"]] * players
+            core = fast.core_state(table, seed).play_bots(seeds, greedy, 5000)
+            state = table.new_initial_state(seed)
+            bots = [GreedyBot(one) for one in seeds]
+            for action_id in core:
+                seat = state.current_seat
+                assert seat is not None
+                action = bots[seat].choose(Decision.of(state))
+                assert state.game.action_to_id(action) == action_id
+                seen[action.verb] += 1
+                if action.verb == "play":
+                    seen[f"from {action.args[1]}"] += 1
+                    seen[str(action.args[0])] += 1
+                state.apply(action)
+            assert state.is_over
+    for what in ("block", "allow", "steal-chip", "steal-card", "skip", "reverse", "discard"):
+        assert seen[what], f"the greedy bots played no {what}"
+    for what in ("from hand", "from discard"):
+        assert seen[what], f"the greedy bots played no card {what}"

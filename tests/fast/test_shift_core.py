@@ -13,6 +13,8 @@ from typing import Any
 import pytest
 
 from sequenza import fast
+from sequenza.ai.base import Decision
+from sequenza.ai.greedy import GreedyBot
 from sequenza.core.game import Game
 from sequenza.core.registry import make_game
 from sequenza.games.sequentia_shift.rules import ShiftState
@@ -96,3 +98,56 @@ def test_batches_are_the_engines_games(players: int, options: dict[str, Any]) ->
         ours = fast.playouts_from(state, 10, seat=seat, seed=9)
         assert ours == fast.playouts_from(state, 10, seat=seat, seed=9, engine="python")
     assert state.fingerprint() == before
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_greedy_batches_are_the_engines_games(players: int) -> None:
+    """The greedy heuristic (claim at once, else follow the exact solver's fewest slides, else
+    end the turn; any action at random where the turn cannot end), which is also Shift's
+    playout policy, chooses as the engine's does: in whole games, with options that change
+    the slides a turn allows and when the game ends, and from a state dealt again."""
+    for options in OPTIONS[: 2 if players == 4 else 4]:
+        batch = fast.playouts(
+            "sequentia-shift", 12, seed=31, players=players, options=options, policy="greedy"
+        )
+        assert batch == fast.playouts(
+            "sequentia-shift",
+            12,
+            seed=31,
+            players=players,
+            options=options,
+            policy="greedy",
+            engine="python",
+        )
+    state = middle(make_game("sequentia-shift", players), players)
+    for policy in ("greedy", "cheap"):
+        for seat in range(players):
+            ours = fast.playouts_from(state, 3, seat=seat, seed=4, policy=policy)
+            theirs = fast.playouts_from(state, 3, seat=seat, seed=4, policy=policy, engine="python")
+            assert ours == theirs
+
+
+def test_the_greedy_bot_makes_the_engines_every_choice() -> None:
+    """The simulator's greedy bots in the core (each dealing the others' targets and the deck
+    again from its own generator before it decides) make every choice the Python bots make,
+    and the games meet every part of the heuristic: claims, the solver's slides, ends of turn,
+    and the random choice among exchanges, passes, holes and refills."""
+    seen: Counter[str] = Counter()
+    for players in (2, 3, 4):
+        table = make_game("sequentia-shift", players)
+        for seed in range(8):
+            seeds = [seed * 10 + seat for seat in range(players)]
+            greedy = [fast.CORE_BOTS["greedy"]] * players
+            core = fast.core_state(table, seed).play_bots(seeds, greedy, 5000)
+            state = table.new_initial_state(seed)
+            bots = [GreedyBot(one) for one in seeds]
+            for action_id in core:
+                seat = state.current_seat
+                assert seat is not None
+                action = bots[seat].choose(Decision.of(state))
+                assert state.game.action_to_id(action) == action_id
+                seen[action.verb] += 1
+                state.apply(action)
+            assert state.is_over
+    for what in ("slide", "claim", "end", "exchange", "pass", "hole", "refill"):
+        assert seen[what], f"the greedy bots made no {what}"

@@ -31,8 +31,8 @@ def both_ways(sim: Simulation) -> tuple[list[GameResult], list[GameResult]]:
         ("sequence-numbers", 3, "greedy"),
         ("sequentia-stack", 2, "greedy,random"),
         ("sequentia-cross", 3, "random"),
-        ("sequentia-shift", 2, "random"),
-        ("sequence-stacks", 4, "random"),
+        ("sequentia-shift", 3, "greedy,random,greedy"),
+        ("sequence-stacks", 4, "random,greedy,greedy,random"),
     ],
 )
 def test_the_core_plays_the_very_games_of_the_python_engine(
@@ -58,13 +58,13 @@ def test_a_seeded_summary_is_the_same_on_both_engines_and_a_cut_game_too() -> No
 
 def test_the_core_plays_only_the_bots_and_games_it_has_twins_of() -> None:
     mcts = Simulation("sequence", 2, parse_bots("random,mcts:iterations=5"), games=1)
-    shift_greedy = Simulation("sequentia-shift", 2, parse_bots("greedy"), games=1)
+    shift_novice = Simulation("sequentia-shift", 2, parse_bots("novice"), games=1)
     toy = Simulation("test-toy", 2, parse_bots("random"), games=1)
     if not fast.available():
         assert core_problem(mcts) == ("no_core", "")
         return
     assert core_problem(mcts) == ("no_bot", "mcts:iterations=5")
-    assert core_problem(shift_greedy) == ("no_bot", "greedy")
+    assert core_problem(shift_novice) == ("no_bot", "novice")
     assert core_problem(toy) == ("no_game", "test-toy")
     assert engine_used(replace(toy, engine="fast")) == "python"
     with pytest.raises(Exception, match="compiled core cannot"):
@@ -75,15 +75,15 @@ def test_the_core_plays_only_the_bots_and_games_it_has_twins_of() -> None:
 def test_simulate_says_why_it_plays_on_python_and_refuses_fast_where_it_cannot(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    greedy = Simulation("sequentia-shift", 2, parse_bots("greedy"), games=1)
-    assert _simulation_engine(greedy, None) == "python"
+    novice = Simulation("sequentia-shift", 2, parse_bots("novice"), games=1)
+    assert _simulation_engine(novice, None) == "python"
     said = capsys.readouterr().err
-    assert "Python engine: the compiled core has no twin of the bot greedy" in said
-    assert _simulation_engine(replace(greedy, bots=parse_bots("random")), None) == "fast"
-    assert _simulation_engine(greedy, "python") == "python"
+    assert "Python engine: the compiled core has no twin of the bot novice" in said
+    assert _simulation_engine(replace(novice, bots=parse_bots("greedy")), None) == "fast"
+    assert _simulation_engine(novice, "python") == "python"
     assert capsys.readouterr().err == ""
     base = ["simulate", "sequentia-shift", "--games", "2", "--workers", "1"]
-    refused = runner.invoke(app, [*base, "--bots", "greedy", "--engine", "fast"])
+    refused = runner.invoke(app, [*base, "--bots", "novice", "--engine", "fast"])
     assert refused.exit_code == 2
     assert "--engine fast cannot play these games" in refused.output
     wrong = runner.invoke(app, [*base, "--engine", "rust"])
