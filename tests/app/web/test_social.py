@@ -13,7 +13,9 @@ from typing import Any
 
 import httpx
 import sqlalchemy as sa
+from alembic import command
 
+from sequenza.app.web import schema
 from sequenza.app.web.schema import head
 from sequenza.app.web.storage import ChatLine, Storage
 from sequenza.app.web.tables import CHAT_KEPT, MAX_CHAT, hash_token
@@ -393,13 +395,10 @@ def test_the_chat_migration_upgrades_a_database_of_the_previous_version(tmp_path
     Storage(url).close()
     engine = sa.create_engine(url)
     with engine.begin() as connection:
-        # Back to 0006, as a server of that version left it, with a table in it.
-        connection.execute(sa.text("DROP TABLE sequenza_player_seats"))
-        connection.execute(sa.text("DROP TABLE sequenza_chat"))
-        connection.execute(sa.text("ALTER TABLE sequenza_tables DROP COLUMN spectator_chat"))
-        connection.execute(sa.text("ALTER TABLE sequenza_tables DROP COLUMN hints"))
-        connection.execute(sa.text("ALTER TABLE sequenza_seats DROP COLUMN hints_used"))
-        connection.execute(sa.text("UPDATE alembic_version SET version_num = '0006'"))
+        # Back to 0006, as a server of that version left it (each later migration undone by
+        # its own downgrade), with a table in it.
+        command.downgrade(schema._config(connection), "0006")
+        assert not sa.inspect(connection).has_table("sequenza_chat")
         connection.execute(
             sa.text(
                 "INSERT INTO sequenza_tables (id, game, rules_version, players, options, seed,"
