@@ -13,6 +13,7 @@ from typer.testing import CliRunner
 import sequenza
 from sequenza.ai import make_bot
 from sequenza.app.cli import app
+from sequenza.app.render import render
 from sequenza.core.registry import game_kit, register_kit
 from sequenza.modes import EXAMPLES, load
 from sequenza.testing.conformance import check_game
@@ -82,8 +83,11 @@ def test_the_log_reads_in_the_file_s_words_and_the_drawing_shows_the_places() ->
     assert sentences[1].startswith("Ann: Slide ")
     assert any(re.match(r"(Ann|Bob): Claim row \d", sentence) for sentence in sentences)
     assert sentences[-1].startswith(("The deck is empty", "Too many rounds"))
-    drawing = kit.drawing(state.observation(0), None)  # type: ignore[arg-type]
-    assert "grid:" in drawing and "target 0 (you)" in drawing and "score 1:" in drawing
+    drawing = render(state.observation(0))
+    # Seats counted from 1, as every game's terminal drawing counts them.
+    assert "grid:" in drawing and "target, seat 1 (you):" in drawing
+    assert "score, seat 2:" in drawing and "seat 0" not in drawing
+    assert "target, paikka 1 (sinä):" in render(state.observation(0), "fi")
 
 
 def test_the_view_of_a_seat_hides_the_others_hands() -> None:
@@ -149,9 +153,10 @@ def test_a_misspelt_word_of_the_format_gets_the_nearest_allowed_one(tmp_path) ->
     result = runner.invoke(app, ["mode", "check", str(planted)], env=PLAIN)
     assert result.exit_code == 2
     # A misspelt value and a misspelt key each name the word they were meant to be.
-    words = "['rows', 'columns', 'diagonals', 'windows']"
-    assert f"'rowz' is not one of {words} (fix: did you mean 'rows'" in result.output
-    assert "('rowz' was unexpected) (fix: did you mean 'rows' for 'rowz'?)" in result.output
+    assert (
+        "'rowz' is not a word turn.claim.lines.0 takes (fix: did you mean 'rows'?)" in result.output
+    )
+    assert "unknown key 'rowz' in places.grid (fix: did you mean 'rows'?)" in result.output
 
 
 def test_mode_check_runs_the_kit_and_a_smoke_simulation_in_italian() -> None:

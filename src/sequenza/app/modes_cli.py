@@ -22,7 +22,7 @@ from sequenza.app.cli import LocalizedCommand, LocalizedGroup, app
 from sequenza.core.errors import SequenzaError
 from sequenza.core.game import Game
 from sequenza.core.registry import register_kit
-from sequenza.modes import ModeError, Problem, load
+from sequenza.modes import ModeError, Problem, load, mistakes
 from sequenza.modes.schema_check import schema_problems
 
 mode_app = typer.Typer(
@@ -59,8 +59,11 @@ def resolve_game(text: str) -> str:
 
 
 def print_problems(source: str, problems: list[Problem]) -> None:
+    """Each mistake on a line of its own, in the terminal's language."""
     for problem in problems:
-        typer.secho(f"{source}:{problem}", fg=typer.colors.RED, err=True)
+        typer.secho(
+            f"{source}:{mistakes.line(problem, cli.words.language)}", fg=typer.colors.RED, err=True
+        )
     typer.secho(
         cli.words.plural("cli.mode_mistakes", len(problems)),
         fg=typer.colors.RED,

@@ -14,7 +14,8 @@ from pathlib import Path
 
 from sequenza.modes.folder import register_file, register_folder, registered_files
 from sequenza.modes.kit import build_kit, load
-from sequenza.modes.loader import ModeError, Problem, parse_mode, read_mode
+from sequenza.modes.loader import ModeError, parse_mode, read_mode
+from sequenza.modes.mistakes import Problem
 
 EXAMPLES = Path(__file__).parent / "examples"
 

@@ -19,7 +19,8 @@ from sequenza import i18n
 from sequenza.core.kit import GameKit
 from sequenza.core.registry import register_kit
 from sequenza.modes.kit import load
-from sequenza.modes.loader import ModeError, Problem
+from sequenza.modes.loader import ModeError
+from sequenza.modes.mistakes import Problem
 
 #: The mode files registered in this process, in the order they were.
 _FILES: list[str] = []
@@ -35,11 +36,7 @@ def register_file(path: Path | str) -> GameKit:
     except ValueError:
         raise ModeError(
             str(path),
-            [
-                Problem(
-                    1, 1, f"another game already has the id {kit.id!r}", "give [mode] id another"
-                )
-            ],
+            [Problem.of(1, 1, "id_taken", "other_id", name=kit.id)],
         ) from None
     name = str(path)
     if name not in _FILES:
@@ -57,7 +54,7 @@ def register_folder(folder: Path | str) -> tuple[list[GameKit], list[ModeError]]
     registered, and the mistakes of each file refused (a folder that cannot be read is one)."""
     place = Path(folder)
     if not place.is_dir():
-        return [], [ModeError(str(place), [Problem(1, 1, "no such folder")])]
+        return [], [ModeError(str(place), [Problem.of(1, 1, "no_folder")])]
     registered: list[GameKit] = []
     refused: list[ModeError] = []
     for path in sorted(place.glob("*.toml")):

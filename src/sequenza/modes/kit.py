@@ -43,9 +43,11 @@ from sequenza.core.kit import (
     Words,
     logged_actions,
     logged_events,
+    seat_number,
 )
 from sequenza.modes.engine import ModeGame, ModeObservation, compile_mode
-from sequenza.modes.loader import MAX_BYTES, ModeError, Problem, parse_mode
+from sequenza.modes.loader import MAX_BYTES, ModeError, parse_mode
+from sequenza.modes.mistakes import Problem
 from sequenza.modes.model import LANGUAGES, Mode
 
 _HERE = Path(__file__).parent
@@ -117,8 +119,9 @@ METRICS = GameMetrics(
 
 # ---------------------------------------------------------------------- drawing
 def draw(observation: dict[str, Any], words: Words) -> str:
-    """The declared places in plain text (English: a mode's drawing names its places by the
-    file's own names)."""
+    """The declared places in plain text, each place by the file's own name and a seat's
+    places by their seat counted from 1, as every game's drawing counts them ("seat 1 (you)"
+    in the ``games`` catalogue's words)."""
     places = observation["places"]
     table = places[0]
     seat = observation["seat"]
@@ -135,7 +138,10 @@ def draw(observation: dict[str, Any], words: Words) -> str:
         lines.append(f"{table['name']}: " + ("  ".join(cells) if cells else "(no pile)"))
     for place in places[1:]:
         owner = place["seat"]
-        who = "" if owner is None else f" {owner}{' (you)' if owner == seat else ''}"
+        who = ""
+        if owner is not None:
+            key = "common.draw_seat_you" if owner == seat else "common.draw_seat"
+            who = f", {words.text(key, seat=seat_number(owner))}"
         shown = " ".join(place["cards"]) if place["cards"] else ""
         lines.append(f"{place['name']}{who}: {shown or place['size']}")
     counters = ", ".join(f"{name} {value}" for name, value in observation["counters"].items())
@@ -557,12 +563,13 @@ def load(path: Path | str) -> GameKit:
     try:
         if file.stat().st_size > MAX_BYTES:
             raise ModeError(
-                str(file), [Problem(1, 1, f"a mode file holds at most {MAX_BYTES} bytes")]
+                str(file),
+                [Problem.of(1, 1, "too_large", "trim", limit=MAX_BYTES, size=file.stat().st_size)],
             )
         raw = file.read_bytes()
     except OSError as error:
         raise ModeError(
-            str(file), [Problem(1, 1, f"cannot read the file: {error.strerror}")]
+            str(file), [Problem.of(1, 1, "unreadable", reason=error.strerror)]
         ) from None
     key = hashlib.sha256(raw).hexdigest()
     kit = _LOADED.get(key)

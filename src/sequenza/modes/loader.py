@@ -16,13 +16,14 @@ from __future__ import annotations
 import difflib
 import re
 import tomllib
-from dataclasses import dataclass
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
 from sequenza.components.sequentia_cards import SequentiaCard, sequentia_deck
 from sequenza.modes.locate import Path as KeyPath
 from sequenza.modes.locate import key_positions, locate
+from sequenza.modes.mistakes import Problem
 from sequenza.modes.model import (
     ACTION_BLOCKS,
     END_TURN,
@@ -60,25 +61,6 @@ MAX_COPIES = 20
 MAX_DECK = 300
 
 
-@dataclass(frozen=True)
-class Problem:
-    """One mistake of a mode file: where, what, and how to fix it."""
-
-    line: int
-    column: int
-    message: str
-    fix: str = ""
-    #: The commonest mistakes carry a code of their message and of their fix, and their
-    #: fields, so that a page can word them in its language (the message is the English).
-    code: str = ""
-    fix_code: str = ""
-    fields: tuple[tuple[str, str], ...] = ()
-
-    def __str__(self) -> str:
-        fix = f" (fix: {self.fix})" if self.fix else ""
-        return f"{self.line}:{self.column}: {self.message}{fix}"
-
-
 class ModeError(ValueError):
     """A mode file that cannot be played; ``problems`` lists every mistake found."""
 
@@ -101,35 +83,37 @@ class _Reader:
         self.spots = key_positions(text)
         self.problems: list[Problem] = []
 
-    def problem(self, path: KeyPath, message: str, fix: str = "") -> None:
+    def problem(self, path: KeyPath, code: str, fix_code: str = "", **fields: object) -> None:
+        """Note a mistake at ``path`` by its codes (its words are the ``mistakes``
+        catalogue's, ``sequenza.modes.mistakes``)."""
         line, column = locate(self.spots, path)
-        self.problems.append(Problem(line, column, message, fix))
+        self.problems.append(Problem.of(line, column, code, fix_code, **fields))
+
+    def near(
+        self, path: KeyPath, code: str, word: str, allowed: Iterable[str], **fields: object
+    ) -> None:
+        """Note a mistake whose fix is the allowed word nearest ``word``, or all of them."""
+        words = list(allowed)
+        close = difflib.get_close_matches(word, words, n=1)
+        fix = "did_you_mean" if close else "one_of"
+        near = close[0] if close else ""
+        self.problem(path, code, fix, near=near, words=", ".join(words), **fields)
 
     def table(self, data: Any, path: KeyPath, keys: tuple[str, ...]) -> dict[str, Any]:
         if not isinstance(data, dict):
-            self.problem(path, f"{_name(path)} must be a table", f"write it as [{_name(path)}]")
+            self.problem(path, "not_table", "write_table", where=_name(path))
             raise _Skip
         for key in data:
             if key not in keys:
                 close = difflib.get_close_matches(key, keys, n=1)
-                fix = f"did you mean {close[0]!r}?" if close else f"known keys: {', '.join(keys)}"
-                where = _name(path) or "the file"
-                line, column = locate(self.spots, (*path, key))
-                self.problems.append(
-                    Problem(
-                        line,
-                        column,
-                        f"unknown key {key!r} in {where}",
-                        fix,
-                        "unknown_key",
-                        "did_you_mean" if close else "known_keys",
-                        (
-                            ("name", key),
-                            ("table", where),
-                            ("near", close[0] if close else ""),
-                            ("keys", ", ".join(keys)),
-                        ),
-                    )
+                self.problem(
+                    (*path, key),
+                    "unknown_key" if path else "unknown_top_key",
+                    "did_you_mean" if close else "known_keys",
+                    name=key,
+                    table=_name(path),
+                    near=close[0] if close else "",
+                    keys=", ".join(keys),
                 )
         return data
 
@@ -145,7 +129,7 @@ class _Reader:
         where = (*path, key)
         if key not in data:
             if default is _MISSING:
-                self.problem(path, f"{_name(path) or 'the file'} needs {key!r}", f"add {key} = ...")
+                self.problem(path, "missing_key", "add_key", table=_name(path), name=key)
                 raise _Skip
             return default
         value = data[key]
@@ -153,13 +137,12 @@ class _Reader:
         # TOML's true is no number: a count never takes it.
         ok = isinstance(value, kinds) and not (isinstance(value, bool) and bool not in kinds)
         if not ok:
-            wanted = " or ".join(_KIND_WORDS.get(one, one.__name__) for one in kinds)
-            self.problem(where, f"{_name(where)} must be {wanted}, not {value!r}")
+            self.problem(
+                where, _WRONG_TYPE[frozenset(kinds)], where=_name(where), value=repr(value)
+            )
             raise _Skip
         if words is not None and isinstance(value, str) and value not in words:
-            close = difflib.get_close_matches(value, words, n=1)
-            fix = f"did you mean {close[0]!r}?" if close else f"one of {', '.join(words)}"
-            self.problem(where, f"{_name(where)} is {value!r}, not one of {', '.join(words)}", fix)
+            self.near(where, "not_one_of", value, words, where=_name(where), value=value)
             raise _Skip
         return value
 
@@ -170,24 +153,30 @@ class _Reader:
         found = []
         for index, value in enumerate(values):
             if not isinstance(value, str) or value not in allowed:
-                close = difflib.get_close_matches(str(value), allowed, n=1)
-                fix = f"did you mean {close[0]!r}?" if close else f"one of {', '.join(allowed)}"
-                self.problem(
+                self.near(
                     (*path, key),
-                    f"{key}[{index}] is {value!r}, not one of {', '.join(allowed)}",
-                    fix,
+                    "list_not_one_of",
+                    str(value),
+                    allowed,
+                    where=key,
+                    index=index,
+                    value=value,
                 )
                 raise _Skip
             found.append(value)
         return tuple(found)
 
 
-_KIND_WORDS: dict[type, str] = {
-    str: "a text",
-    int: "an integer",
-    bool: "true or false",
-    list: "a list",
-    dict: "a table",
+#: The mistake of a value of another type than the kinds a key takes.
+_WRONG_TYPE: dict[frozenset[type], str] = {
+    frozenset({str}): "wrong_type_text",
+    frozenset({int}): "wrong_type_integer",
+    frozenset({bool}): "wrong_type_bool",
+    frozenset({list}): "wrong_type_list",
+    frozenset({dict}): "wrong_type_table",
+    frozenset({int, str}): "wrong_type_amount",
+    frozenset({bool, str}): "wrong_type_switch",
+    frozenset({int, bool}): "wrong_type_default",
 }
 
 
@@ -204,7 +193,7 @@ def read_mode(path: Path | str) -> Mode:
         raw = file.read_bytes()
     except OSError as error:
         raise ModeError(
-            str(file), [Problem(1, 1, f"cannot read the file: {error.strerror}")]
+            str(file), [Problem.of(1, 1, "unreadable", reason=error.strerror)]
         ) from None
     return parse_mode(raw, str(file))
 
@@ -213,55 +202,21 @@ def parse_mode(raw: bytes | str, source: str = "<mode>") -> Mode:
     """A mode from its text (``ModeError`` listing its mistakes)."""
     size = len(raw.encode() if isinstance(raw, str) else raw)
     if size > MAX_BYTES:
-        raise ModeError(
-            source,
-            [
-                Problem(
-                    1,
-                    1,
-                    f"a mode file holds at most {MAX_BYTES} bytes, this one {size}",
-                    "split the rules text or trim the words",
-                )
-            ],
-        )
+        raise ModeError(source, [Problem.of(1, 1, "too_large", "trim", limit=MAX_BYTES, size=size)])
     try:
         text = raw if isinstance(raw, str) else raw.decode("utf-8")
     except UnicodeDecodeError:
-        raise ModeError(
-            source, [Problem(1, 1, "a mode file is UTF-8 text", "save it as UTF-8")]
-        ) from None
+        raise ModeError(source, [Problem.of(1, 1, "not_utf8", "save_utf8")]) from None
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         line, column = _toml_position(str(error))
+        reason = str(error).split(" (at")[0]
         raise ModeError(
-            source,
-            [
-                Problem(
-                    line,
-                    column,
-                    f"not valid TOML: {str(error).split(' (at')[0]}",
-                    "check quotes, brackets and '=' on that line",
-                    "not_toml",
-                    "toml_line",
-                    (("reason", str(error).split(" (at")[0]),),
-                )
-            ],
+            source, [Problem.of(line, column, "not_toml", "toml_line", reason=reason)]
         ) from None
     except RecursionError:  # brackets in brackets past what the reader follows
-        raise ModeError(
-            source,
-            [
-                Problem(
-                    1,
-                    1,
-                    "the file is nested too deeply",
-                    "write fewer brackets in brackets",
-                    "nested",
-                    "fewer_brackets",
-                )
-            ],
-        ) from None
+        raise ModeError(source, [Problem.of(1, 1, "nested", "fewer_brackets")]) from None
     reader = _Reader(text)
     mode = _read(reader, data)
     if reader.problems or mode is None:
@@ -295,7 +250,7 @@ def _read(reader: _Reader, data: dict[str, Any]) -> Mode | None:
     ):
         try:
             if key not in data and key not in ("options", "words", "score"):
-                reader.problem((), f"the file needs a [{key}] section", f"add [{key}]")
+                reader.problem((), "missing_section", "add_section", name=key)
                 continue
             parts[key] = read(reader, data.get(key, {}))
         except _Skip:
@@ -322,21 +277,13 @@ def _read_meta(reader: _Reader, data: Any) -> dict[str, Any]:
     reader.table(data, path, ("id", "name", "players", "version", "summary", "rules"))
     mode_id = reader.value(data, path, "id", str)
     if not re.fullmatch(r"[a-z][a-z0-9-]{1,39}", mode_id):
-        reader.problem(
-            (*path, "id"),
-            f"id {mode_id!r} is not a game id",
-            "lower-case letters, digits and '-', 2-40 of them, starting with a letter",
-        )
+        reader.problem((*path, "id"), "bad_id", "id_form", value=mode_id)
     players = reader.value(data, path, "players", list)
     if not players or not all(
         isinstance(count, int) and not isinstance(count, bool) and 2 <= count <= 8
         for count in players
     ):
-        reader.problem(
-            (*path, "players"),
-            "players lists the player counts, each 2 to 8",
-            "players = [2, 3, 4]",
-        )
+        reader.problem((*path, "players"), "bad_players", "write", toml="players = [2, 3, 4]")
     return {
         "id": mode_id,
         "name": reader.value(data, path, "name", str),
@@ -353,18 +300,12 @@ def _read_deck(reader: _Reader, data: Any) -> tuple[str, tuple[ListedCard, ...]]
     cards: str = reader.value(data, path, "cards", str, words=DECKS)
     if cards == "sequentia":
         if "list" in data:
-            reader.problem(
-                (*path, "list"),
-                "the deck is the Sequentia deck, and the file lists cards too",
-                'cards = "listed" to play the listed cards, or remove the list',
-            )
+            reader.problem((*path, "list"), "deck_and_list", "listed_or_remove")
         return cards, ()
     entries = reader.value(data, path, "list", list, [])
     if not entries:
         reader.problem(
-            (*path, "cards"),
-            'a listed deck needs its cards: [[deck.list]] with card = "2:131" and count = 2',
-            '[[deck.list]] with card = "2:131"',
+            (*path, "cards"), "listed_without_cards", "write", toml='[[deck.list]] card = "2:131"'
         )
         raise _Skip
     listed: list[ListedCard] = []
@@ -378,36 +319,28 @@ def _read_deck(reader: _Reader, data: Any) -> tuple[str, tuple[ListedCard, ...]]
         except _Skip:
             continue
         if not re.fullmatch(SequentiaCard.PATTERN, text):
-            reader.problem(
-                (*where, "card"),
-                f"{text!r} is not a card",
-                "digit:code, the digit and the code's three digits each 1, 2 or 3, "
-                "+ for a bonus card: 2:131 or 2:131+",
-            )
+            reader.problem((*where, "card"), "not_a_card", "card_form", value=text)
             continue
         if not 1 <= count <= MAX_COPIES:
             reader.problem(
                 (*where, "count"),
-                f"a card has 1 to {MAX_COPIES} copies, not {count}",
-                f"count = {max(1, min(count, MAX_COPIES))}",
+                "copies_range",
+                "write",
+                most=MAX_COPIES,
+                count=count,
+                toml=f"count = {max(1, min(count, MAX_COPIES))}",
             )
             continue
         if text in seen:
             reader.problem(
-                (*where, "card"),
-                f"the card {text} is listed twice (first at list[{seen[text]}])",
-                "write it once, with the copies added up in its count",
+                (*where, "card"), "listed_twice", "add_counts", card=text, first=seen[text]
             )
             continue
         seen[text] = index
         listed.append(ListedCard(text, count))
     total = sum(card.count for card in listed)
     if total > MAX_DECK:
-        reader.problem(
-            (*path, "list"),
-            f"a listed deck holds at most {MAX_DECK} cards, this one {total}",
-            "list fewer cards or fewer copies",
-        )
+        reader.problem((*path, "list"), "deck_too_large", "fewer_cards", most=MAX_DECK, size=total)
     return cards, tuple(listed)
 
 
@@ -422,32 +355,31 @@ def _read_options(reader: _Reader, data: Any) -> tuple[OptionDecl, ...]:
             minimum = reader.value(spec, path, "minimum", int, None)
             maximum = reader.value(spec, path, "maximum", int, None)
             if isinstance(default, bool) and (minimum is not None or maximum is not None):
-                reader.problem(
-                    path,
-                    f"option {name!r} is true/false: it has no range",
-                    "remove minimum and maximum",
-                )
+                reader.problem(path, "bool_range", "remove_range", name=name)
             if not isinstance(default, bool):
                 if minimum is not None and maximum is not None and minimum > maximum:
                     reader.problem(
                         (*path, "minimum"),
-                        f"option {name!r} has minimum {minimum} above maximum {maximum}",
-                        "swap them",
+                        "min_above_max",
+                        "swap",
+                        name=name,
+                        minimum=minimum,
+                        maximum=maximum,
                     )
                 elif (minimum is not None and default < minimum) or (
                     maximum is not None and default > maximum
                 ):
                     reader.problem(
                         (*path, "default"),
-                        f"option {name!r}'s default {default} lies outside {minimum}..{maximum}",
-                        "pick a default inside the range",
+                        "default_outside",
+                        "default_inside",
+                        name=name,
+                        default=default,
+                        minimum=minimum,
+                        maximum=maximum,
                     )
             if name == "random_first_player" or not name.isidentifier():
-                reader.problem(
-                    path,
-                    f"{name!r} cannot be an option's name",
-                    "a plain word other than random_first_player (every mode has that one)",
-                )
+                reader.problem(path, "bad_option_name", "option_name", name=name)
             options.append(
                 OptionDecl(
                     name=name,
@@ -484,15 +416,15 @@ def _read_places(reader: _Reader, data: Any) -> Places:
                 rows = reader.value(spec, path, "rows", int)
                 columns = reader.value(spec, path, "columns", int)
                 if not (1 <= rows <= 9 and 1 <= columns <= 9):
-                    reader.problem(
-                        path, "a grid has 1 to 9 rows and columns", "rows = 3 and columns = 3"
-                    )
+                    reader.problem(path, "grid_size", "write", toml="rows = 3, columns = 3")
                 empty = reader.value(spec, path, "start_empty", list, [])
                 if not all(isinstance(p, int) and 0 <= p < rows * columns for p in empty):
                     reader.problem(
                         (*path, "start_empty"),
-                        f"start_empty lists positions 0 to {rows * columns - 1}",
-                        "start_empty = [4]",
+                        "start_empty_range",
+                        "write",
+                        last=rows * columns - 1,
+                        toml="start_empty = [4]",
                     )
                 place = TablePlace(
                     name,
@@ -516,18 +448,12 @@ def _read_places(reader: _Reader, data: Any) -> Places:
                 order = reader.value(spec, path, "order", str, "text", words=("text", "deck"))
                 if kind in seats:
                     reader.problem(
-                        path,
-                        f"a second {kind} place ({name})",
-                        f"a mode has one {kind} place in this version",
+                        path, "second_seat_place", "one_seat_place", kind=kind, name=name
                     )
                 seats[kind] = SeatPlace(name, kind, order)
                 continue
             if table is not None:
-                reader.problem(
-                    path,
-                    f"a second table place ({name})",
-                    "a mode has one grid or one row in this version",
-                )
+                reader.problem(path, "second_table", "one_table", name=name)
             table = place
         except _Skip:
             continue
@@ -536,9 +462,7 @@ def _read_places(reader: _Reader, data: Any) -> Places:
     )
     if table is None:
         if not declared:  # a table declared with a mistake has its problem noted already
-            reader.problem(
-                ("places",), "the table needs a grid or a row", '[places.grid] with kind = "grid"'
-            )
+            reader.problem(("places",), "no_table", "declare_place", name="grid", kind="grid")
         raise _Skip
     return Places(
         table, hand=seats.get("hand"), target=seats.get("target"), score=seats.get("score"), out=out
@@ -547,9 +471,7 @@ def _read_places(reader: _Reader, data: Any) -> Places:
 
 def _read_setup(reader: _Reader, data: Any) -> tuple[Deal, ...]:
     if not isinstance(data, list):
-        reader.problem(
-            ("setup",), "setup is a list of deals", 'write each as [[setup]] with deal = "place"'
-        )
+        reader.problem(("setup",), "setup_not_list", "setup_form")
         raise _Skip
     deals = []
     for index, spec in enumerate(data):
@@ -714,7 +636,7 @@ def _read_end(reader: _Reader, data: Any, path: KeyPath) -> TurnEnd:
 
 def _read_endings(reader: _Reader, data: Any) -> tuple[Ending, ...]:
     if not isinstance(data, list):
-        reader.problem(("endings",), "endings is a list", "write each as [[endings]]")
+        reader.problem(("endings",), "endings_not_list", "endings_form")
         raise _Skip
     endings = []
     for index, spec in enumerate(data):
@@ -746,17 +668,10 @@ def _read_endings(reader: _Reader, data: Any) -> tuple[Ending, ...]:
             )
             if not re.fullmatch(r"[a-z][a-z0-9_]*", endings[-1].name):
                 reader.problem(
-                    (*path, "name"),
-                    f"ending name {endings[-1].name!r} is not a plain lower-case word",
-                    'e.g. name = "deck_exhausted"',
+                    (*path, "name"), "ending_name", "ending_name_example", name=endings[-1].name
                 )
             if endings[-1].condition is None and endings[-1].quiet_rounds is None:
-                reader.problem(
-                    path,
-                    f"ending {endings[-1].name!r} names no condition and no quiet_rounds: "
-                    "it would end every game at once",
-                    'add condition = "hands_empty" or quiet_rounds = ...',
-                )
+                reader.problem(path, "ending_at_once", "ending_condition", name=endings[-1].name)
         except _Skip:
             continue
     return tuple(endings)
@@ -775,33 +690,20 @@ def _read_words(reader: _Reader, data: Any) -> dict[str, dict[str, str]]:
             continue
         path: KeyPath = ("words", language)
         if not isinstance(entries, dict):
-            reader.problem(
-                path,
-                "words are a table of key = text",
-                f'[words.{language}] with "action.end" = "..."',
-            )
+            reader.problem(path, "words_not_table", "words_form", language=language)
             continue
         words[language] = {}
         for key, text in entries.items():
             if not isinstance(text, str) or not (
                 key.startswith(WORD_PREFIXES) or key in MODE_WORDS
             ):
-                reader.problem(
-                    (*path, key),
-                    f"{key!r} is not a word of the mode",
-                    '"action.<verb>", "ending.<name>", "event.<code>", "option.<name>", '
-                    '"place.<name>", "mode.name", "mode.summary" or "mode.rules" = "text"',
-                )
+                reader.problem((*path, key), "not_a_word", "word_keys", name=key)
                 continue
             words[language][key] = text
     return words
 
 
 # ---------------------------------------------------------------------- meaning
-def _kind_word(value: int | bool) -> str:
-    return "true/false" if isinstance(value, bool) else "a number"
-
-
 def _check_meaning(reader: _Reader, mode: Mode) -> None:
     options = {option.name: option for option in mode.options}
     turn = mode.turn
@@ -812,29 +714,27 @@ def _check_meaning(reader: _Reader, mode: Mode) -> None:
             option = options.get(value)
             if option is None:
                 close = difflib.get_close_matches(value, list(options), n=1)
-                fix = (
-                    f"did you mean {close[0]!r}?"
-                    if close
-                    else f"declare [options.{value}] or write a number"
+                reader.problem(
+                    path,
+                    "names_no_option",
+                    "did_you_mean" if close else "declare_option",
+                    where=_name(path),
+                    name=value,
+                    near=close[0] if close else "",
                 )
-                reader.problem(path, f"{_name(path)} names no option {value!r}", fix)
             elif isinstance(option.default, bool) != (kind is bool):
                 reader.problem(
                     path,
-                    f"option {value!r} is {_kind_word(option.default)} but {_name(path)} "
-                    f"needs {'true/false' if kind is bool else 'a number'}",
-                    "name another option",
+                    "option_not_switch" if kind is bool else "option_not_number",
+                    "other_option",
+                    name=value,
+                    where=_name(path),
                 )
 
     def phase_or_end(name: str, path: KeyPath) -> None:
         if name != END_TURN and name not in phases:
-            close = difflib.get_close_matches(name, [*phases, END_TURN], n=1)
-            reader.problem(
-                path,
-                f"{_name(path)} names no phase {name!r}",
-                f"did you mean {close[0]!r}?"
-                if close
-                else f"one of {', '.join([*phases, END_TURN])}",
+            reader.near(
+                path, "names_no_phase", name, [*phases, END_TURN], where=_name(path), name=name
             )
 
     if turn.start not in phases:
@@ -844,25 +744,24 @@ def _check_meaning(reader: _Reader, mode: Mode) -> None:
             if block in ("slide", "place", "claim", "refill") and getattr(turn, block) is None:
                 reader.problem(
                     ("turn", "phases", phase.name, "actions"),
-                    f"phase {phase.name!r} lists {block!r}, which has no [turn.{block}]",
-                    f"add [turn.{block}] or remove {block!r}",
+                    "no_block",
+                    "add_or_remove_block",
+                    phase=phase.name,
+                    block=block,
                 )
         if phase.forced == "exchange" and turn.exchange is None:
             reader.problem(
                 ("turn", "phases", phase.name, "forced"),
-                "the phase forces an exchange but the turn has no [turn.exchange]",
-                "add [turn.exchange]",
+                "forced_no_exchange",
+                "add_section",
+                name="turn.exchange",
             )
     table = mode.places.table
     if turn.slide:
         amount(turn.slide.limit, ("turn", "slide", "limit"))
         amount(turn.slide.diagonal, ("turn", "slide", "diagonal"), bool)
         if table.kind != "grid" or table.holds != "card":
-            reader.problem(
-                ("turn", "slide"),
-                "slides move cards on a grid that holds one card a position",
-                'holds = "card" on the grid',
-            )
+            reader.problem(("turn", "slide"), "slides_on_cards", "write", toml='holds = "card"')
     if turn.place:
         phase_or_end(turn.place.then, ("turn", "place", "then"))
         if turn.place.then_bonus:
@@ -871,26 +770,25 @@ def _check_meaning(reader: _Reader, mode: Mode) -> None:
         if turn.place.to != table.kind:
             reader.problem(
                 ("turn", "place", "to"),
-                f"cards are placed on the {turn.place.to}, but the table is a {table.kind}",
-                f'to = "{table.kind}"',
+                "place_to_other_table",
+                "write",
+                to=turn.place.to,
+                kind=table.kind,
+                toml=f'to = "{table.kind}"',
             )
         if mode.places.hand is None:
             reader.problem(
-                ("turn", "place"),
-                "cards are placed from the hand, and the seats have no hand",
-                '[places.hand] with kind = "hand"',
+                ("turn", "place"), "place_without_hand", "declare_place", name="hand", kind="hand"
             )
         if turn.end.draw_up_to is None and turn.end.draw is None:
-            reader.problem(
-                ("turn", "end"),
-                "cards are placed from the hand, and nobody ever draws: hands empty for good",
-                "draw = 3 or draw_up_to = 3 in [turn.end]",
-            )
+            reader.problem(("turn", "end"), "nobody_draws", "add_draw")
         if turn.place.unplaceable == "out" and mode.places.out is None:
             reader.problem(
                 ("turn", "place", "unplaceable"),
-                "unplaceable cards go out of play, and there is no out-of-play place",
-                '[places.out] with kind = "out"',
+                "no_out_place",
+                "declare_place",
+                name="out",
+                kind="out",
             )
     if turn.claim:
         claim = turn.claim
@@ -901,87 +799,79 @@ def _check_meaning(reader: _Reader, mode: Mode) -> None:
         if (set(claim.lines) <= on_row) != (table.kind == "row") or (
             table.kind == "row" and set(claim.lines) != on_row
         ):
-            reader.problem(
-                ("turn", "claim", "lines"),
-                "a grid's lines are rows, columns and diagonals, a row's are windows of "
-                "adjacent piles",
-                'lines = ["rows"] on a grid, ["windows"] on a row',
-            )
+            reader.problem(("turn", "claim", "lines"), "lines_of_table", "lines_example")
         elif len(claim.lines) != len(set(claim.lines)):
-            reader.problem(
-                ("turn", "claim", "lines"),
-                "lines names a kind of line twice",
-                "name each kind once",
-            )
+            reader.problem(("turn", "claim", "lines"), "line_twice", "name_once")
         elif table.kind == "grid":
             # A line shows a code when its cards' digits are the code's three digits.
             length = {"rows": table.columns, "columns": table.rows, "diagonals": table.rows}
             if "diagonals" in claim.lines and table.rows != table.columns:
                 reader.problem(
                     ("turn", "claim", "lines"),
-                    f"diagonals run corner to corner of a square grid, and this one has "
-                    f"{table.rows} rows and {table.columns} columns",
-                    "rows = columns, or remove diagonals",
+                    "diagonals_square",
+                    "square_grid",
+                    rows=table.rows,
+                    columns=table.columns,
                 )
             square = table.rows == table.columns
             for family in claim.lines:
                 if length[family] != CODE_LENGTH and (square or family != "diagonals"):
                     reader.problem(
                         ("turn", "claim", "lines"),
-                        f"{family} have {length[family]} cards, and a code has {CODE_LENGTH} "
-                        "digits: no line of them could ever show one",
-                        f"a grid of {CODE_LENGTH} rows and {CODE_LENGTH} columns, or "
-                        f"remove {family}",
+                        "line_length",
+                        "grid_of_code",
+                        family=family,
+                        length=length[family],
+                        digits=CODE_LENGTH,
                     )
                     break
         if table.kind == "row" and claim.width != CODE_LENGTH:
             reader.problem(
                 ("turn", "claim", "width"),
-                f"a window of {claim.width} piles never shows a code of {CODE_LENGTH} digits",
-                f"width = {CODE_LENGTH}",
+                "window_width",
+                "write",
+                width=claim.width,
+                digits=CODE_LENGTH,
+                toml=f"width = {CODE_LENGTH}",
             )
         place_of = {"target": mode.places.target, "hand": mode.places.hand, "placed": turn.place}
         if place_of[claim.code] is None:
             reader.problem(
                 ("turn", "claim", "code"),
-                f"the code comes from the {claim.code}, which this mode does not have",
-                "declare it, or read another code",
+                "code_source_missing",
+                "declare_or_other",
+                source=claim.code,
             )
         if claim.refill == "choose" and turn.refill is None:
             reader.problem(
-                ("turn", "claim", "refill"),
-                "a refill by choice needs a [turn.refill] and a phase listing it",
-                "add [turn.refill]",
+                ("turn", "claim", "refill"), "refill_needs_block", "add_section", name="turn.refill"
             )
         if claim.new_target and mode.places.target is None:
             reader.problem(
-                ("turn", "claim", "new_target"), "there is no target to draw", "remove new_target"
+                ("turn", "claim", "new_target"),
+                "no_target_to_draw",
+                "remove_key",
+                name="new_target",
             )
         if mode.places.score is None:
             reader.problem(
-                ("turn", "claim"),
-                "a claim collects into the score pile, and there is none",
-                '[places.score] with kind = "score"',
+                ("turn", "claim"), "no_score_place", "declare_place", name="score", kind="score"
             )
         if claim.sets and claim.code != "placed":
             reader.problem(
-                ("turn", "claim", "sets"),
-                "sets of lines are claimed with the cards placed this turn",
-                'code = "placed"',
+                ("turn", "claim", "sets"), "sets_need_placed", "write", toml='code = "placed"'
             )
     else:
-        reader.problem(
-            ("turn",),
-            "the turn has no [turn.claim]: nobody can ever collect a card",
-            "add [turn.claim]",
-        )
+        reader.problem(("turn",), "no_claim", "add_section", name="turn.claim")
     if turn.exchange:
         amount(turn.exchange.when_repeated, ("turn", "exchange", "when_repeated"))
         if mode.places.target is None:
             reader.problem(
                 ("turn", "exchange"),
-                "an exchange gives up a target, and the seats have none",
-                '[places.target] with kind = "target"',
+                "exchange_without_target",
+                "declare_place",
+                name="target",
+                kind="target",
             )
     amount(turn.end.draw_up_to, ("turn", "end", "draw_up_to"))
     amount(turn.end.draw, ("turn", "end", "draw"))
@@ -993,39 +883,24 @@ def _check_meaning(reader: _Reader, mode: Mode) -> None:
     }
     for index, deal in enumerate(mode.setup):
         if deal.place not in names:
-            reader.problem(
-                ("setup", index, "deal"),
-                f"the set-up deals to {deal.place!r}, which is no place of the table or the seats",
-                f"one of {', '.join(names)}",
+            reader.near(
+                ("setup", index, "deal"), "deal_to_nowhere", deal.place, names, name=deal.place
             )
         amount(deal.count, ("setup", index, "count"))
     _check_deck_size(reader, mode, options)
     if not mode.endings:
-        reader.problem(("endings",), "the game has no ending", "add [[endings]]")
+        reader.problem(("endings",), "no_ending", "add_endings")
     ends_by_cards = any(ending.condition for ending in mode.endings)
     if not ends_by_cards:
-        reader.problem(
-            ("endings",),
-            "no ending is reached when the cards run out",
-            'an ending with condition = "hands_empty" or "no_target_possible"',
-        )
+        reader.problem(("endings",), "no_card_ending", "card_ending")
     for index, ending in enumerate(mode.endings):
         amount(ending.quiet_rounds, ("endings", index, "quiet_rounds"))
         if ending.quiet_rounds is not None and turn.end.quiet_turns == "none":
-            reader.problem(
-                ("endings", index, "quiet_rounds"),
-                "quiet rounds are counted only when [turn.end] says which turns count",
-                'quiet_turns = "every_turn" in [turn.end]',
-            )
+            reader.problem(("endings", index, "quiet_rounds"), "quiet_not_counted", "count_quiet")
     # A turn that can pass without using a card can repeat for ever: it needs a stall ending.
     can_loop = turn.slide is not None or turn.place is None
     if can_loop and not any(ending.quiet_rounds is not None for ending in mode.endings):
-        reader.problem(
-            ("endings",),
-            "turns can pass without using a card, and no ending counts quiet rounds: "
-            "a game could loop for ever",
-            "add an ending with quiet_rounds = 3 and stall = true",
-        )
+        reader.problem(("endings",), "can_loop", "stall_ending")
 
 
 def _check_deck_size(reader: _Reader, mode: Mode, options: dict[str, OptionDecl]) -> None:
@@ -1052,7 +927,5 @@ def _check_deck_size(reader: _Reader, mode: Mode, options: dict[str, OptionDecl]
     if dealt > size:
         where: KeyPath = ("deck", "list") if mode.deck == "listed" else ("setup",)
         reader.problem(
-            where,
-            f"the set-up deals {dealt} cards to {players} players, and the deck holds {size}",
-            "list more cards, or deal fewer",
+            where, "deck_too_short", "more_cards", dealt=dealt, players=players, size=size
         )

@@ -14,8 +14,8 @@ import json
 from pathlib import Path
 from typing import Any
 
-from sequenza.modes.loader import Problem
 from sequenza.modes.locate import key_positions, locate
+from sequenza.modes.mistakes import Problem
 
 #: Where the JSON Schema of the format lives (beside the loader, shipped in the wheel).
 SCHEMA = Path(__file__).parent / "mode.schema.json"
@@ -40,57 +40,72 @@ def schema_problems(text: str) -> list[Problem]:
     try:
         errors = list(jsonschema.Draft202012Validator(schema).iter_errors(data))
     except RecursionError:  # nested deeper than the checker follows
-        return [
-            Problem(
-                1,
-                1,
-                "the file is nested too deeply",
-                "write fewer brackets in brackets",
-                "nested",
-                "fewer_brackets",
-            )
-        ]
+        return [Problem.of(1, 1, "nested", "fewer_brackets")]
     # A misspelt required key is one mistake, not two: the fix of the misspelling names it.
     meant = {
-        (tuple(error.absolute_path), fix)
+        (tuple(error.absolute_path), near)
         for error in errors
-        for fix in [_schema_fix(error)]
-        if error.validator == "additionalProperties"
+        for near, _ in [_nearest(error)]
+        if error.validator == "additionalProperties" and near
     }
     for error in errors:
         path = tuple(error.absolute_path)
-        if error.validator == "required" and any(
-            where == path and f"did you mean {_missing(error)!r}" in fix for where, fix in meant
-        ):
+        if error.validator == "required" and (path, _missing(error)) in meant:
             continue
         where = ".".join(str(part) for part in path) or "the file"
         # A key the format does not know is named where it is written, not at its table.
         line, column = locate(spots, (*path, *_unknown_keys(error)[:1]))
-        fix = _schema_fix(error)
-        code, fields = _coded(error, where)
-        fix_code = "did_you_mean" if fix.startswith("did you mean") else "see_schema"
-        if fix_code == "did_you_mean":
-            fields = (*fields, ("near", fix.split("'")[1]))
+        near, word = _nearest(error)
+        if near:
+            fix, fix_code = f"did you mean '{near}' for '{word}'?", "did_you_mean"
+        else:
+            fix, fix_code = "see mode.schema.json", "see_schema"
+        code, fields = _coded(error, where, path)
         problems.append(
-            Problem(line, column, f"{where}: {error.message}", fix, code, fix_code, fields)
+            Problem(
+                line,
+                column,
+                f"{where}: {error.message}",
+                fix,
+                code,
+                fix_code,
+                (*fields, ("near", near), ("word", word)),
+            )
         )
     return sorted(problems, key=lambda problem: (problem.line, problem.column))
 
 
-def _coded(error: Any, where: str) -> tuple[str, tuple[tuple[str, str], ...]]:
-    """The code of a schema complaint a page words in its language, and its fields ("" for
-    the rarer ones, which keep the schema checker's English)."""
-    if error.validator == "additionalProperties" and _unknown_keys(error):
-        return "unknown_key", (("name", _unknown_keys(error)[0]), ("table", where))
-    if error.validator == "required" and _missing(error):
+def _coded(
+    error: Any, where: str, path: tuple[Any, ...]
+) -> tuple[str, tuple[tuple[str, str], ...]]:
+    """The code of a schema complaint (its words in the ``mistakes`` catalogue) and the
+    fields its sentence names."""
+    validator = error.validator
+    if validator == "additionalProperties" and _unknown_keys(error):
+        name = _unknown_keys(error)[0]
+        return ("unknown_key" if path else "unknown_top_key"), (("name", name), ("table", where))
+    if validator == "required" and _missing(error):
+        if not path:
+            return "missing_section", (("name", _missing(error)),)
         return "missing_key", (("name", _missing(error)), ("table", where))
-    if error.validator == "enum":
+    if validator == "enum":
         return "wrong_word", (("value", str(error.instance)), ("where", where))
-    if error.validator == "type":
+    if validator == "type":
         expected = error.validator_value
         kinds = expected if isinstance(expected, list) else [expected]
         return "wrong_type", (("where", where), ("expected", " / ".join(map(str, kinds))))
-    return "", (("where", where),)
+    limit = str(error.validator_value)
+    if validator in ("minimum", "exclusiveMinimum"):
+        return "too_small", (("where", where), ("value", str(error.instance)), ("limit", limit))
+    if validator in ("maximum", "exclusiveMaximum"):
+        return "too_big", (("where", where), ("value", str(error.instance)), ("limit", limit))
+    if validator == "pattern":
+        return "bad_form", (("where", where), ("value", str(error.instance)))
+    if validator == "minItems":
+        return "too_few", (("where", where), ("limit", limit))
+    if validator in ("anyOf", "oneOf"):
+        return "no_shape", (("where", where),)
+    return "not_in_format", (("where", where),)
 
 
 def _missing(error: Any) -> str:
@@ -106,9 +121,9 @@ def _unknown_keys(error: Any) -> list[str]:
     return [key for key in error.instance if key not in known]
 
 
-def _schema_fix(error: Any) -> str:
-    """A fix for a schema mistake: the nearest allowed word for a misspelt key or value,
-    else where the allowed shapes are written."""
+def _nearest(error: Any) -> tuple[str, str]:
+    """For a misspelt key or value, the nearest allowed word and the word written (both ""
+    when there is none: the fix then points at the schema)."""
     import difflib
 
     wrong: list[str] = []
@@ -122,5 +137,5 @@ def _schema_fix(error: Any) -> str:
     for word in wrong:
         near = difflib.get_close_matches(word, allowed, n=1)
         if near:
-            return f"did you mean '{near[0]}' for '{word}'?"
-    return "see mode.schema.json"
+            return near[0], word
+    return "", ""

@@ -26,7 +26,8 @@ from sequenza import i18n
 from sequenza.core.kit import GameKit
 from sequenza.core.registry import game_kits, register_kit, unregister_kit
 from sequenza.modes.kit import build_kit, release_catalogues
-from sequenza.modes.loader import ModeError, Problem, parse_mode
+from sequenza.modes.loader import ModeError, parse_mode
+from sequenza.modes.mistakes import Problem
 
 #: The prefix of every scratch mode's id.
 PREFIX = "workshop-"
@@ -45,10 +46,7 @@ def read_text(text: str, source: str = "<mode>") -> GameKit:
     try:
         mode = parse_mode(text, source)
     except RecursionError:
-        raise ModeError(
-            source,
-            [Problem(1, 1, "the file is nested too deeply", "write fewer brackets in brackets")],
-        ) from None
+        raise ModeError(source, [Problem.of(1, 1, "nested", "fewer_brackets")]) from None
     return build_kit(dataclasses.replace(mode, id=scratch_id(text)))
 
 
