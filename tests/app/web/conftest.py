@@ -1,5 +1,6 @@
-"""What the web tests share: a fresh SQLite database and a live server on it, and a fresh
-PostgreSQL database in the cluster that ``.ci/run`` starts."""
+"""What the web tests share: a fresh SQLite database and a live server on it, a fresh
+PostgreSQL database in the cluster that ``.ci/run`` starts, and one Chromium for every browser
+test that a test process runs (its pages lent and taken back clean: ``browser_pages``)."""
 
 from __future__ import annotations
 
@@ -8,11 +9,36 @@ import secrets
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import pytest
 import sqlalchemy as sa
 
 from tests.app.web.server_harness import LiveServer, live_server
+
+#: Debian's Chromium, which the browser tests drive through Playwright.
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    """One Chromium for the test process: launching one costs a second or two of CPU, and a
+    module's tests used to launch their own."""
+    playwright_api = pytest.importorskip("playwright.sync_api")
+    if not CHROMIUM.exists():
+        pytest.skip("Debian's chromium is not installed")
+    with playwright_api.sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        yield launched
+        launched.close()
 
 
 @pytest.fixture

@@ -22,7 +22,6 @@ from tests.app.web.test_browser import (
     PHONE,
     WHOLE_GAMES,
     Screen,
-    browser,
     open_seats,
     play_seat_by_socket,
     screen,
@@ -32,7 +31,7 @@ from tests.app.web.test_browser import (
     wait_for,
 )
 
-__all__ = ["browser", "screen", "server", "shots"]  # fixtures, used by name
+__all__ = ["screen", "server", "shots"]  # fixtures, used by name
 
 axe_playwright = pytest.importorskip("axe_playwright_python")
 

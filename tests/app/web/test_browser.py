@@ -16,17 +16,10 @@ from typing import Any
 import pytest
 
 import sequenza
+from tests.app.web.browser_pages import PAGES
+from tests.app.web.conftest import CHROMIUM
 from tests.app.web.server_harness import LiveServer, live_server
 
-CHROMIUM = Path("/usr/bin/chromium")
-ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 GAMES = [
     "sequentia-shift",
     "sequentia-stack",
@@ -59,12 +52,9 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
         yield running
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with playwright_api.sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        yield launched
-        launched.close()
+#: The browser is conftest's fixture, one for the whole run of a test process; this name stays
+#: for the modules that still import it (an imported fixture would be a second browser).
+browser = None
 
 
 @pytest.fixture
@@ -98,20 +88,19 @@ class Screen:
         # Without motion (as a player may ask), the board's pieces land at once instead of
         # gliding for 0.4 s, which every click and screenshot would otherwise wait out.
         reduced_motion = "no-preference" if motion else "reduce"
-        self.context = browser.new_context(viewport=viewport, reduced_motion=reduced_motion)
-        self.page = self.context.new_page()
-        self.page.set_default_timeout(15_000)
+        self.page = PAGES.take(browser, viewport, reduced_motion=reduced_motion)
+        self.context = self.page.context
         self.errors: list[str] = []
-        self.page.on("pageerror", lambda error: self.errors.append(str(error)))
+        PAGES.listen(self.page, "pageerror", lambda error: self.errors.append(str(error)))
         # What the content security policy blocks shows only on the console.
-        self.page.on("console", self._note_blocked)
+        PAGES.listen(self.page, "console", self._note_blocked)
 
     def _note_blocked(self, message: Any) -> None:
         if message.type == "error" and "Content Security Policy" in message.text:
             self.errors.append(message.text)
 
     def close(self) -> None:
-        self.context.close()
+        PAGES.give_back(self.page)
 
     def wait_for_turn(self) -> str:
         """'over', 'reveal' (the hotseat cover) or 'move', once the page is ready for it."""

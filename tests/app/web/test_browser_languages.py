@@ -22,11 +22,11 @@ from sequenza.ai.levels import label
 from sequenza.app.web.bot_workers import BotWorkers
 from sequenza.core.registry import available_games, game_class
 from sequenza.text import describe
+from tests.app.web.browser_pages import PAGES, Lent
+from tests.app.web.conftest import CHROMIUM
 from tests.app.web.server_harness import LiveServer, live_server
 from tests.app.web.test_browser import (
-    CHROMIUM,
     DESKTOP,
-    browser,
     server,
     shoot,
     shots,
@@ -37,7 +37,7 @@ from tests.test_i18n import SAME_AS_ENGLISH
 playwright_api = pytest.importorskip("playwright.sync_api")
 pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed")
 
-__all__ = ["browser", "server", "shots"]  # fixtures, used by name
+__all__ = ["server", "shots"]  # fixtures, used by name
 
 LANGUAGES = ["it", "fi", "eo"]
 BROWSER_LOCALES = {"en": "en-GB", "it": "it-IT", "fi": "fi-FI", "eo": "eo"}
@@ -108,14 +108,10 @@ def english_left(text: str, language: str) -> list[str]:
 
 def open_page(browser: Any, language: str) -> tuple[Any, Any, list[str]]:
     # Reduced motion: nothing glides, so nothing is waited for (test_browser.Screen).
-    context = browser.new_context(
-        viewport=DESKTOP, locale=BROWSER_LOCALES[language], reduced_motion="reduce"
-    )
-    page = context.new_page()
-    page.set_default_timeout(15_000)
+    page = PAGES.take(browser, DESKTOP, locale=BROWSER_LOCALES[language])
     errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    return context, page, errors
+    PAGES.listen(page, "pageerror", lambda error: errors.append(str(error)))
+    return Lent(page), page, errors
 
 
 def open_at_seat(
@@ -437,8 +433,8 @@ def test_the_rules_page_speaks_the_browsers_language(
 def test_sums_are_written_with_the_languages_signs(
     server: LiveServer, browser: Any, language: str, written: list[str]
 ) -> None:
-    context = browser.new_context(viewport=DESKTOP, locale=BROWSER_LOCALES.get(language, "en-GB"))
-    page = context.new_page()
+    page = PAGES.take(browser, DESKTOP, locale=BROWSER_LOCALES.get(language, "en-GB"))
+    context = Lent(page)
     try:
         page.goto(f"{server.url}/")
         page.wait_for_selector("#create")
@@ -484,8 +480,8 @@ def test_dates_clocks_and_numbers_follow_the_page_s_language(
     )
     with server.client() as http:
         moment = http.get(f"/api/tables/{created['id']}").json()["table"]["created"]
-    context = browser.new_context(viewport=DESKTOP, locale="en-US", timezone_id="Europe/Rome")
-    page = context.new_page()
+    page = PAGES.take(browser, DESKTOP, locale="en-US", timezone_id="Europe/Rome")
+    context = Lent(page)
     try:
         page.goto(f"{server.url}/")
         page.evaluate(f"localStorage.setItem('sequenza.language', {language!r})")

@@ -16,8 +16,9 @@ import pytest
 from sequenza import i18n
 from sequenza.core import registry
 from sequenza.modes import EXAMPLES, scratch
+from tests.app.web.conftest import CHROMIUM
 from tests.app.web.server_harness import LiveServer, live_server
-from tests.app.web.test_browser import ARGS, CHROMIUM, Screen, open_seats, shoot, wait_for
+from tests.app.web.test_browser import Screen, open_seats, shoot, wait_for
 
 playwright_api = pytest.importorskip("playwright.sync_api")
 pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed")
@@ -46,14 +47,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
         i18n.entries.cache_clear()
         i18n.translations.cache_clear()
         i18n.page_messages.cache_clear()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with playwright_api.sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        yield launched
-        launched.close()
 
 
 @pytest.mark.parametrize("mode", MODES)

@@ -12,8 +12,9 @@ from typing import Any
 
 import pytest
 
+from tests.app.web.conftest import CHROMIUM
 from tests.app.web.server_harness import LiveServer, live_server
-from tests.app.web.test_browser import ARGS, CHROMIUM, DESKTOP, PHONE, Screen, wait_for
+from tests.app.web.test_browser import DESKTOP, PHONE, Screen, wait_for
 
 playwright_api = pytest.importorskip("playwright.sync_api")
 pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed")
@@ -26,14 +27,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
     database = tmp_path_factory.mktemp("social") / "tables.db"
     with live_server(f"sqlite:///{database}") as running:
         yield running
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with playwright_api.sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        yield launched
-        launched.close()
 
 
 @pytest.fixture
@@ -239,7 +232,7 @@ def test_a_rematch_offer_is_shown_to_the_other_player_who_accepts(
         for page, seat, language in ((screen.page, "0", "en"), (bea.page, "1", "it")):
             # The seat's link as this browser would keep it, before the first page loads.
             entry = {table_id: {"seats": {seat: tokens[seat]}, "invites": {}}}
-            page.context.add_init_script(
+            page.add_init_script(
                 "if (!localStorage.getItem('sequenza.tables')) {"
                 f" localStorage.setItem('sequenza.tables', {json.dumps(json.dumps(entry))});"
                 f" localStorage.setItem('sequenza.language', {json.dumps(language)}); }}"

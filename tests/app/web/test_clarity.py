@@ -8,9 +8,9 @@ from pathlib import Path
 from typing import Any
 
 from tests.app.web.server_harness import LiveServer
-from tests.app.web.test_browser import Cable, Screen, browser, open_seats, screen, server, shots
+from tests.app.web.test_browser import Cable, Screen, open_seats, screen, server, shots
 
-__all__ = ["browser", "screen", "server", "shots"]  # fixtures, used by name
+__all__ = ["screen", "server", "shots"]  # fixtures, used by name
 
 
 def test_a_move_kept_offline_while_the_other_side_resigned_says_the_game_ended(

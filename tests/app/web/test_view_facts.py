@@ -12,13 +12,15 @@ from typing import Any
 import pytest
 
 import sequenza
+from tests.app.web.browser_pages import PAGES
+from tests.app.web.conftest import CHROMIUM
 from tests.app.web.server_harness import LiveServer
-from tests.app.web.test_browser import CHROMIUM, DESKTOP, browser, server
+from tests.app.web.test_browser import DESKTOP, server
 
 playwright_api = pytest.importorskip("playwright.sync_api")
 pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed")
 
-__all__ = ["browser", "server"]  # fixtures, used by name
+__all__ = ["server"]  # fixtures, used by name
 
 #: Draws an observation with a game's view, as the table would for seat 0 when it is not its
 #: turn (no legal actions), and gives back the classes and texts of the parts asked for.
@@ -33,12 +35,11 @@ DRAW = """async ([game, observation, selector]) => {
 
 @pytest.fixture
 def page(server: LiveServer, browser: Any) -> Iterator[Any]:
-    context = browser.new_context(viewport=DESKTOP, locale="en-GB")
-    opened = context.new_page()
+    opened = PAGES.take(browser, DESKTOP, locale="en-GB")
     opened.goto(f"{server.url}/")
     opened.wait_for_selector("#create")
     yield opened
-    context.close()
+    PAGES.give_back(opened)
 
 
 def test_the_shift_view_marks_the_rows_the_observation_says_show_the_target(page: Any) -> None:
