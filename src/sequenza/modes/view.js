@@ -36,9 +36,11 @@ const LINE_WORDS = { rows: "mode.view.row", columns: "mode.view.column", diagona
 // "line:windows:1". A diagonal's arrow points the way it is read, from its top corner.
 function lineTag(observation, family, index, shown) {
   const arrow = family === "columns" ? "▲" : family === "diagonals" ? (index === 0 ? "↘" : "↙") : "◀";
+  // The second diagonal's tag sits under a card, in a column's narrow cell, as a column's does.
+  const tag = family === "columns" || (family === "diagonals" && index === 1) ? "col-tag" : "row-tag";
   return h(
-    family === "columns" ? "button.col-tag" : "button.row-tag",
-    { type: "button", class: family === "columns" ? "col-tag" : "row-tag", dataset: { part: `line:${family}:${index}` } },
+    `button.${tag}`,
+    { type: "button", class: tag, dataset: { part: `line:${family}:${index}` } },
     `${arrow} ${t(LINE_WORDS[family], { line: shown })}`,
   );
 }
