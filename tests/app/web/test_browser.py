@@ -52,11 +52,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
         yield running
 
 
-#: The browser is conftest's fixture, one for the whole run of a test process; this name stays
-#: for the modules that still import it (an imported fixture would be a second browser).
-browser = None
-
-
 @pytest.fixture
 def shots(tmp_path: Path) -> Path:
     folder = Path(os.environ.get("SEQUENZA_SCREENSHOTS") or tmp_path)

@@ -15,9 +15,9 @@ import pytest
 
 from sequenza import i18n
 from tests.app.web.server_harness import LiveServer
-from tests.app.web.test_browser import GAMES, PHONE, Screen, browser, open_seats, server, shots
+from tests.app.web.test_browser import GAMES, PHONE, Screen, open_seats, server, shots
 
-__all__ = ["browser", "server", "shots"]  # fixtures, used by name
+__all__ = ["server", "shots"]  # fixtures, used by name
 
 SCREENS = [(1920, 1080), (1366, 768), (1280, 720)]
 
