@@ -123,8 +123,9 @@ def test_batches_are_the_engines_games() -> None:
 
 
 #: Greedy games compared per player count, fewer where games are longer (a game of six lasts
-#: about three times one of two) so that each count costs the engine about half a second.
-GREEDY_GAMES = {2: 24, 3: 20, 4: 16, 5: 12, 6: 10}
+#: about three times one of two) or hands larger (odd counts draw up to 7, where the planner
+#: has more orders to try), so that each count costs the engine well under a second.
+GREEDY_GAMES = {2: 24, 3: 16, 4: 16, 5: 8, 6: 10}
 
 
 @pytest.mark.parametrize("players", sorted(GREEDY_GAMES))
@@ -158,7 +159,7 @@ def test_the_greedy_bot_makes_the_engines_every_choice() -> None:
     seen: Counter[str] = Counter()
     for players in (2, 3, 4, 6):
         table = make_game("sequence-stacks", players)
-        for seed in range(3):
+        for seed in range(2):
             seeds = [seed * 10 + seat for seat in range(players)]
             greedy = [fast.CORE_BOTS["greedy"]] * players
             core = fast.core_state(table, seed).play_bots(seeds, greedy, 5000)
