@@ -553,6 +553,10 @@ class Rules:
         c = self.c
         if place is None:
             return lambda state: []
+        # Copies share their actions: a hand is sifted to one card of each kind, unless every
+        # card differs from every other (the Sequentia deck), where a call per list would
+        # only cost.
+        sift = None if c.distinct else c.kinds_in
         if place.to == "row":
             ends = len(("left", "right"))
             max_piles = c.table.max_piles
@@ -562,7 +566,8 @@ class Rules:
             def on_row(state: ModeState) -> list[Action]:
                 choices = at_ends if len(state.table) < max_piles else on_piles
                 actions: list[Action] = []
-                for card in c.kinds_in(state.hands[state.to_act]):
+                hand = state.hands[state.to_act]
+                for card in hand if sift is None else sift(hand):
                     actions += choices[card]
                 return actions
 
@@ -576,7 +581,8 @@ class Rules:
             tops = [digits[pile[-1]] if pile else 0 for pile in table]
             covered = state.covered if covered_rule else ()
             actions: list[Action] = []
-            for card in c.kinds_in(state.hands[state.to_act]):
+            hand = state.hands[state.to_act]
+            for card in hand if sift is None else sift(hand):
                 digit = digits[card]
                 row = place_actions[card]
                 actions += [
@@ -636,6 +642,7 @@ class Rules:
             code_texts, claim_hand = c.code_texts, c.claim_hand
             must_include = self.must_include_last
             digit_texts = tuple(str(digit) for digit in digits)
+            sift = None if c.distinct else c.kinds_in
 
             def by_hand(state: ModeState) -> list[Action]:
                 piles = state.table
@@ -651,7 +658,8 @@ class Rules:
                             "".join(digit_texts[pile[-1]] for pile in piles[start : start + width])
                         )
                 found = []
-                for card in c.kinds_in(state.hands[state.to_act]):
+                hand = state.hands[state.to_act]
+                for card in hand if sift is None else sift(hand):
                     code = code_texts[card]
                     row = claim_hand[card]
                     for index, text in enumerate(shown):
