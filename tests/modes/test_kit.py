@@ -87,7 +87,9 @@ def test_the_log_reads_in_the_file_s_words_and_the_drawing_shows_the_places() ->
     # Seats counted from 1, as every game's terminal drawing counts them.
     assert "grid:" in drawing and "target, seat 1 (you):" in drawing
     assert "score, seat 2:" in drawing and "seat 0" not in drawing
-    assert "target, paikka 1 (sinä):" in render(state.observation(0), "fi")
+    finnish = render(state.observation(0), "fi")
+    assert "target, paikka 1 (sinä):" in finnish and "Pakka 0" in finnish
+    assert not {"phase", "deck", "seat", "slides"} & set(re.findall(r"[a-z_]+", finnish))
 
 
 def test_the_view_of_a_seat_hides_the_others_hands() -> None:

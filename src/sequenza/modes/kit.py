@@ -125,9 +125,9 @@ def draw(observation: dict[str, Any], words: Words) -> str:
     places = observation["places"]
     table = places[0]
     seat = observation["seat"]
-    lines = [
-        f"{observation['mode']}: phase {observation['phase']}, deck {observation['deck_size']}"
-    ]
+    # The phase is the file's own word for it, as the places' names are.
+    deck = f"{words.text('common.deck')} {observation['deck_size']}"
+    lines = [f"{observation['mode']} · {observation['phase']} · {deck}"]
     cells = [f"{pile[-1]}({len(pile)})" if pile else "  .  " for pile in table["cells"]]
     if table["kind"] == "grid":
         rows, columns = table["shape"]
@@ -135,7 +135,8 @@ def draw(observation: dict[str, Any], words: Words) -> str:
         for row in range(rows):
             lines.append("  " + "  ".join(cells[row * columns : (row + 1) * columns]))
     else:
-        lines.append(f"{table['name']}: " + ("  ".join(cells) if cells else "(no pile)"))
+        empty = words.text("mode.view.row_empty")
+        lines.append(f"{table['name']}: " + ("  ".join(cells) if cells else empty))
     for place in places[1:]:
         owner = place["seat"]
         who = ""
@@ -144,9 +145,16 @@ def draw(observation: dict[str, Any], words: Words) -> str:
             who = f", {words.text(key, seat=seat_number(owner))}"
         shown = " ".join(place["cards"]) if place["cards"] else ""
         lines.append(f"{place['name']}{who}: {shown or place['size']}")
-    counters = ", ".join(f"{name} {value}" for name, value in observation["counters"].items())
-    if counters:
-        lines.append(counters)
+    counters = observation["counters"]
+    said = []
+    if "slides" in counters:
+        said.append(
+            words.text("mode.view.slides", slides=counters["slides"], limit=counters["slide_limit"])
+        )
+    if "quiet_turns" in counters:
+        said.append(words.text("mode.view.quiet", turns=counters["quiet_turns"]))
+    if said:
+        lines.append(" · ".join(said))
     return "\n".join(lines)
 
 
