@@ -1,8 +1,8 @@
 """A finished game's first look comes from the look saved when it ended, not from replaying
 every move: a server that does not hold the table answers its page's GET and every screen's
 join without a replay, and sends each screen the very bytes a replayed table sends (no hidden
-card more). A game that ended before looks were kept is replayed as before, and its record
-and replay still come from the whole game."""
+card more). A game that ended before looks were kept is replayed as before, and its look kept
+then; every record and replay still comes from the whole game."""
 
 from __future__ import annotations
 
@@ -122,6 +122,10 @@ def test_a_finished_games_first_look_comes_from_its_saved_look(
         assert spectator["table"]["out"] == [0] and spectator["clock"] is not None
     # The whole game (its record, a replay) is replayed when asked for, the same either way.
     assert asyncio.run(_record(saved, table_id)) == asyncio.run(_record(old, table_id))
+    # The game that ended before looks were kept has its look now, kept as it was replayed.
+    with monkeypatch.context() as patched:
+        patched.setattr(tables, "_replay", never)
+        assert asyncio.run(_first_look(old, table_id)) == replayed
 
 
 def test_a_look_this_code_cannot_read_is_replayed(tmp_path: Path) -> None:
@@ -130,6 +134,6 @@ def test_a_look_this_code_cannot_read_is_replayed(tmp_path: Path) -> None:
     good = asyncio.run(_first_look(url, table_id))
     engine = sa.create_engine(url)
     with engine.begin() as connection:
-        connection.execute(sa.text("UPDATE sequenza_finals SET look = '{\"turn\": \"x\"}'"))
+        connection.execute(sa.text('UPDATE sequenza_finals SET look = \'{"turn": "x"}\''))
     engine.dispose()
     assert asyncio.run(_first_look(url, table_id)) == good

@@ -1954,6 +1954,8 @@ class TableManager:
             # A finished game served from its last look is replayed only when its record or
             # a replay asks for the whole game; others are replayed now, in a thread.
             history = None if look is not None else await asyncio.to_thread(_replay, record)
+            if history is not None and history.over and record.look is None:
+                await self._keep_look(table_id, history)
             chat = await stored(self.storage.load_chat, table_id, CHAT_KEPT)
             self._make_room()
             table = Table(self, record, history, look)
@@ -1962,6 +1964,16 @@ class TableManager:
             self.live[table_id] = table
         table.start_bots()
         return table
+
+    async def _keep_look(self, table_id: str, history: TableHistory) -> None:
+        """Save the last look of a game that ended before looks were kept, just replayed, so
+        that its next first look is read. Best effort: a database that cannot be written now
+        (full, read-only) serves the game as before, and the next load tries again."""
+        look = FinalLook.of(history).to_json()
+        try:
+            await asyncio.to_thread(self.storage.save_look, table_id, look)
+        except SQLAlchemyError as error:
+            logger.warning("the last look of table %s was not kept: %s", table_id, error)
 
     @asynccontextmanager
     async def borrowed(self, table_id: str) -> AsyncIterator[Table]:
