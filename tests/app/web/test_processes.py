@@ -401,3 +401,20 @@ def test_chat_names_and_open_seats_reach_the_screens_of_every_process(
             )
             assert declined.status_code == 201 and declined.json()["offered"] is False
             ann.wait_until_table(lambda table: table["rematch_declined"] == [1])
+
+
+def test_hints_switched_on_at_one_process_reach_the_others(
+    two_processes: tuple[Process, Process],
+) -> None:
+    first, second = two_processes
+    seats = [{"kind": "hotseat", "name": "Ann"}, {"kind": "hotseat", "name": "Bob"}]
+    created = create(first, game="sequentia-cross", seats=seats)
+    table_id, tokens = created["id"], (created["tokens"]["0"], created["tokens"]["1"])
+    # One screen's two devices, each on another process.
+    with join(first, table_id, *tokens) as here, join(second, table_id, *tokens) as there:
+        here.wait_for("state")
+        assert there.wait_for("state")["table"]["hints_switchable"] is True
+        here.send({"type": "hints_on"})
+        assert there.wait_until_table(lambda table: table["hints"])["hints_from"] == 0
+        there.send({"type": "hint"})
+        assert there.wait_for("hint")["seat"] == 0

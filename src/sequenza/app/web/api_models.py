@@ -172,6 +172,14 @@ class TableSummary(BaseModel):
     hints: bool | None = Field(
         None, description="whether its players may ask for hints (everyone at it sees so)"
     )
+    hints_from: int | None = Field(
+        None, description="the turn at which a person switched hints on during the game"
+    )
+    hints_switchable: bool | None = Field(
+        None,
+        description="whether a person at it may switch hints on now (hints off, the game on, "
+        'every person at one screen or one person against bots): {"type": "hints_on"}',
+    )
     rematch: str | None = Field(None, description="the table of the rematch, once asked for")
     rematch_by: int | None = Field(
         None, description="the seat that offered the rematch; none: not known on this process"
@@ -316,6 +324,12 @@ class GameRecordOut(BaseModel):
     date: str = Field(description="when the table was made, UTC, ISO 8601")
     hints_used: list[int] | None = Field(
         None, description="the hints each seat asked for, in seat order (a table with hints)"
+    )
+    hints: bool | None = Field(None, description="whether its players could ask for hints")
+    hints_from: int | None = Field(
+        None,
+        description="the turn (entry) from which hints were on, when a person switched them on"
+        " during the game; none when the table was made with them",
     )
 
 

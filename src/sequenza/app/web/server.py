@@ -1124,6 +1124,8 @@ async def _serve(
                 if hints.wait_needed(""):
                     raise TableError("hint_rate_limited", "problem.hint_too_fast", 429)
                 await client.reply(await table.hint(client))
+            elif kind == "hints_on":
+                await table.switch_hints_on(client)
             elif kind == "ping":
                 await client.reply({"type": "pong"})
             else:
@@ -1131,7 +1133,10 @@ async def _serve(
                     "bad_request",
                     "problem.unknown_message",
                     kind=repr(kind),
-                    kinds="act, resign, undo, undo_answer, chat, rename, fill_open, hint, ping",
+                    kinds=(
+                        "act, resign, undo, undo_answer, chat, rename, fill_open, hint, "
+                        "hints_on, ping"
+                    ),
                 )
         except TableError as error:
             await client.reply(error.to_json(client.lang))

@@ -74,6 +74,9 @@ _tables = sa.Table(
     sa.Column("hints", sa.Boolean, nullable=False, server_default=sa.false()),
     #: The seat that offered the rematch (``rematch``), for every process and after a restart.
     sa.Column("rematch_by", sa.Integer, nullable=True),
+    #: The turn at which a person switched hints on during the game (at one screen, or alone
+    #: against bots); empty when the table was made with them, or has none.
+    sa.Column("hints_from", sa.Integer, nullable=True),
     sa.Index("ix_sequenza_tables_creator", "creator", "created"),
 )
 
@@ -279,6 +282,8 @@ class TableRecord:
     hints: bool = False
     #: The seat that offered the rematch (None: no rematch, or offered before it was kept).
     rematch_by: int | None = None
+    #: The turn at which hints were switched on during the game (None: not so).
+    hints_from: int | None = None
     #: A finished game's last look as saved (``load_table(look=True)`` only); ``entries`` is
     #: then left empty, to be read when the whole game is needed (``moves_since(id, 0)``).
     look: dict[str, Any] | None = None
@@ -767,6 +772,32 @@ class Storage:
             return False  # someone else's claim on this turn stands
         return True
 
+    def switch_hints_on(self, table_id: str, turn: int) -> int | None:
+        """Switch the table's hints on from ``turn``, once: the turn from which they are on
+        (another's, when two screens or processes switched them at once; None when the table
+        was made with them). The other processes hear it as a change of the table's seats."""
+        with self._transaction() as connection:
+            connection.execute(
+                _tables.update()
+                .where(_tables.c.id == table_id, sa.not_(_tables.c.hints))
+                .values(hints=True, hints_from=turn)
+            )
+            since = connection.execute(
+                sa.select(_tables.c.hints_from).where(_tables.c.id == table_id)
+            ).scalar()
+            self._announce_seats(connection, table_id)
+        return None if since is None else int(since)
+
+    def load_hints(self, table_id: str) -> tuple[bool, int | None]:
+        """Whether the table has hints now, and from which turn if switched on in play."""
+        with self.engine.connect() as connection:
+            row = connection.execute(
+                sa.select(_tables.c.hints, _tables.c.hints_from).where(_tables.c.id == table_id)
+            ).first()
+        if row is None:
+            return False, None
+        return bool(row.hints), row.hints_from
+
     def save_look(self, table_id: str, look: dict[str, Any]) -> None:
         """Keep the last look of a game that ended before looks were saved (once: a look
         saved meanwhile by another process stays)."""
@@ -815,6 +846,7 @@ class Storage:
             spectator_chat=bool(row.spectator_chat),
             hints=bool(row.hints),
             rematch_by=row.rematch_by,
+            hints_from=row.hints_from,
             look=saved_look,
         )
 

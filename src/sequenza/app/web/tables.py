@@ -692,6 +692,8 @@ class Table:
             ],
             "spectator_chat": self.record.spectator_chat,
             "hints": self.record.hints,
+            "hints_from": self.record.hints_from,
+            "hints_switchable": not self.record.hints and not self.over and self.hints_switchable,
             "open_wait": self._open_wait(),
             "spectators": sum(1 for client in self.clients if client.is_spectator),
             "turn": self.turn,
@@ -799,6 +801,9 @@ class Table:
         that seat's view only, and the reason in codes the page words. Counted for the seat
         in the table's record. Refused when the table has no hints or it is not the turn of a
         person at this screen."""
+        if not self.record.hints and self.manager.storage.shared:
+            # A screen on another process may have switched them on a moment ago.
+            await self.hints_caught_up()
         if not self.record.hints:
             raise TableError("hints_off", "problem.hints_off", 403)
         seat = self.to_act
@@ -822,6 +827,39 @@ class Table:
         ]
         self._broadcast_presence(except_for=None)
         return {"type": "hint", "seat": seat, "turn": turn, "hints_used": used, **found}
+
+    @property
+    def hints_switchable(self) -> bool:
+        """Whether a person at the table may switch hints on during the game: when every
+        person's seat is at one screen, or one person plays bots. Online, with other people,
+        hints are on only if chosen as the table was made, which everyone sat down knowing."""
+        people = [seat for seat in self.record.seats if seat.kind != "bot"]
+        return len(people) <= 1 or all(seat.kind == "hotseat" for seat in people)
+
+    async def switch_hints_on(self, client: Client) -> None:
+        """A person at the table switches hints on for the rest of the game, where that is
+        allowed (``hints_switchable``): saved with the turn it happened at, which the record
+        shows, and told to every screen. On already, nothing changes."""
+        if client.is_spectator:
+            raise TableError("not_your_table", "problem.not_your_table", 403)
+        if self.over:
+            raise TableError("game_over", "problem.game_over", 409)
+        if self.record.hints:
+            return
+        if not self.hints_switchable:
+            raise TableError("hints_not_allowed", "problem.hints_not_allowed", 403)
+        since = await stored(self.manager.storage.switch_hints_on, self.id, self.turn)
+        self.record.hints, self.record.hints_from = True, since
+        logger.info("hints_switched_on", extra={"table": self.id, "turn": since})
+        # The whole position, not the summary alone: each screen draws its hint button anew.
+        self.broadcast()
+
+    async def hints_caught_up(self) -> None:
+        """Read whether hints are on (another process may have switched them on)."""
+        hints, since = await stored(self.manager.storage.load_hints, self.id)
+        if hints and not self.record.hints:
+            self.record.hints, self.record.hints_from = True, since
+            self.broadcast()
 
     def heard(self, line: ChatLine) -> None:
         """Tell every screen of a chat line, said here or at another process, once: this
@@ -1424,8 +1462,11 @@ class Table:
         record["result"] = _outcome(self.history)
         # Who played and when: a downloaded record still says so once it is a file.
         record["names"] = [seat.name for seat in self.record.seats]
-        # Hints asked for, per seat: a game played with help says so in its record.
+        # Hints asked for, per seat: a game played with help says so in its record, and from
+        # which turn hints were on when a person switched them on during the game.
         record["hints_used"] = [seat.hints_used for seat in self.record.seats]
+        record["hints"] = self.record.hints
+        record["hints_from"] = self.record.hints_from
         made = datetime.fromtimestamp(self.record.created, tz=UTC)
         record["date"] = made.isoformat(timespec="seconds").replace("+00:00", "Z")
         return record
@@ -1585,6 +1626,7 @@ class TableManager:
     async def _reseat(self, table: Table) -> None:
         try:
             await self._refresh_seats(table)
+            await table.hints_caught_up()
         except TableError:  # the database is away: the next join reads the seats anyway
             return
         table.broadcast()
@@ -1615,7 +1657,8 @@ class TableManager:
         spectator_chat = request.get("spectator_chat", False)
         if not isinstance(spectator_chat, bool):
             raise TableError("bad_request", "problem.table_spectator_chat")
-        # Hints are chosen here only: online, every person sits down knowing they are on.
+        # Online, hints are chosen here only, so that every person sits down knowing they are
+        # on; at one screen or against bots they may be switched on later (``switch_hints_on``).
         hints = request.get("hints", False)
         if not isinstance(hints, bool):
             raise TableError("bad_request", "problem.table_hints")

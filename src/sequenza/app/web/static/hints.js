@@ -1,7 +1,9 @@
 // Hints: at a table made with hints on, the player whose turn it is asks what the strongest
 // bot would play here. The server decides it from that seat's view only and answers this
 // socket alone; the page marks the move on the board and in the moves' list, and words the
-// reason the server gave as codes.
+// reason the server gave as codes. Where every person plays at this screen, or one person
+// plays bots, a player may switch hints on during the game (the server says where:
+// table.hints_switchable); online, with other people, they are chosen as the table is made.
 
 import { fill, h } from "./dom.js";
 import { t } from "./i18n.js";
@@ -40,15 +42,23 @@ function reasonText(reason, names) {
 }
 
 // The hint's button and its last answer, under the board: only at a table with hints on, for
-// the seat whose turn it is at this screen.
+// the seat whose turn it is at this screen. Where hints may still be switched on, the button
+// that does it (after a word on what it means), for a screen that holds a seat.
 export function renderHint(page, box, seat, cover) {
   const table = page.table;
   const shown = Boolean(table.hints) && !cover && page.myTurn() && page.heldSeats().includes(seat);
-  box.hidden = !table.hints;
-  if (!table.hints) return;
+  const switchable = !table.hints && Boolean(table.hints_switchable) && !cover && page.heldSeats().length > 0;
+  box.hidden = !table.hints && !switchable;
+  if (!table.hints) {
+    if (switchable) fill(box, ...switchHints(page));
+    else page.hintsAsking = false;
+    return;
+  }
+  page.hintsAsking = false;
   const hint = page.hint && page.hint.turn === page.message.turn && page.hint.seat === seat ? page.hint : null;
+  const switched = table.hints_from !== null && table.hints_from !== undefined;
   fill(box,
-    h("span.hints-on", { title: t("hint.on_title") }, t("hint.on")),
+    h("span.hints-on", { title: t(switched ? "hint.on_title_switched" : "hint.on_title") }, t("hint.on")),
     shown
       ? h("button.ghost.hint-button", { type: "button", id: "hint-button", disabled: Boolean(hint) || page.pending, onclick: () => askHint(page) }, t("hint.ask"))
       : null,
@@ -59,6 +69,22 @@ export function renderHint(page, box, seat, cover) {
 
 function askHint(page) {
   page.send({ type: "hint" });
+}
+
+// "Switch hints on", then what it means with a confirmation: they stay on to the end, and the
+// record says so. The server's next position shows them on.
+function switchHints(page) {
+  const again = () => page.render();
+  if (!page.hintsAsking) {
+    return [
+      h("button.ghost.hints-switch", { type: "button", id: "hints-switch", title: t("hint.switch_on_title"), onclick: () => { page.hintsAsking = true; again(); } }, t("hint.switch_on")),
+    ];
+  }
+  return [
+    h("p.hints-confirm", { role: "status" }, t("hint.switch_confirm")),
+    h("button.hints-switch-yes", { type: "button", id: "hints-switch-yes", onclick: () => { page.send({ type: "hints_on" }); page.hintsAsking = false; again(); } }, t("hint.switch_yes")),
+    h("button.ghost", { type: "button", id: "hints-switch-cancel", onclick: () => { page.hintsAsking = false; again(); } }, t("common.cancel")),
+  ];
 }
 
 // A hint arrived: kept for its turn and drawn.
@@ -91,7 +117,8 @@ function markHint(page, hint) {
 export function hintsUsedLine(table) {
   if (!table.hints) return null;
   const counts = table.seats.filter((seat) => seat.kind !== "bot").map((seat) => t("hint.used_by", { name: seat.name, count: seat.hints_used || 0 }));
-  return h("p.end-hints", {}, t("hint.used", { counts: counts.join(", ") }));
+  const switched = table.hints_from !== null && table.hints_from !== undefined;
+  return h("p.end-hints", {}, t(switched ? "hint.used_switched" : "hint.used", { counts: counts.join(", ") }));
 }
 
 // Whether a table may have hints, for the lobby's box: always at one screen and against bots;
