@@ -40,7 +40,7 @@ from sequenza.app.web.connections import (
     default_allowed_hosts,
     trusts_everyone,
 )
-from sequenza.app.web.server import server_config
+from sequenza.app.web.server import proxy_refusals, server_config
 from tests.app.web.server_harness import Player
 
 #: A second address of this machine: Linux answers on all of 127.0.0.0/8.
@@ -698,9 +698,17 @@ def test_the_shipped_proxys_own_refusals_answer_as_the_servers_do() -> None:
     picked = re.search(r"map \$http_accept_language \$refusal_language \{(.*?)\n\}", nginx, re.S)
     assert picked is not None
     chosen = dict(re.findall(r"~\*\^(\w+)\s+(\w+);", picked[1]))
+    # Its 502 and 504 (no server reached, or none answered in time) are the servers' own
+    # words for them; the servers' 502s and 504s pass through as they are.
+    proxied = [(error.status, error.code, error.key) for error in proxy_refusals()]
+    assert sorted(proxied) == [
+        (502, "server_unreachable", "problem.server_unreachable"),
+        (504, "server_timeout", "problem.server_timeout"),
+    ]
     for status, code, key in (
         (429, "rate_limited", "problem.too_many_messages"),
         (503, "too_many_connections", "problem.too_many_connections"),
+        *proxied,
     ):
         location = re.search(rf"\n    error_page {status} = @(\w+);", nginx)
         assert location is not None, status

@@ -751,6 +751,17 @@ def create_app(
     return app
 
 
+def proxy_refusals() -> list[TableError]:
+    """The refusals a reverse proxy in front of the servers answers itself, worded as the
+    servers word theirs: no server could be reached (502: all down, or restarting), or none
+    answered in time (504). ``deploy/nginx.conf`` answers them with these codes and sentences
+    in every language (``tests/app/web/test_edges.py`` holds it to them)."""
+    return [
+        TableError("server_unreachable", "problem.server_unreachable", 502),
+        TableError("server_timeout", "problem.server_timeout", 504),
+    ]
+
+
 #: How uvicorn serves the app to the internet: small websocket frames, no idle sockets, and
 #: a shutdown that lets requests in flight finish.
 SERVER_SETTINGS: dict[str, Any] = {
