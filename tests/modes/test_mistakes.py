@@ -16,6 +16,7 @@ from typer.testing import CliRunner
 import sequenza
 from sequenza import i18n
 from sequenza.app.cli import app
+from sequenza.app.web.workshop import worded
 from sequenza.modes import EXAMPLES, ModeError, mistakes, parse_mode
 
 SOURCE = Path(sequenza.__file__).parent
@@ -127,6 +128,9 @@ def test_a_rare_mistake_of_meaning_reads_in_every_language() -> None:
     assert said["it"][0].startswith("i turni possono passare senza usare carte")
     assert said["fi"][1] == "lisää loppu, jossa quiet_rounds = 3 ja stall = true"
     assert said["eo"][0].endswith("ludo povus daŭri eterne")
+    # The workshop answers with the same words, and the checks' English beside them.
+    answer = worded(problem, "fi")
+    assert answer["message"] == said["fi"][0] and answer["english"] == str(problem)
 
 
 def test_mode_check_names_a_rare_mistake_in_the_terminal_s_language(tmp_path: Path) -> None:

@@ -33,7 +33,7 @@ from fastapi.responses import HTMLResponse, PlainTextResponse
 
 from sequenza import i18n
 from sequenza.core.kit import GameKit
-from sequenza.modes import EXAMPLES, ModeError, Problem, scratch
+from sequenza.modes import EXAMPLES, ModeError, Problem, mistakes, scratch
 from sequenza.modes.schema_check import schema_problems
 
 from .bot_workers import BotFailure, BotWorkers, WorkersBusy
@@ -79,38 +79,10 @@ class ModeRefused(TableError):
         return body
 
 
-#: The page's words for the commonest mistakes of a mode file and their fixes, by the code the
-#: checks give them; a mistake without one keeps the checks' English.
-PROBLEM_WORDS = {
-    "unknown_key": "mode_problem.unknown_key",
-    "missing_key": "mode_problem.missing_key",
-    "wrong_word": "mode_problem.wrong_word",
-    "wrong_type": "mode_problem.wrong_type",
-    "not_toml": "mode_problem.not_toml",
-    "nested": "mode_problem.nested",
-}
-FIX_WORDS = {
-    "did_you_mean": "mode_fix.did_you_mean",
-    "known_keys": "mode_fix.known_keys",
-    "see_schema": "mode_fix.see_schema",
-    "toml_line": "mode_fix.toml_line",
-    "fewer_brackets": "mode_fix.fewer_brackets",
-}
-
-
 def worded(problem: Problem, language: str) -> dict[str, Any]:
     """One mistake as the API answers it: where, and its message and fix in ``language``
-    where the page's catalogue words them (``english`` keeps the checks' own words)."""
-    words = i18n.Translator("page", language)
-    fields = dict(problem.fields)
-    message, fix = problem.message, problem.fix
-    try:
-        if problem.code in PROBLEM_WORDS:
-            message = words.text(PROBLEM_WORDS[problem.code], **fields)
-        if problem.fix_code in FIX_WORDS:
-            fix = words.text(FIX_WORDS[problem.fix_code], **fields)
-    except (KeyError, TypeError):  # a field the sentence names and the check lacks: English
-        message, fix = problem.message, problem.fix
+    (the mistakes' catalogue words every one; ``english`` keeps the checks' own words)."""
+    message, fix = mistakes.worded(problem, language)
     return {
         "line": problem.line,
         "column": problem.column,
@@ -169,9 +141,7 @@ class Workshop:
         try:
             text = body.decode("utf-8")
         except UnicodeDecodeError:
-            raise ModeRefused(
-                [Problem(1, 1, "a mode file is UTF-8 text", "save it as UTF-8")]
-            ) from None
+            raise ModeRefused([Problem.of(1, 1, "not_utf8", "save_utf8")]) from None
         self._expire()
         game_id = scratch.scratch_id(text)
         held = self._modes.get(game_id)
@@ -183,7 +153,7 @@ class Workshop:
         try:
             kit = scratch.adopt(built)
         except ValueError as error:  # the kit's own check refused it
-            raise ModeRefused([Problem(1, 1, f"the mode cannot be built: {error}")]) from None
+            raise ModeRefused([Problem.of(1, 1, "not_buildable", reason=error)]) from None
         self._modes[game_id] = _Held(kit, text, self.clock())
         if self.bot_workers is not None:
             self.bot_workers.scratch_modes[game_id] = text
@@ -269,12 +239,10 @@ def _read(text: str) -> GameKit:
     except ModeError as error:
         raise ModeRefused(error.problems) from None
     except RecursionError:  # a file nested too deeply for the schema's checker
-        raise ModeRefused(
-            [Problem(1, 1, "the file is nested too deeply", "write fewer brackets")]
-        ) from None
+        raise ModeRefused([Problem.of(1, 1, "nested", "fewer_brackets")]) from None
     except Exception as error:  # a file the checks let through and the compiler does not
         logger.warning("a workshop mode passed its checks and could not be built: %r", error)
-        raise ModeRefused([Problem(1, 1, f"the mode cannot be built: {error}")]) from None
+        raise ModeRefused([Problem.of(1, 1, "not_buildable", reason=error)]) from None
 
 
 def _simulation_request(request: Any, kit: GameKit) -> tuple[int, int, str]:
