@@ -197,6 +197,16 @@ def save_schema(game: type[Game[Any]]) -> Schema:
                 "type": "array",
                 "items": {"type": "integer", "minimum": 0},
             },
+            "hints": {
+                "description": "whether the players of a web table could ask for hints",
+                "type": "boolean",
+            },
+            "hints_from": {
+                "description": "the entry (of history) from which hints were on, when a person "
+                "switched them on during the game; null when the table was made with them",
+                "type": ["integer", "null"],
+                "minimum": 0,
+            },
         },
         "required": ["game", "rules_version", "players", "seed"],
         "additionalProperties": False,
