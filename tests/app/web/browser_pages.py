@@ -106,6 +106,11 @@ class PagePool:
         page.on(event, handler)
         self.lent[id(page)].listeners.append((event, handler))
 
+    def forget(self, browser: Any) -> None:
+        """Drop the pages kept of a browser about to close."""
+        for key in [key for key in self.free if key[0] == id(browser)]:
+            del self.free[key]
+
     def give_back(self, page: Any) -> None:
         lent = self.lent.pop(id(page))
         if lent.keep and not page.is_closed():

@@ -1,6 +1,6 @@
 """What the web tests share: a fresh SQLite database and a live server on it, a fresh
 PostgreSQL database in the cluster that ``.ci/run`` starts, and one Chromium for every browser
-test that a test process runs (its pages lent and taken back clean: ``browser_pages``)."""
+test module (its pages lent and taken back clean: ``browser_pages``)."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 import sqlalchemy as sa
 
+from tests.app.web.browser_pages import PAGES
 from tests.app.web.server_harness import LiveServer, live_server
 
 #: Debian's Chromium, which the browser tests drive through Playwright.
@@ -28,16 +29,19 @@ CHROMIUM_ARGS = [
 ]
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    """One Chromium for the test process: launching one costs a second or two of CPU, and a
-    module's tests used to launch their own."""
+    """One Chromium for a module's tests, its pages lent and taken back (``browser_pages``).
+    Not one for the whole test process: Playwright's synchronous API keeps an event loop
+    running in the test's thread while it is open, and a later test that runs its own
+    (``asyncio.run``) would find it there."""
     playwright_api = pytest.importorskip("playwright.sync_api")
     if not CHROMIUM.exists():
         pytest.skip("Debian's chromium is not installed")
     with playwright_api.sync_playwright() as playwright:
         launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
         yield launched
+        PAGES.forget(launched)
         launched.close()
 
 
