@@ -96,7 +96,8 @@ export function heardHint(page, message) {
     seat: message.seat,
     action: message.action,
     label,
-    reason: reasonText(message.reason || {}, page.names()),
+    // A reason in a game's own terms is worded by its view; the shared ones here.
+    reason: page.view.hintReason?.(message.reason || {}, page.names()) || reasonText(message.reason || {}, page.names()),
   };
   page.render();
 }

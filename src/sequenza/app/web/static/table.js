@@ -287,12 +287,6 @@ class TablePage {
       this.followAcceptedRematch();
     } else if (message.type === "hint") {
       heardHint(this, message);
-      // A reason in a game's own terms is worded by its view (the shared ones by hints.js).
-      const own = this.hint && this.view.hintReason ? this.view.hintReason(message.reason || {}, this.names()) : null;
-      if (own) {
-        this.hint.reason = own;
-        this.render();
-      }
     } else if (message.type === "chat") {
       this.chat.heard(message);
     } else if (message.type === "chat_log") {
