@@ -21,7 +21,7 @@ from sequenza.core.registry import available_games, game_class, game_kits
 from sequenza.core.table import UndoRefusal
 from sequenza.sim.metrics import metrics_for
 
-DOMAINS = ("page", "cli", "games", "report")
+DOMAINS = ("page", "cli", "games", "report", "mistakes")
 TRANSLATIONS = [language for language in i18n.languages() if language != i18n.SOURCE_LANGUAGE]
 #: Every catalogue of these domains, by (domain, folder): the project's shared ones, then each
 #: game's own (the test plug-in's among them), checked the same way.
