@@ -10,7 +10,7 @@ from typing import Any
 
 from sequenza.sim import Simulation, Variant, parse_bots, run, sweep, write_report
 from sequenza.sim.findings import sweep_findings, variant_findings
-from sequenza.sim.report import Words, finding_text
+from sequenza.sim.report import ReportWords, finding_text
 from sequenza.sim.stats import Rate, Spread
 
 
@@ -52,7 +52,7 @@ def test_a_seat_that_wins_more_than_its_share_is_named_with_its_interval() -> No
     seat = found[0].values
     assert seat["seat"] == 2 and round(seat["rate"], 3) == 0.397
     assert seat["low"] > 1 / 3
-    text = finding_text(found[0].to_json(), Words())
+    text = finding_text(found[0].to_json(), ReportWords())
     assert text == (
         "Seat 2 wins 39.7% of the games [34.3%–45.3%] against a fair share of 33.3%: "
         "the seats are not even."
@@ -62,7 +62,7 @@ def test_a_seat_that_wins_more_than_its_share_is_named_with_its_interval() -> No
 def test_even_seats_say_so_and_a_mirror_line_up_names_no_bot() -> None:
     found = variant_findings(summary([50, 50], 100), "sequentia-stack", {})
     assert codes(found) == ["balanced", "rules"]
-    assert finding_text(found[0].to_json(), Words()).startswith("Over 100 games no seat wins")
+    assert finding_text(found[0].to_json(), ReportWords()).startswith("Over 100 games no seat wins")
 
 
 def test_a_mixed_line_up_names_the_bot_off_its_share() -> None:
@@ -88,7 +88,7 @@ def test_the_rules_in_force_list_every_option_with_its_value() -> None:
     assert rules.values["options"]["slide_limit"] == 4
     # The defaults are listed too: the reader sees every rule the games were played with.
     assert "repetitions" in rules.values["options"]
-    text = finding_text(rules.to_json(), Words())
+    text = finding_text(rules.to_json(), ReportWords())
     assert text.startswith("Rules in force: ") and "slide_limit=4" in text
 
 
@@ -97,7 +97,7 @@ def test_a_sweep_names_what_changed_between_variants() -> None:
     long = summary([160, 240], 400, turns=[20.0] * 200 + [22.0] * 200, label="slide_limit=2")
     found = sweep_findings([short, long])
     assert codes(found) == ["sweep_seat", "sweep_seat", "sweep_length"]
-    text = finding_text(found[-1].to_json(), Words())
+    text = finding_text(found[-1].to_json(), ReportWords())
     assert text == (
         "Games last 10.5 turns on average with slide_limit=6 and 21.0 with slide_limit=2."
     )

@@ -122,7 +122,7 @@ def plot_words(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     drawn: list[str] = []
     png = report._png
 
-    def recording(figure: Any, words: report.Words) -> str:
+    def recording(figure: Any, words: report.ReportWords) -> str:
         figure.canvas.draw()  # the ticks are written when drawn
         drawn.extend(text.get_text() for text in figure.findobj(Text) if text.get_text())
         return png(figure, words)

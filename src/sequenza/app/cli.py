@@ -920,8 +920,7 @@ def simulate(
     )
     # The findings first, in words (the report's sentences), then the figures behind them.
     from sequenza.sim.findings import sweep_findings
-    from sequenza.sim.report import Words as ReportWords
-    from sequenza.sim.report import finding_text
+    from sequenza.sim.report import ReportWords, finding_text
 
     said = ReportWords(words.language)
     summaries = [summarize(variant) for variant in report]

@@ -60,7 +60,7 @@ ENDINGS = {
 RUN_FACTS = {"back end": "report.run_back_end", "time": "report.run_time"}
 
 
-class Words:
+class ReportWords:
     """The report's words and numbers in one language: its sentences from the ``report``
     catalogue, a game's figure names from the ``games`` catalogue (by their English; a plug-in
     game's stay as it gives them), numbers with the language's signs."""
@@ -224,7 +224,7 @@ def write_report(
     if page:
         paths["html"] = out / "report.html"
         paths["html"].write_text(
-            render_html(variants, summaries, run_shown or run or {}, Words(language)),
+            render_html(variants, summaries, run_shown or run or {}, ReportWords(language)),
             encoding="utf-8",
         )
     return paths
@@ -305,9 +305,9 @@ def render_html(
     variants: Sequence[Variant],
     summaries: Sequence[dict[str, Any]],
     run: dict[str, Any],
-    words: Words | None = None,
+    words: ReportWords | None = None,
 ) -> str:
-    words = words or Words()
+    words = words or ReportWords()
     first = variants[0].sim
     info = game_class(first.game).info
     players = first.players
@@ -457,7 +457,7 @@ def _bot_section(
     summaries: Sequence[dict[str, Any]],
     bots: list[str],
     seats: list[str],
-    words: Words,
+    words: ReportWords,
 ) -> list[str]:
     fair = summaries[0]["fair_share"]
     parts = [f"<h2>{_e(words('report.by_bot'))}</h2>"]
@@ -502,7 +502,7 @@ FINDING_WORDS = {
 }
 
 
-def finding_text(finding: dict[str, Any], words: Words) -> str:
+def finding_text(finding: dict[str, Any], words: ReportWords) -> str:
     """One finding (as ``summary.json`` keeps it) in a sentence of ``words``' language."""
     code = finding["finding"]
     values = {key: value for key, value in finding.items() if key != "finding"}
@@ -535,7 +535,7 @@ def _shortened(text: str, most: int = 24) -> str:
     return text if len(text) <= most else text[: most - 1] + "…"
 
 
-def _findings_list(summaries: Sequence[dict[str, Any]], words: Words) -> str:
+def _findings_list(summaries: Sequence[dict[str, Any]], words: ReportWords) -> str:
     """Each variant's findings (headed by its label when there are several), then what
     changed between them."""
     parts: list[str] = []
@@ -558,7 +558,7 @@ def _findings_list(summaries: Sequence[dict[str, Any]], words: Words) -> str:
 
 
 def _run_table(
-    sim: Simulation, variants: Sequence[Variant], run: dict[str, Any], words: Words
+    sim: Simulation, variants: Sequence[Variant], run: dict[str, Any], words: ReportWords
 ) -> str:
     # The options every variant shares (for a sweep: those set besides the swept ones).
     shared = {
@@ -597,7 +597,7 @@ def _run_table(
     return _table([words("report.run"), ""], rows).replace("<table>", "<table class='run'>", 1)
 
 
-def _glance(heads: list[str], summaries: Sequence[dict[str, Any]], words: Words) -> str:
+def _glance(heads: list[str], summaries: Sequence[dict[str, Any]], words: ReportWords) -> str:
     fair = summaries[0]["fair_share"]
     rows = [
         [
@@ -639,7 +639,7 @@ def _spread_table(
     summaries: Sequence[dict[str, Any]],
     group: str | None,
     keys: list[str],
-    words: Words,
+    words: ReportWords,
 ) -> str:
     rows = []
     for key in keys:
@@ -678,7 +678,7 @@ def _e(text: Any) -> str:
     return html.escape(str(text))
 
 
-def _rate(rate: dict[str, float], words: Words, fair: float | None = None) -> str:
+def _rate(rate: dict[str, float], words: ReportWords, fair: float | None = None) -> str:
     """A rate with its interval, coloured where the interval excludes the fair share."""
     interval = words(
         "report.interval", low=words.percent(rate["low"]), high=words.percent(rate["high"])
@@ -692,18 +692,18 @@ def _rate(rate: dict[str, float], words: Words, fair: float | None = None) -> st
     return text
 
 
-def _mean(spread: dict[str, float], words: Words) -> str:
+def _mean(spread: dict[str, float], words: ReportWords) -> str:
     interval = words(
         "report.interval", low=words.decimal(spread["low"]), high=words.decimal(spread["high"])
     )
     return f"{words.decimal(spread['mean'])} <small>{interval}</small>"
 
 
-def _short(value: float, words: Words) -> str:
+def _short(value: float, words: ReportWords) -> str:
     return words.decimal(value, 0 if float(value).is_integer() else 1)
 
 
-def _figure_text(figure: dict[str, Any], words: Words) -> str:
+def _figure_text(figure: dict[str, Any], words: ReportWords) -> str:
     value = figure["value"]
     if value is None:
         return _e(words("report.none"))
@@ -711,7 +711,7 @@ def _figure_text(figure: dict[str, Any], words: Words) -> str:
 
 
 # ---------------------------------------------------------------------------------- plots
-def _png(figure: Any, words: Words) -> str:
+def _png(figure: Any, words: ReportWords) -> str:
     buffer = io.BytesIO()
     figure.savefig(buffer, format="png", dpi=100, bbox_inches="tight")
     import matplotlib.pyplot as plt
@@ -740,7 +740,7 @@ def _ticks(axis: Any, show: Any) -> None:
     axis.set_major_formatter(FuncFormatter(lambda value, _position: show(value)))
 
 
-def _plain(words: Words) -> Any:
+def _plain(words: ReportWords) -> Any:
     """A tick number: whole numbers bare, others with the language's decimal sign."""
 
     def show(value: float) -> str:
@@ -752,7 +752,10 @@ def _plain(words: Words) -> Any:
 
 
 def _plot_rates(
-    groups: list[str], series: list[tuple[str, list[dict[str, float]]]], fair: float, words: Words
+    groups: list[str],
+    series: list[tuple[str, list[dict[str, float]]]],
+    fair: float,
+    words: ReportWords,
 ) -> str:
     plt = _pyplot()
     figure, axes = plt.subplots(figsize=(max(5.0, 1.2 * len(groups) * len(series) + 2), 3.0))
@@ -792,7 +795,7 @@ def _legend(axes: Any) -> None:
 
 
 def _plot_histograms(
-    title: str, series: list[tuple[str, list[float] | list[int]]], words: Words
+    title: str, series: list[tuple[str, list[float] | list[int]]], words: ReportWords
 ) -> str:
     plt = _pyplot()
     values = [value for _, sample in series for value in sample]
@@ -822,7 +825,7 @@ def _plot_histograms(
     return _png(figure, words)
 
 
-def _plot_counts(title: str, series: list[tuple[str, dict[str, int]]], words: Words) -> str:
+def _plot_counts(title: str, series: list[tuple[str, dict[str, int]]], words: ReportWords) -> str:
     """Bars of how often each value occurred (a sample histogram), one colour per variant."""
     plt = _pyplot()
     keys = sorted({float(key) for _, counts in series for key in counts})

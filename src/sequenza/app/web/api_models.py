@@ -61,7 +61,7 @@ class BotInfo(BaseModel):
     )
 
 
-class GameInfo(BaseModel):
+class GameListing(BaseModel):
     id: str
     name: str
     summary: str
@@ -256,7 +256,7 @@ class PlayerGame(BaseModel):
     mine: list[int] = Field(description="the seats this player held")
 
 
-class Claimed(BaseModel):
+class SeatClaimed(BaseModel):
     seat: int
     token: str = Field(description="the seat's secret token: only this friend holds it")
 

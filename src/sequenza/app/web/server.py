@@ -141,11 +141,10 @@ from .api_models import (
     ActionRequest,
     ActionResult,
     BotInfo,
-    Claimed,
     ClaimRequest,
     Error,
     Features,
-    GameInfo,
+    GameListing,
     GameRecordOut,
     PageMessages,
     PlayerGame,
@@ -154,6 +153,7 @@ from .api_models import (
     RematchRequest,
     ReplayFrame,
     ResignRequest,
+    SeatClaimed,
     Status,
     TableCreated,
     TableRequest,
@@ -487,7 +487,7 @@ def create_app(
             raise TableError("not_ready", "problem.not_ready", 503)
         return {"status": "ready"}
 
-    @app.get("/api/games", response_model=list[GameInfo], tags=["catalogue"])
+    @app.get("/api/games", response_model=list[GameListing], tags=["catalogue"])
     async def games(request: Request) -> list[dict[str, Any]]:
         """Every game, its summary, options' help and bots in the request's language (``lang``,
         else Accept-Language's)."""
@@ -498,7 +498,9 @@ def create_app(
             if not is_workshop_game(info.id)
         ]
 
-    @app.get("/api/games/{game_id}", response_model=GameInfo, responses=ERRORS, tags=["catalogue"])
+    @app.get(
+        "/api/games/{game_id}", response_model=GameListing, responses=ERRORS, tags=["catalogue"]
+    )
     async def game(request: Request, game_id: str) -> dict[str, Any]:
         """One game, as ``/api/games`` lists it: a table's page reads a game the lobby does
         not list (a mode of the workshop) here."""
@@ -570,7 +572,7 @@ def create_app(
 
     @app.post(
         "/api/tables/{table_id}/claim",
-        response_model=Claimed,
+        response_model=SeatClaimed,
         responses=ERRORS,
         tags=["tables"],
     )
@@ -593,7 +595,7 @@ def create_app(
 
     @app.post(
         "/api/tables/{table_id}/take",
-        response_model=Claimed,
+        response_model=SeatClaimed,
         responses=ERRORS,
         tags=["tables"],
     )

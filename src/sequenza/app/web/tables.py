@@ -1530,7 +1530,7 @@ class Table:
 
 
 @dataclass(frozen=True)
-class SeatRequest:
+class CheckedSeat:
     kind: str
     name: str
     bot: str | None
@@ -1718,7 +1718,7 @@ class TableManager:
 
     def _seat_requests(
         self, data: Any, players: int, language: str = i18n.SOURCE_LANGUAGE
-    ) -> list[SeatRequest]:
+    ) -> list[CheckedSeat]:
         if data is None:
             data = [{"kind": "hotseat"}] + [{"kind": "bot", "bot": "random"}] * (players - 1)
         if not isinstance(data, list) or len(data) != players:
@@ -1741,7 +1741,7 @@ class TableManager:
                     bot=repr(bot),
                 )
             name = seat.get("name") or _default_name(number, kind, bot, language)
-            seats.append(SeatRequest(kind, _checked_name(name, number), bot))
+            seats.append(CheckedSeat(kind, _checked_name(name, number), bot))
         return seats
 
     async def claim(self, table_id: str, invite: Any, name: Any = None) -> tuple[int, str]:

@@ -220,9 +220,9 @@ def ending_words(codes: Any, language: str) -> dict[str, str]:
     own words, so that the page and ``sequenza simulate``'s report say them alike."""
     # The report's module (and the simulator under it) loads on the first simulation only,
     # not when every server starts.
-    from sequenza.sim.report import Words
+    from sequenza.sim.report import ReportWords
 
-    words = Words(language)
+    words = ReportWords(language)
     return {code: words.ending(code) for code in codes}
 
 
