@@ -11,22 +11,23 @@ import pytest
 #: every other file follows in its usual order. The Stacks conformance file, down to a few
 #: seconds with five deals a player count, is one of those others now.
 LONGEST_FIRST = [
-    "tests/app/web/test_accessibility.py",
     "tests/app/web/test_browser.py",
+    "tests/app/web/test_accessibility.py",
     "tests/app/web/test_browser_languages.py",
-    "tests/sim/test_runner.py",
-    "tests/app/web/test_processes.py",
-    "tests/app/web/test_edges.py",
-    "tests/modes/test_identity.py",
-    "tests/app/web/test_browser_modes.py",
-    "tests/app/web/test_browser_social.py",
     "tests/app/web/test_server.py",
+    "tests/app/web/test_processes.py",
+    "tests/modes/test_identity.py",
+    "tests/app/web/test_fit.py",
+    "tests/app/web/test_browser_modes.py",
+    "tests/app/web/test_edges.py",
+    "tests/app/web/test_browser_social.py",
+    "tests/app/web/test_table_bounds.py",
     "tests/app/web/test_hardening.py",
     "tests/app/web/test_social.py",
     "tests/app/web/test_clarity.py",
-    "tests/app/web/test_fit.py",
-    "tests/games/test_sequence_board.py",
-    "tests/games/test_sequentia_stack.py",
+    "tests/app/web/test_fuzz.py",
+    "tests/app/web/test_bot_queue.py",
+    "tests/sim/test_runner.py",
 ]
 
 

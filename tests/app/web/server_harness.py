@@ -91,7 +91,11 @@ class LiveServer:
             message["name"] = name
         if player is not None:
             message["player"] = player
-        with connect(f"{self.ws_url}/ws/tables/{table_id}", open_timeout=10) as socket_:
+        # Every message read as it comes (no queue limit): a player that a test leaves
+        # unread would otherwise stop reading the socket, miss the server's closing frame
+        # behind the unread ones, and wait out the close timeout (10 s) at the end.
+        address = f"{self.ws_url}/ws/tables/{table_id}"
+        with connect(address, open_timeout=10, max_queue=None) as socket_:
             socket_.send(json.dumps(message))
             yield Player(socket_)
 
