@@ -117,8 +117,9 @@ def open_page(browser: Any, language: str) -> tuple[Any, Any, list[str]]:
 def open_at_seat(
     page: Any, url: str, created: dict[str, Any], invites: dict[str, str] | None = None
 ) -> None:
-    """Open a new table's page holding seat 0, as its link would leave it in this browser."""
-    page.goto(url + "/")
+    """Open a new table's page holding seat 0, as its link would leave it in this browser
+    (written from a file of the origin: test_browser.open_seats says why)."""
+    page.goto(url + "/static/icon.svg")
     entry = {created["id"]: {"seats": {"0": created["tokens"]["0"]}, "invites": invites or {}}}
     page.evaluate(f"localStorage.setItem('sequenza.tables', {json.dumps(json.dumps(entry))})")
     page.goto(url + created["url"])
