@@ -8,7 +8,8 @@ from dataclasses import replace
 import pytest
 from typer.testing import CliRunner
 
-from sequenza import fast
+from sequenza import fast, i18n
+from sequenza.app import cli
 from sequenza.app.cli import _simulation_engine, app
 from sequenza.sim import GameResult, Simulation, Variant, parse_bots, run, summarize
 from sequenza.sim.match import core_problem, engine_used
@@ -73,8 +74,11 @@ def test_the_core_plays_only_the_bots_and_games_it_has_twins_of() -> None:
 
 @needs_core
 def test_simulate_says_why_it_plays_on_python_and_refuses_fast_where_it_cannot(
-    capsys: pytest.CaptureFixture[str],
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    # Called outside a command line, the command's words are those of the last command line
+    # this process ran (another test's, maybe in Italian): English here.
+    monkeypatch.setattr(cli, "words", i18n.Translator("cli", i18n.SOURCE_LANGUAGE))
     novice = Simulation("sequentia-shift", 2, parse_bots("novice"), games=1)
     assert _simulation_engine(novice, None) == "python"
     said = capsys.readouterr().err
