@@ -155,8 +155,10 @@ def play_by_keyboard(screen: Screen, rng: random.Random, presses: list[str]) -> 
     return str(action)
 
 
-#: The moves keyed near a game's end, claims first; a game's moves take a second each by
-#: keyboard (every part of a move's path reached by arrows and Tab).
+#: The moves keyed at a game's start (Enter and Space in turn) and near its end, claims first;
+#: a game's moves take a second each by keyboard (every part of a move's path reached by
+#: arrows and Tab).
+OPENING_KEYED_MOVES = 2
 LATE_KEYED_MOVES = 4
 
 
@@ -178,13 +180,13 @@ def test_a_whole_game_by_keyboard_alone(
         assert not focus(page)["body"], f"focus lost after move {moves}"
         if WHOLE_GAMES:
             pass
-        elif moves == 4:
+        elif moves == OPENING_KEYED_MOVES:
             screen.wait_for_turn()
             shoot(page, shots / f"{game}-keyboard.png", full_page=True)
             # The middle of the game over the seat's socket; the keys play again near its
             # end, when claims come (test_browser.WHOLE_GAMES says why).
             play_seat_by_socket(server, page, rng, until_turn=LAST_CLICKS_FROM[game])
-        elif moves == 4 + LATE_KEYED_MOVES:
+        elif moves == OPENING_KEYED_MOVES + LATE_KEYED_MOVES:
             # The rest over the socket too: the game's last moves are keyed in
             # bench/browser_games.py, as every move is.
             screen.wait_for_turn()
