@@ -167,7 +167,9 @@ def test_mode_check_runs_the_kit_and_a_smoke_simulation_in_italian() -> None:
     assert result.exit_code == 0, result.output
     assert "il file della modalità non contiene errori" in result.output
     assert "simulazione di prova: 20 partite a 2 giocatori" in result.output
-    assert "il posto 0 vince il" in result.output
+    # Seats counted from 1, as players count them (and the terminal's table does).
+    assert "il posto 1 vince il" in result.output and "il posto 2 vince il" in result.output
+    assert "il posto 0" not in result.output
 
 
 @pytest.mark.parametrize(

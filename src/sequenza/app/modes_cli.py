@@ -124,7 +124,7 @@ def _smoke(game_id: str, games: int, players: int | None) -> None:
             "  "
             + words.text(
                 "cli.mode_seat_rate",
-                seat=seat,
+                seat=seat + 1,  # people count seats from 1, as the terminal's table does
                 rate=_percent(rate["rate"]),
                 low=_percent(rate["low"]),
                 high=_percent(rate["high"]),
