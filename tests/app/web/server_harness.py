@@ -177,6 +177,9 @@ def live_server(
     the kernel's send buffer of every connection (which Linux otherwise grows to megabytes),
     so that a test can fill it quickly."""
     settings.setdefault("bot_delay", 0.0)
+    # A module's tests open many tables from one address, faster than a visitor may (20 a
+    # minute): the tests of that limit set their own.
+    settings.setdefault("table_rate", (10_000, 10_000.0))
     settings.setdefault("bot_settings", {"mcts": {"seconds": None, "iterations": 30}})
     app = create_app(database, **settings)
     listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)

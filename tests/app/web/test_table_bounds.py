@@ -114,6 +114,28 @@ def test_a_bot_that_stumbles_says_so_and_tries_again(
     assert final["table"]["bot_error"] is None
 
 
+def test_bots_caught_in_an_endless_game_stop_and_the_table_says_so(
+    server: LiveServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Rules may let bots go round in a loop for ever (an option's or a mode file's: six greedy
+    # bots of Sequence Stacks with draw_up_to 0, seed 77): a visitor's table of bots then held
+    # a worker and wrote a move a moment until the server stopped. Past the simulator's own
+    # net (20,000 moves; three here), the bots stop and every screen is told.
+    monkeypatch.setattr(tables, "MOST_BOT_TABLE_MOVES", 3)
+    created = server.create_table(game="test-toy", seats=BOTS)
+    with server.join(created["id"]) as watcher:
+        stopped = watcher.wait_until(lambda state: state["table"]["bot_error"] is not None)
+        assert stopped["table"]["bot_error"]["code"] == "endless"
+        assert stopped["table"]["bot_error"]["moves"] == 3
+        assert stopped["turn"] == 3 and not stopped["over"]
+        watcher.send({"type": "ping"})
+        while (answer := watcher.receive())["type"] != "pong":
+            assert answer["type"] != "state" or answer["turn"] == 3
+    # Nothing more was saved: the table read again says the same.
+    with server.client() as http:
+        assert http.get(f"/api/tables/{created['id']}").json()["table"]["turn"] == 3
+
+
 def test_a_database_outage_during_a_bots_turn_is_said_and_outlived(
     postgres: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:

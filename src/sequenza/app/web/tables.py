@@ -141,6 +141,11 @@ BOT_LEASE_SECONDS = 6.0
 BOT_CLAIM_POLL_SECONDS = 2.0
 #: The bot that plays for a seat that is out, or whose time ran out.
 STAND_IN_BOT = "greedy"
+#: A game's moves past which its bots stop and the table says so. No game of the rules comes
+#: near it (the simulator stops a game there too, ``Simulation.max_actions``): a table past it
+#: is caught in a loop its rules let bots play for ever (an option's or a mode file's), and its
+#: bots would otherwise hold a worker and write a move a moment until the server stops.
+MOST_BOT_TABLE_MOVES = 20_000
 #: Requests to take back one move that the others may refuse before the asker must play on:
 #: each is saved, so asking again and again must not fill the database.
 MAX_UNDO_REQUESTS = 3
@@ -1298,6 +1303,10 @@ class Table:
             seat = self.to_act
             bot = self._bot_for(seat)
             if seat is None or bot is None:
+                break
+            if self.turn >= MOST_BOT_TABLE_MOVES:
+                logger.warning("the bots of table %s stop at move %d", self.id, self.turn)
+                self._report_bot(seat, "endless", moves=self.turn)
                 break
             try:
                 played = await self._play_bot_turn(seat, bot)

@@ -1226,6 +1226,7 @@ const BOT_PROBLEMS = {
   not_saved: "bot_problem.not_saved",
   failed: "bot_problem.failed",
   stalled: "bot_problem.stalled",
+  endless: "bot_problem.endless",
 };
 
 // The server sends a table's rule options once, with the first position: later summaries
@@ -1236,7 +1237,7 @@ function withOptions(summary, known) {
 
 function botProblemText(problem) {
   const key = BOT_PROBLEMS[problem.code];
-  return key ? t(key, { bot: problem.bot, seconds: problem.seconds ?? 0 }) : `${problem.bot}: ${problem.code}`;
+  return key ? t(key, { bot: problem.bot, seconds: problem.seconds ?? 0, moves: formatNumber(problem.moves ?? 0) }) : `${problem.bot}: ${problem.code}`;
 }
 
 function offlineText(outbox) {
