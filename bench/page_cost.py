@@ -28,14 +28,9 @@ sys.path.insert(0, str(ROOT))
 from playwright.sync_api import sync_playwright  # noqa: E402
 from tests.app.web.server_harness import live_server  # noqa: E402
 
-GAMES = [
-    "sequentia-shift",
-    "sequentia-stack",
-    "sequentia-cross",
-    "sequence",
-    "sequence-numbers",
-    "sequence-stacks",
-]
+from sequenza.core.registry import available_games  # noqa: E402
+
+GAMES = [info.id for info in available_games()]
 COUNTERS = ("TaskDuration", "ScriptDuration", "LayoutDuration", "RecalcStyleDuration")
 
 
@@ -93,7 +88,9 @@ def follow(server: object, browser: object, game: str, moves: int) -> dict[str, 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("games", nargs="*", default=GAMES, help="game ids (default: all six)")
+    parser.add_argument(
+        "games", nargs="*", default=GAMES, help="game ids (default: every installed game)"
+    )
     parser.add_argument("--moves", type=int, default=30, help="the watched seat's moves")
     arguments = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder, sync_playwright() as playwright:

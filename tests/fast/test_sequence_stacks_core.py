@@ -15,11 +15,10 @@ from typing import Any
 import pytest
 
 from sequenza import fast
-from sequenza.ai.base import Decision
-from sequenza.ai.greedy import GreedyBot
 from sequenza.core.game import Game
 from sequenza.core.registry import make_game
 from sequenza.games.sequence_stacks.rules import StacksState
+from tests.fast.greedy_choices import greedy_choices
 
 pytestmark = pytest.mark.skipif(not fast.available(), reason=str(fast.why_not()))
 
@@ -158,24 +157,12 @@ def test_the_greedy_bot_makes_the_engines_every_choice() -> None:
     reverses, plays from the hand and from the discard pile, and discards."""
     seen: Counter[str] = Counter()
     for players in (2, 3, 4, 6):
-        table = make_game("sequence-stacks", players)
         for seed in range(2):
-            seeds = [seed * 10 + seat for seat in range(players)]
-            greedy = [fast.CORE_BOTS["greedy"]] * players
-            core = fast.core_state(table, seed).play_bots(seeds, greedy, 5000)
-            state = table.new_initial_state(seed)
-            bots = [GreedyBot(one) for one in seeds]
-            for action_id in core:
-                seat = state.current_seat
-                assert seat is not None
-                action = bots[seat].choose(Decision.of(state))
-                assert state.game.action_to_id(action) == action_id
+            for action in greedy_choices("sequence-stacks", players, seed):
                 seen[action.verb] += 1
                 if action.verb == "play":
                     seen[f"from {action.args[1]}"] += 1
                     seen[str(action.args[0])] += 1
-                state.apply(action)
-            assert state.is_over
     for what in ("block", "allow", "steal-chip", "steal-card", "skip", "reverse", "discard"):
         assert seen[what], f"the greedy bots played no {what}"
     for what in ("from hand", "from discard"):

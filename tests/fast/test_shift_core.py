@@ -13,11 +13,10 @@ from typing import Any
 import pytest
 
 from sequenza import fast
-from sequenza.ai.base import Decision
-from sequenza.ai.greedy import GreedyBot
 from sequenza.core.game import Game
 from sequenza.core.registry import make_game
 from sequenza.games.sequentia_shift.rules import ShiftState
+from tests.fast.greedy_choices import greedy_choices
 
 pytestmark = pytest.mark.skipif(not fast.available(), reason=str(fast.why_not()))
 
@@ -134,20 +133,8 @@ def test_the_greedy_bot_makes_the_engines_every_choice() -> None:
     and the random choice among exchanges, passes, holes and refills."""
     seen: Counter[str] = Counter()
     for players in (2, 3, 4):
-        table = make_game("sequentia-shift", players)
         for seed in range(8):
-            seeds = [seed * 10 + seat for seat in range(players)]
-            greedy = [fast.CORE_BOTS["greedy"]] * players
-            core = fast.core_state(table, seed).play_bots(seeds, greedy, 5000)
-            state = table.new_initial_state(seed)
-            bots = [GreedyBot(one) for one in seeds]
-            for action_id in core:
-                seat = state.current_seat
-                assert seat is not None
-                action = bots[seat].choose(Decision.of(state))
-                assert state.game.action_to_id(action) == action_id
+            for action in greedy_choices("sequentia-shift", players, seed):
                 seen[action.verb] += 1
-                state.apply(action)
-            assert state.is_over
     for what in ("slide", "claim", "end", "exchange", "pass", "hole", "refill"):
         assert seen[what], f"the greedy bots made no {what}"
