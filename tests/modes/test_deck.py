@@ -53,7 +53,9 @@ def test_short_stack_is_the_listed_deck_and_plays_to_its_end_against_greedy_bots
 
 
 def test_copies_of_a_card_in_a_hand_give_its_actions_once_and_play_one_copy() -> None:
-    text = _listed('card = "1:123"\ncount = 12', 'card = "2:123"\ncount = 12')
+    # Two kinds whose codes the deck's own digits can show (a code no line can show is a
+    # mistake of its own).
+    text = _listed('card = "1:121"\ncount = 12', 'card = "2:121"\ncount = 12')
     kit = register_kit(build_kit(parse_mode(text, "deck.toml")))
     state = make(kit.id, players=2, seed=1)
     hand = state.observation(0)["places"][1]["cards"]
@@ -85,12 +87,12 @@ def test_a_bad_card_of_a_listed_deck_is_named_at_its_line_with_a_fix(
 
 
 def test_a_listed_deck_names_a_card_listed_twice_and_a_deck_too_short_for_the_setup() -> None:
-    twice = _listed('card = "2:131"\ncount = 20', 'card = "2:131"')
+    twice = _listed('card = "2:222"\ncount = 20', 'card = "2:222"')
     (problem,) = _problems(twice)
-    assert "the card 2:131 is listed twice (first at list[0])" in problem
+    assert "the card 2:222 is listed twice (first at list[0])" in problem
     assert "(fix: write it once, with the copies added up in its count)" in problem
     # Four players are dealt three cards each: twelve, and the deck lists ten.
-    short = _listed('card = "2:131"\ncount = 10')
+    short = _listed('card = "2:222"\ncount = 10')
     (problem,) = _problems(short)
     assert "the set-up deals 12 cards to 4 players, and the deck holds 10" in problem
     assert problem.startswith(f"{_line_of(short, '[deck]')}:2:")  # at the deck's table

@@ -4,7 +4,8 @@ mistake with its line, column and a suggested fix.
 Two passes: the shape (each table's keys, each value's type and allowed words: what the JSON
 Schema ``mode.schema.json`` says too), then the meaning (a phase or option that is named
 exists and has the right kind, the set-up deals to places that exist, a turn that can repeat
-without progress has a stall ending, an option's default lies in its range).
+without progress has a stall ending, an option's default lies in its range, every card can be
+reached and every ending can hold: ``_check_reach``).
 
 >>> mode = read_mode(Path(__file__).parent / "examples" / "shift.toml")
 >>> mode.id, mode.places.table.kind, mode.turn.slide.limit
@@ -888,6 +889,7 @@ def _check_meaning(reader: _Reader, mode: Mode) -> None:
             )
         amount(deal.count, ("setup", index, "count"))
     _check_deck_size(reader, mode, options)
+    _check_reach(reader, mode, options)
     if not mode.endings:
         reader.problem(("endings",), "no_ending", "add_endings")
     ends_by_cards = any(ending.condition for ending in mode.endings)
@@ -903,15 +905,10 @@ def _check_meaning(reader: _Reader, mode: Mode) -> None:
         reader.problem(("endings",), "can_loop", "stall_ending")
 
 
-def _check_deck_size(reader: _Reader, mode: Mode, options: dict[str, OptionDecl]) -> None:
-    """The set-up, with the options' defaults at the most players, deals no more cards than
-    the deck holds (a larger option is refused when a table is made)."""
-    if mode.deck == "listed":
-        size = sum(card.count for card in mode.deck_list)
-    else:
-        size = len(sequentia_deck())
+def _dealt(mode: Mode, options: dict[str, OptionDecl], players: int) -> int | None:
+    """The cards the set-up deals at ``players`` with the options' defaults (``None`` where a
+    count names no number option: a mistake of its own)."""
     table = mode.places.table
-    players = max(mode.players)
     dealt = 0
     for deal in mode.setup:
         if deal.place == table.name:
@@ -921,11 +918,156 @@ def _check_deck_size(reader: _Reader, mode: Mode, options: dict[str, OptionDecl]
         if isinstance(count, str):
             declared = options.get(count)
             if declared is None or isinstance(declared.default, bool):
-                return  # named already as a mistake of its own
+                return None
             count = declared.default
         dealt += players * count
-    if dealt > size:
+    return dealt
+
+
+def _check_deck_size(reader: _Reader, mode: Mode, options: dict[str, OptionDecl]) -> None:
+    """The set-up, with the options' defaults at the most players, deals no more cards than
+    the deck holds (a larger option is refused when a table is made)."""
+    size = _deck_size(mode)
+    players = max(mode.players)
+    dealt = _dealt(mode, options, players)
+    if dealt is not None and dealt > size:
         where: KeyPath = ("deck", "list") if mode.deck == "listed" else ("setup",)
         reader.problem(
             where, "deck_too_short", "more_cards", dealt=dealt, players=players, size=size
         )
+
+
+def _deck_size(mode: Mode) -> int:
+    if mode.deck == "listed":
+        return sum(card.count for card in mode.deck_list)
+    return len(sequentia_deck())
+
+
+# ---------------------------------------------------------------------- reach
+def _check_reach(reader: _Reader, mode: Mode, options: dict[str, OptionDecl]) -> None:
+    """Every card can be reached, and every ending can hold.
+
+    A card is *reached* when it can come into play and can then count for a claim:
+
+    - it comes into play when the set-up deals it, or when a rule of the turn takes cards
+      from the deck (a draw at the end of a turn, a refill or a new target after a claim, an
+      exchange). A deck the set-up does not deal whole, in a mode where nothing draws, keeps
+      its other cards for ever (and an ending that waits for an empty deck never comes);
+    - a seat's place gets cards only from a deal or a draw: a hand or target that nothing
+      fills leaves its seat with nothing to play;
+    - its code can count only when the deck holds enough cards of each of its digits for a
+      line to show it (beside the card itself, when the code is a target's or a hand card's:
+      that card is not on the table while it asks).
+
+    The set-up deals to each place as the engine does: a grid or a target twice would cover
+    the first cards (lost), and a row starts empty (nothing can be dealt to it).
+    """
+    table, places, turn = mode.places.table, mode.places, mode.turn
+    target = places.target.name if places.target else None
+    hand = places.hand.name if places.hand else None
+    first: dict[str, int] = {}
+    for index, deal in enumerate(mode.setup):
+        where: KeyPath = ("setup", index, "deal")
+        if deal.place == table.name and table.kind == "row":
+            reader.problem(where, "deal_to_row", "remove_deal", name=deal.place)
+        elif deal.place in (table.name, target) and deal.place in first:
+            reader.problem(
+                where, "dealt_twice", "remove_deal", name=deal.place, first=first[deal.place] + 1
+            )
+        first.setdefault(deal.place, index)
+    claim = turn.claim
+    draws_at_end = any(
+        amount is not None and amount != 0 for amount in (turn.end.draw, turn.end.draw_up_to)
+    )
+    draws_later = (
+        draws_at_end
+        or turn.exchange is not None
+        or (claim is not None and (claim.refill != "none" or claim.new_target))
+    )
+    size = _deck_size(mode)
+    players = min(mode.players)
+    dealt = _dealt(mode, options, players)
+    if not draws_later and dealt is not None and dealt < size:
+        reader.problem(
+            ("deck", "list") if mode.deck == "listed" else ("deck", "cards"),
+            "cards_never_reached",
+            "draw_or_refill",
+            left=size - dealt,
+            size=size,
+            dealt=dealt,
+            players=players,
+        )
+    dealt_to = {deal.place for deal in mode.setup if deal.count != 0}
+    if hand is not None and hand not in dealt_to and not draws_at_end:
+        reader.problem(("places", hand), "place_never_filled", "deal_to_place", name=hand)
+    if (
+        target is not None
+        and target not in dealt_to
+        and not (claim is not None and claim.new_target and claim.code != "target")
+    ):
+        reader.problem(("places", target), "place_never_filled", "deal_to_place", name=target)
+    if claim is not None:
+        _check_codes(reader, mode, claim.code)
+    for index, ending in enumerate(mode.endings):
+        path: KeyPath = ("endings", index)
+        if ending.condition == "no_target_possible" and target is None:
+            reader.problem(
+                (*path, "condition"),
+                "ending_needs_target",
+                "write",
+                name=ending.name,
+                toml='condition = "hands_empty"',
+            )
+        if ending.when == "deck_not_empty" and ending.condition == "hands_empty":
+            reader.problem(
+                (*path, "when"),
+                "ending_never_hands",
+                "write",
+                name=ending.name,
+                toml='when = "deck_empty"',
+            )
+        if (
+            ending.when == "deck_not_empty"
+            and ending.quiet_rounds is not None
+            and turn.end.quiet_turns == "empty_deck"
+        ):
+            reader.problem(
+                (*path, "when"),
+                "ending_never_quiet",
+                "write",
+                name=ending.name,
+                toml='when = "always"',
+            )
+
+
+def _check_codes(reader: _Reader, mode: Mode, source: str) -> None:
+    """Each card's code can be shown: the deck holds enough cards of each of its digits."""
+    entries: list[tuple[KeyPath, SequentiaCard, int]]
+    if mode.deck == "listed":
+        entries = [
+            (("deck", "list", index, "card"), SequentiaCard.parse(listed.card), listed.count)
+            for index, listed in enumerate(mode.deck_list)
+        ]
+    else:
+        entries = [(("deck", "cards"), card, 1) for card in sequentia_deck()]
+    held = {digit: 0 for digit in (1, 2, 3)}
+    for _, card, count in entries:
+        held[card.digit] += count
+    for where, card, _ in entries:
+        # A target or a hand card asks from off the table; a placed card is on its line.
+        have = dict(held)
+        if source in ("target", "hand"):
+            have[card.digit] -= 1
+        for digit in sorted(set(card.code_digits)):
+            need = card.code_digits.count(digit)
+            if need > have[digit]:
+                reader.problem(
+                    where,
+                    "code_never_shown",
+                    "more_of_digit",
+                    card=str(card),
+                    digit=digit,
+                    need=need,
+                    have=have[digit],
+                )
+                break

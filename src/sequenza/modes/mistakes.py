@@ -82,6 +82,12 @@ MESSAGES = {
     "no_table": "mistake.no_table",
     "setup_not_list": "mistake.setup_not_list",
     "deal_to_nowhere": "mistake.deal_to_nowhere",
+    # every card can be reached
+    "deal_to_row": "mistake.deal_to_row",
+    "dealt_twice": "mistake.dealt_twice",
+    "cards_never_reached": "mistake.cards_never_reached",
+    "place_never_filled": "mistake.place_never_filled",
+    "code_never_shown": "mistake.code_never_shown",
     # the turn
     "names_no_phase": "mistake.names_no_phase",
     "no_block": "mistake.no_block",
@@ -111,6 +117,9 @@ MESSAGES = {
     "no_card_ending": "mistake.no_card_ending",
     "quiet_not_counted": "mistake.quiet_not_counted",
     "can_loop": "mistake.can_loop",
+    "ending_needs_target": "mistake.ending_needs_target",
+    "ending_never_hands": "mistake.ending_never_hands",
+    "ending_never_quiet": "mistake.ending_never_quiet",
     # the words
     "words_not_table": "mistake.words_not_table",
     "not_a_word": "mistake.not_a_word",
@@ -165,6 +174,10 @@ FIXES = {
     "card_ending": "mistake_fix.card_ending",
     "count_quiet": "mistake_fix.count_quiet",
     "stall_ending": "mistake_fix.stall_ending",
+    "remove_deal": "mistake_fix.remove_deal",
+    "draw_or_refill": "mistake_fix.draw_or_refill",
+    "deal_to_place": "mistake_fix.deal_to_place",
+    "more_of_digit": "mistake_fix.more_of_digit",
     "words_form": "mistake_fix.words_form",
     "word_keys": "mistake_fix.word_keys",
     "other_id": "mistake_fix.other_id",
