@@ -10,6 +10,7 @@ MODULES = [
     "sequenza.modes.locate",
     "sequenza.modes.loader",
     "sequenza.modes.identity",
+    "sequenza.modes.encoding",
 ]
 
 

@@ -558,6 +558,8 @@ def build_kit(mode: Mode) -> GameKit:
         guide=_HERE / "guide.js",
         locale=(folder := write_catalogues(mode)),
         rulebook=folder / "rulebook",
+        # The tensor made from the declared places (imported by the RL layer alone).
+        encoder="sequenza.modes.encoding:Encoder",
     )
 
 

@@ -280,11 +280,17 @@ def gym_id(game_id: str) -> str:
     return "sequenza/" + "".join(part.capitalize() for part in game_id.split("-")) + "-v0"
 
 
-def _register() -> None:
+def register_games() -> list[str]:
+    """Give every encoded game its Gymnasium id (``gym_id``), as this module does when it is
+    imported; a game registered later (a mode file's kit: ``register_kit(load(path))``) gets
+    its own by a second call. Returns the ids added."""
+    added = []
     for info in encoded_games():
         name = gym_id(info.id)
         if name not in gym.registry:
             gym.register(name, entry_point=f"{__name__}:SequenzaGymEnv", kwargs={"game": info.id})
+            added.append(name)
+    return added
 
 
-_register()
+register_games()
