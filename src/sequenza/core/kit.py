@@ -317,6 +317,10 @@ class GameKit:
     #: the sampler (``sequenza.core.table.reveals``), which stays the reference, and which the
     #: conformance kit holds every hook to. ``None``: the sampler answers every move.
     quiet: Callable[[State[Any], Action, int, State[Any]], bool] | None = None
+    #: Whether its view words a learner's hint (``learnerPlaces`` in ``view.js``): once a card
+    #: is picked, every place it can go and what puts it there, from the seat's own
+    #: observation. A table made with ``learner_hints`` shows it; other games refuse the option.
+    learner_hints: bool = False
 
     @property
     def id(self) -> str:

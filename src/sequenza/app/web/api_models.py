@@ -67,6 +67,9 @@ class GameListing(BaseModel):
     summary: str
     player_counts: list[int]
     hidden_information: bool
+    learner_hints: bool = Field(
+        False, description="a table of it may show learner's hints (TableRequest.learner_hints)"
+    )
     rules: str = Field(
         description="the rules for people as Markdown, in the request's language where the game"
         " brings them in it, with the default options in words"
@@ -138,6 +141,11 @@ class TableRequest(BaseModel):
         description="its players may ask what the strongest bot would play (a websocket "
         "hint); set only here, and shown to everyone at the table",
     )
+    learner_hints: bool = Field(
+        False,
+        description="a picked card shows every place it can go and what puts it there (Sequence "
+        "Numbers: the sum); only for games whose listing says learner_hints, shown to everyone",
+    )
 
 
 class SeatSummary(BaseModel):
@@ -179,6 +187,9 @@ class TableSummary(BaseModel):
         None,
         description="whether a person at it may switch hints on now (hints off, the game on, "
         'every person at one screen or one person against bots): {"type": "hints_on"}',
+    )
+    learner_hints: bool | None = Field(
+        None, description="a picked card shows every place it can go and what puts it there"
     )
     rematch: str | None = Field(None, description="the table of the rematch, once asked for")
     rematch_by: int | None = Field(

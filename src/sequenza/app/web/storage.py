@@ -77,6 +77,9 @@ _tables = sa.Table(
     #: The turn at which a person switched hints on during the game (at one screen, or alone
     #: against bots); empty when the table was made with them, or has none.
     sa.Column("hints_from", sa.Integer, nullable=True),
+    #: Whether its players see, once a card is picked, every place it can go and why (a
+    #: teacher's choice as the table is made; Sequence Numbers words the sum).
+    sa.Column("learner_hints", sa.Boolean, nullable=False, server_default=sa.false()),
     sa.Index("ix_sequenza_tables_creator", "creator", "created"),
 )
 
@@ -284,6 +287,8 @@ class TableRecord:
     rematch_by: int | None = None
     #: The turn at which hints were switched on during the game (None: not so).
     hints_from: int | None = None
+    #: Whether a picked card shows every place it can go and why (the creator's choice).
+    learner_hints: bool = False
     #: A finished game's last look as saved (``load_table(look=True)`` only); ``entries`` is
     #: then left empty, to be read when the whole game is needed (``moves_since(id, 0)``).
     look: dict[str, Any] | None = None
@@ -657,6 +662,7 @@ class Storage:
                 creator=None if quota is None else quota.key,
                 spectator_chat=table.spectator_chat,
                 hints=table.hints,
+                learner_hints=table.learner_hints,
             )
         )
         connection.execute(
@@ -847,6 +853,7 @@ class Storage:
             hints=bool(row.hints),
             rematch_by=row.rematch_by,
             hints_from=row.hints_from,
+            learner_hints=bool(row.learner_hints),
             look=saved_look,
         )
 

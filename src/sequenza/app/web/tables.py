@@ -67,7 +67,7 @@ from sequenza.ai.hints import hint_level
 from sequenza.core.actions import Action
 from sequenza.core.errors import IllegalActionError, NotationError, SequenzaError
 from sequenza.core.game import GameRecord, State
-from sequenza.core.registry import game_class, make_game, replay
+from sequenza.core.registry import game_class, game_kit, make_game, replay
 from sequenza.core.rng import new_seed
 from sequenza.core.table import (
     TABLE_EVENTS,
@@ -699,6 +699,7 @@ class Table:
             "hints": self.record.hints,
             "hints_from": self.record.hints_from,
             "hints_switchable": not self.record.hints and not self.over and self.hints_switchable,
+            "learner_hints": self.record.learner_hints,
             "open_wait": self._open_wait(),
             "spectators": sum(1 for client in self.clients if client.is_spectator),
             "turn": self.turn,
@@ -1671,6 +1672,12 @@ class TableManager:
         hints = request.get("hints", False)
         if not isinstance(hints, bool):
             raise TableError("bad_request", "problem.table_hints")
+        # A learner's hint shows where a picked card can go and why, which the legal moves
+        # already tell every player: nothing hidden, nothing decided for them, so a teacher
+        # may turn it on at any table of a game whose view words it, online too.
+        learner_hints = request.get("learner_hints", False)
+        if not isinstance(learner_hints, bool):
+            raise TableError("bad_request", "problem.table_learner_hints")
         if seed is not None and (
             isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED
         ):
@@ -1684,6 +1691,8 @@ class TableManager:
             game = make_game(game_id, players, **options)
         except SequenzaError as error:
             raise TableError("bad_option", "problem.bad_option", detail=str(error)) from None
+        if learner_hints and not game_kit(game.id).learner_hints:
+            raise TableError("bad_request", "problem.no_learner_hints", game=game.info.name)
         seats = self._seat_requests(request.get("seats"), game.players, language)
         if seed is not None and any(seat.kind in ("invite", "open") for seat in seats):
             # Whoever knows the seed knows every card dealt: a friend must not play a creator
@@ -1715,6 +1724,7 @@ class TableManager:
             clock=clock,
             spectator_chat=spectator_chat,
             hints=hints,
+            learner_hints=learner_hints,
         )
         history = _new_history(record, game.new_initial_state(record.seed))
         self._make_room()
@@ -1919,6 +1929,7 @@ class TableManager:
             clock=old.clock,
             spectator_chat=old.spectator_chat,
             hints=old.hints,
+            learner_hints=old.learner_hints,
         )
         self._make_room()
         rematch_id = await _within_quota(

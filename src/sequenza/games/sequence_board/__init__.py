@@ -47,4 +47,6 @@ NUMBERS = GameKit(
     locale=_HERE / "locale",
     encoder="sequenza.games.sequence_board.encoding:Encoder",
     ratings=_HERE / "levels.json",
+    # A classroom's table: a picked sum card shows each space of its result, "8 + 5 = 13".
+    learner_hints=True,
 )

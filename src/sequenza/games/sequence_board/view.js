@@ -3,7 +3,7 @@
 
 import { COLOUR_SHAPES, cards, colourMark, ownLabel } from "/static/cards.js";
 import { h } from "/static/dom.js";
-import { currentLanguage, t } from "/static/i18n.js";
+import { currentLanguage, list, t } from "/static/i18n.js";
 
 const LETTERS = "ABCDEFGHIJ";
 const SUITS = { S: "♠", H: "♥", D: "♦", C: "♣" };
@@ -70,12 +70,13 @@ function numberText(label) {
   return label.replace(/^-/, "−");
 }
 
-// "3−4", "6·2": a sum as the page's language writes it.
-function sumText(face) {
+// "3−4", "6·2": a sum as the page's language writes it; spaced, "3 − 4", in a sentence.
+function sumText(face, spaced = false) {
   const parts = sumParts(face);
   if (!parts) return face;
   const signs = OPERATOR_SIGNS[currentLanguage()] || OPERATOR_SIGNS.en;
-  return `${parts[0]}${signs[parts[1]]}${parts[2]}`;
+  const gap = spaced ? " " : "";
+  return `${parts[0]}${gap}${signs[parts[1]]}${gap}${parts[2]}`;
 }
 
 // A card or a space's face read out: "five of spades", "3 plus 4", "free corner".
@@ -236,6 +237,8 @@ export function render(observation, ctx) {
       ),
     ),
     h("div.sboard", { dataset: { nav: "board" }, "aria-label": SPOKEN.board() }, cells),
+    // A learner's hint words a picked card's places here (learnerPlaces), read out as it changes.
+    ctx.table?.learner_hints && !ctx.replay && ctx.seat !== null ? h("p.learner-line", { role: "status" }) : null,
     ctx.seat === null
       ? null
       : h(
@@ -331,6 +334,53 @@ export function seatShape(observation, seat) {
 
 export function scores(observation) {
   return observation.teams.map((team) => observation.sequences[team].length);
+}
+
+// A learner's hint, at a table made with learner_hints (a teacher's choice): once a card is
+// picked, every space it can go on says what puts it there. A sum card's spaces show its sum
+// over their number ("8+5=" over 13) and tell a screen reader "8 plus 5 makes 13: here"; the
+// line under the board says it whole, with the spaces of that number already taken. Everything
+// comes from this seat's own observation (the card in its hand, the numbers on the board) and
+// the legal moves: nothing another seat holds.
+export function learnerPlaces(board, selected, candidates, observation) {
+  for (const note of board.querySelectorAll(".learner-note")) note.remove();
+  for (const space of board.querySelectorAll("[data-plain-label]")) {
+    space.setAttribute("aria-label", space.dataset.plainLabel);
+    space.removeAttribute("data-plain-label");
+  }
+  const line = board.querySelector(".learner-line");
+  if (line) line.textContent = "";
+  if (isClassic(observation) || selected.length !== 1 || !selected[0].startsWith("hand:")) return;
+  const face = selected[0].slice("hand:".length);
+  const places = candidates
+    .filter((entry) => entry.parts.length === 2 && entry.parts[0] === selected[0] && entry.parts[1].startsWith("space:"))
+    .map((entry) => entry.parts[1].slice("space:".length));
+  if (face === "plus" || face === "minus") {
+    if (line) line.textContent = t(face === "plus" ? "sequence_numbers.learner_plus" : "sequence_numbers.learner_minus");
+    return;
+  }
+  const parts = sumParts(face);
+  if (!parts || !places.length) return;
+  const labels = observation.board.flatMap((row) => row.trim().split(/\s+/));
+  const result = labels[spaceIndex(places[0])];
+  const shown = numberText(result);
+  for (const name of places) {
+    const space = board.querySelector(`[data-part="space:${name}"]`);
+    if (!space) continue;
+    const plain = space.getAttribute("aria-label") || "";
+    space.dataset.plainLabel = plain;
+    space.setAttribute("aria-label", `${plain}, ${t("sequence_numbers.learner_spoken", { sum: SPOKEN.sum(...parts), result: shown })}`);
+    space.append(h("span.learner-note", { "aria-hidden": "true" }, `${sumText(face)}=`));
+  }
+  if (!line) return;
+  // The other spaces of that number, which a chip already holds: why the card goes on fewer.
+  const taken = [];
+  labels.forEach((label, index) => {
+    if (label === result && !places.includes(spaceName(index))) taken.push(spaceName(index));
+  });
+  const words = [t("sequence_numbers.learner_places", { sum: sumText(face, true), result: shown, places: list(places) })];
+  if (taken.length) words.push(t("sequence_numbers.learner_taken", { count: taken.length, places: list(taken) }));
+  line.textContent = words.join(" ");
 }
 
 export function boardHint() {

@@ -130,3 +130,13 @@ export function hintsOption() {
   const help = h("p.option-help", {}, t("lobby.hints_help"));
   return { input, element: h("div.hints-option", {}, row, help) };
 }
+
+// A learner's hints, for the lobby's box where the game words them (its listing's
+// learner_hints): once a card is picked, every place it can go shows why (the game's view,
+// learnerPlaces). They show nothing the legal moves do not tell, so any table may have them.
+export function learnerHintsOption() {
+  const input = h("input", { type: "checkbox", id: "learner-hints", name: "learner_hints" });
+  const row = h("div.form-row.listed-row", {}, input, h("label", { for: "learner-hints" }, t("lobby.learner_hints")));
+  const help = h("p.option-help", {}, t("lobby.learner_hints_help"));
+  return { input, element: h("div.hints-option.learner-hints-option", {}, row, help) };
+}

@@ -8,7 +8,7 @@ import { addSeatToken, myTables, saveEntry } from "./store.js";
 import { showRules } from "./rules.js";
 import { askName, rememberedName } from "./social.js";
 import { clockSummary } from "./table-extras.js";
-import { hintsOption } from "./hints.js";
+import { hintsOption, learnerHintsOption } from "./hints.js";
 
 const DEFAULT_BOT_ORDER = ["greedy", "random", "mcts"];
 // How often the "Looking for players" list is asked for again while the lobby is open.
@@ -62,6 +62,8 @@ class TableForm {
     this.spectatorChat = h("input", { type: "checkbox", id: "spectator-chat", name: "spectator_chat" });
     // Hints are chosen here, once: everyone who sits down sees that they are on.
     this.hints = hintsOption();
+    // A teacher's: a picked card shows where it can go and why, in a game that words it.
+    this.learnerHints = learnerHintsOption();
     this.element = h(
       "form.panel.new-table",
       { onsubmit: (event) => { event.preventDefault(); this.submit(); } },
@@ -79,6 +81,7 @@ class TableForm {
       h("div.form-row.listed-row", {}, this.spectatorChat,
         h("label", { for: "spectator-chat" }, t("lobby.spectator_chat"))),
       this.hints.element,
+      this.learnerHints.element,
       this.error,
       h("button.primary.big", { type: "submit", id: "create" }, t("lobby.start")),
     );
@@ -161,6 +164,7 @@ class TableForm {
     this.playersSelect.value = String(players);
     this.drawOptions();
     this.setPlayers(players);
+    this.learnerHints.element.hidden = !game.learner_hints;
   }
 
   setPlayers(players) {
@@ -253,7 +257,7 @@ class TableForm {
       if (kind.startsWith("bot:")) return { kind: "bot", bot: kind.slice(4), name };
       return { kind, name };
     });
-    return { game: this.game.id, players: this.players, options, seats, listed: this.listed.checked, spectator_chat: this.spectatorChat.checked, hints: this.hints.input.checked, clock: this.clockRequest() };
+    return { game: this.game.id, players: this.players, options, seats, listed: this.listed.checked, spectator_chat: this.spectatorChat.checked, hints: this.hints.input.checked, ...(this.game.learner_hints && this.learnerHints.input.checked ? { learner_hints: true } : {}), clock: this.clockRequest() };
   }
 
   async submit() {

@@ -10,6 +10,11 @@
 //   prompt(observation, legal) -> text     optional: what to do now, for the banner
 //   hintReason(reason, names) -> text      optional: a hint's reason in the game's own terms
 //                                          (its codes from the game's play.reason), or null
+//   learnerPlaces(board, selected, candidates, observation)
+//                                          optional: at a table with learner_hints, the parts
+//                                          picked so far and the actions they still lead to;
+//                                          words why each next place is one (its kit says
+//                                          learner_hints)
 //
 // The log's sentences come from the server, written by the text layer (sequenza.text): each
 // event arrives with its "text".
