@@ -4228,7 +4228,7 @@ typedef struct {
     int block_id, allow_id, end_id;
     int8_t kind[512], face[512], source[512], target[512], colour[512];
     int players, draw_up_to, stall_rounds, chipless_limit, random_first_player;
-    int chips_per_colour;
+    int chips_per_colour, refill_limit;
     int in_play_count, removed_count;
     int8_t in_play[SS_CARDS], removed[SS_CARDS];
     /* The faces in the order of their texts, as the greedy heuristic's planner tries them. */
@@ -4249,7 +4249,7 @@ typedef struct {
     int direction, skips[SS_PLAYERS], turn_seat, block_pile;
     int waiting_count;
     int8_t waiting[SS_PLAYERS];
-    int quiet_turns, chipless_turns, to_act, ending, winner;
+    int quiet_turns, chipless_turns, refills, to_act, ending, winner;
 } SeqStacksGame;
 
 static int ss_would_win(const SeqStacksRules *r, const int *chips, int plus) {
@@ -4297,12 +4297,14 @@ static void ss_start_turn(const SeqStacksRules *r, SeqStacksGame *g, int seat) {
     int held = g->hand_count[seat], wanted;
     g->turn_seat = seat;
     g->to_act = seat;
+    g->refills = 0;
     wanted = held ? r->draw_up_to - held : (r->draw_up_to > SS_HAND ? r->draw_up_to : SS_HAND);
     if (wanted > 0) ss_draw(r, g, seat, wanted);
 }
 
 static void ss_refill(const SeqStacksRules *r, SeqStacksGame *g, int seat) {
-    if (!g->hand_count[seat]) ss_draw(r, g, seat, SS_HAND);
+    if (!g->hand_count[seat] && g->refills < r->refill_limit && ss_draw(r, g, seat, SS_HAND))
+        g->refills++;
 }
 
 static int ss_take_from_hand(const SeqStacksRules *r, SeqStacksGame *g, int seat, int face) {
@@ -4994,13 +4996,13 @@ static int SeqStacksRules_init(SeqStacksRules *self, PyObject *args, PyObject *k
     Py_ssize_t n, i;
     int seen_faces[SS_FACES];
     (void)kwds;
-    if (!PyArg_ParseTuple(args, "OOOOOOOiiiiiiO", &card_faces, &colours, &values, &specials,
+    if (!PyArg_ParseTuple(args, "OOOOOOOiiiiiiiO", &card_faces, &colours, &values, &specials,
                           &moves, &in_play, &removed, &self->players, &self->draw_up_to,
                           &self->stall_rounds, &self->chipless_limit, &self->random_first_player,
-                          &self->chips_per_colour, &order))
+                          &self->chips_per_colour, &self->refill_limit, &order))
         return -1;
     if (self->players < 2 || self->players > SS_PLAYERS || self->stall_rounds < 1 ||
-        self->chipless_limit < 1 || self->draw_up_to > 60) {
+        self->chipless_limit < 1 || self->draw_up_to > 60 || self->refill_limit < 1) {
         PyErr_SetString(PyExc_ValueError, "the table is beyond the core's limits");
         return -1;
     }
@@ -5341,6 +5343,8 @@ static PyObject *SeqStacksRules_load(SeqStacksRules *self, PyObject *fields) {
     g->quiet_turns = (int)flag;
     if (read_flag(fields, "chipless_turns", &flag) < 0) goto fail;
     g->chipless_turns = (int)flag;
+    if (read_flag(fields, "refills", &flag) < 0) goto fail;
+    g->refills = (int)flag;
     if (read_flag(fields, "to_act", &flag) < 0) goto fail;
     if (flag < 0 || flag >= self->players || g->turn_seat < 0 || g->turn_seat >= self->players) {
         PyErr_SetString(PyExc_ValueError, "to_act and turn_seat are seats");
@@ -5459,7 +5463,7 @@ static PyObject *SeqStacksState_snapshot(SeqStacksState *self, PyObject *unused)
     }
     return Py_BuildValue(
         "{s:N,s:N,s:N,s:N,s:N,s:N,s:N,s:N,s:N,s:N,s:N,s:i,s:N,s:i,s:i,s:N,s:i,s:i,s:i,s:i,s:i,"
-        "s:N}",
+        "s:i,s:N}",
         "removed", removed, "draw_pile", u8_list(g->draw, g->draw_count), "hands", hands,
         "known", known, "discards", discards, "action_discard",
         u8_list(g->action_discard, g->action_count), "piles", piles, "set_aside",
@@ -5468,7 +5472,7 @@ static PyObject *SeqStacksState_snapshot(SeqStacksState *self, PyObject *unused)
         int_list(g->supply, r->colours), "direction", g->direction, "skips",
         int_list(g->skips, r->players), "turn_seat", g->turn_seat, "block_pile", g->block_pile,
         "block_waiting", int8_list(g->waiting, g->waiting_count), "quiet_turns", g->quiet_turns,
-        "chipless_turns", g->chipless_turns, "to_act", g->to_act, "ending", g->ending, "winner",
+        "chipless_turns", g->chipless_turns, "refills", g->refills, "to_act", g->to_act, "ending", g->ending, "winner",
         g->winner, "rng", rng);
 }
 

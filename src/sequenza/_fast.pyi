@@ -200,6 +200,7 @@ class SeqStacksRules:
         chipless_round_limit: int,
         random_first_player: int,
         chips_per_colour: int,
+        turn_refill_limit: int,
         face_order: Sequence[int],
         /,
     ) -> None: ...

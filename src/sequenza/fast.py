@@ -583,6 +583,7 @@ def _stacks_for(players: int, options: StacksOptions) -> SeqStacksRules:
         options.chipless_round_limit,
         int(options.random_first_player),
         STACKS_CHIPS_PER_COLOUR,
+        options.turn_refill_limit,
         # The greedy heuristic's planner tries the hand's faces in the order of their texts.
         sorted(range(len(STACKS_FACES)), key=STACKS_FACES.__getitem__),
     )

@@ -26,6 +26,7 @@ FIELDS = (*StacksState.SAVE_FIELDS, "to_act")
 OPTIONS: list[dict[str, Any]] = [
     {},
     {"draw_up_to": 7, "stall_rounds": 2, "chipless_round_limit": 2, "random_first_player": True},
+    {"draw_up_to": 1, "turn_refill_limit": 1},
 ]
 TABLES = [(players, options) for players in (2, 3, 4, 5, 6) for options in OPTIONS]
 

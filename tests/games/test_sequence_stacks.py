@@ -318,6 +318,44 @@ def test_drawing_five_more_after_playing_out_the_hand() -> None:
     assert state.current_seat == 0
 
 
+@pytest.mark.parametrize("limit", [1, 5])
+def test_a_turn_refills_an_emptied_hand_at_most_turn_refill_limit_times(limit: int) -> None:
+    # With red's chips gone, a red pile completed gives no chip and its cards come straight
+    # back: without a limit this hand would build the same pile again for ever.
+    state = position(
+        "hand0: red-1 red-2 red-3 red-4 red-5\nsupply: blue 20 red 0\nrest: discard1",
+        players=2,
+        turn_refill_limit=limit,
+    )
+    for _ in range(100):
+        if legal(state) == ["end"]:
+            break
+        plays = [action for action in legal(state) if action.startswith("play")]
+        play(state, plays[0] if plays else "allow")
+    assert legal(state) == ["end"]
+    assert hand(state, 0) == []
+    assert len(events(state, "completed")) == limit + 1
+    assert events(state, "draw") == [{"event": "draw", "seat": 0, "cards": 5}] * limit
+    assert events(state, "refills_used") == [{"event": "refills_used", "seat": 0, "refills": limit}]
+    play(state, "end")
+    assert state.current_seat == 1
+    assert state.refills == 0
+
+
+def test_the_refill_count_is_the_turns_own() -> None:
+    # Four refills earlier in this turn: the fifth is still allowed, the sixth is not; and
+    # with nothing left to draw the limit says nothing.
+    state = position("hand0: red-1\nrefills: 4\nrest: draw", players=2)
+    play(state, "play red-1 hand new")
+    assert len(state.hands[0]) == 5 and state.refills == 5
+    state = position("hand0: red-1\nrefills: 5\nrest: draw", players=2)
+    play(state, "play red-1 hand new")
+    assert state.hands[0] == [] and events(state, "refills_used")
+    state = position("hand0: red-1\nrefills: 5\nrest: discard1", players=2)
+    play(state, "play red-1 hand new")
+    assert state.hands[0] == [] and not events(state, "refills_used")
+
+
 def test_the_set_aside_stack_is_reshuffled_when_the_draw_pile_runs_out() -> None:
     state = position(
         "hand0: red-3\nhand1: blue-3 blue-4 blue-5\ndraw: red-2\n"
@@ -648,12 +686,14 @@ def test_options_are_validated() -> None:
         make_game(GAME_ID, 2, stall_rounds=0)
     with pytest.raises(OptionError, match="chipless_round_limit"):
         make_game(GAME_ID, 2, chipless_round_limit=0)
+    with pytest.raises(OptionError, match="turn_refill_limit"):
+        make_game(GAME_ID, 2, turn_refill_limit=0)
     with pytest.raises(OptionError, match="unknown option"):
         make_game(GAME_ID, 2, hand_size=4)
     with pytest.raises(OptionError, match="2-6 players"):
         make_game(GAME_ID, 7)
     decisions = {spec.name for spec in StacksGame.options_class.specs() if spec.decision}
-    assert decisions == {"draw_up_to", "stall_rounds", "chipless_round_limit"}
+    assert decisions == {"draw_up_to", "stall_rounds", "chipless_round_limit", "turn_refill_limit"}
     for name in decisions:
         assert name in StacksGame.info.rules_text
 

@@ -117,8 +117,8 @@ def test_a_bot_that_stumbles_says_so_and_tries_again(
 def test_bots_caught_in_an_endless_game_stop_and_the_table_says_so(
     server: LiveServer, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    # Rules may let bots go round in a loop for ever (an option's or a mode file's: six greedy
-    # bots of Sequence Stacks with draw_up_to 0, seed 77): a visitor's table of bots then held
+    # Rules may let bots go round in a loop for ever (a mode file's, or a gap in a game's rules
+    # such as Sequence Stacks had before its refill limit): a visitor's table of bots then held
     # a worker and wrote a move a moment until the server stopped. Past the simulator's own
     # net (20,000 moves; three here), the bots stop and every screen is told.
     monkeypatch.setattr(tables, "MOST_BOT_TABLE_MOVES", 3)

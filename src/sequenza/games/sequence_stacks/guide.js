@@ -57,6 +57,7 @@ export function rules(ctx) {
       t("sequence_stacks.guide_option_draw", { count: o.draw_up_to }),
       t("sequence_stacks.guide_option_stall", { count: o.stall_rounds }),
       t("sequence_stacks.guide_option_chipless", { count: o.chipless_round_limit }),
+      t("sequence_stacks.guide_option_refills", { count: o.turn_refill_limit }),
     ]),
   ];
 }

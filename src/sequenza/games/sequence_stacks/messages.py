@@ -53,6 +53,22 @@ SENTENCES = (
     Message("chip.you", "You take a {colour} chip"),
     Message("no_chip.supply_empty", "{who} gets no {colour} chip: the supply is empty"),
     Message("no_chip.supply_empty.you", "You get no {colour} chip: the supply is empty"),
+    Message(
+        "refills_used",
+        "{who} has refilled their hand {refills} time this turn, the most allowed: "
+        "no more cards until the turn ends",
+        "{who} has refilled their hand {refills} times this turn, the most allowed: "
+        "no more cards until the turn ends",
+        count="refills",
+    ),
+    Message(
+        "refills_used.you",
+        "You have refilled your hand {refills} time this turn, the most allowed: "
+        "no more cards until the turn ends",
+        "You have refilled your hand {refills} times this turn, the most allowed: "
+        "no more cards until the turn ends",
+        count="refills",
+    ),
     Message("skip", "{who} will lose their next turn"),
     Message("skip.you", "You will lose your next turn"),
     Message("turn_lost", "{who} loses this turn"),
@@ -139,6 +155,8 @@ def phrase(event: Mapping[str, Any]) -> Phrase | None:
     if kind == "no_chip":
         values = {**who, "colour": COLOUR_WORDS[event["colour"]]}
         return Phrase(f"no_chip.{event['reason']}", values, subject=seat)
+    if kind == "refills_used":
+        return Phrase("refills_used", {**who, "refills": event["refills"]}, subject=seat)
     if kind in ("skip", "turn_lost"):
         return Phrase(kind, who, subject=seat)
     if kind == "stole_card":

@@ -56,6 +56,7 @@ from .types import (
     StacksNoChip,
     StacksObservation,
     StacksPile,
+    StacksRefillsUsed,
     StacksReshuffled,
     StacksSkipped,
     StacksStoleCard,
@@ -289,7 +290,10 @@ Your turn:
    - Steal-a-Chip: take one chip of an opponent's ("play steal-chip hand 2 red"); not allowed
      when that chip would make your collection a winning one.
    Played action cards go to a shared discard pile for action cards. If your hand empties
-   during the turn, you draw 5 more and go on.
+   during the turn, you draw 5 more and go on, at most 5 times a turn (decision, option
+   turn_refill_limit, default 5: without a limit a turn could go on for ever, drawing back
+   the cards of piles completed with no chip left to take); after that an emptied hand
+   stays empty until the turn ends.
 3. Completion. Placing a 5 (or a wild standing for 5) completes the pile. Before the chip is
    given, every opponent in turn order from you is asked, one at a time, whether to answer
    with a Block from their hand ("block") or to let it pass ("allow"); players without a
@@ -328,6 +332,14 @@ class StacksOptions(Options):
         1,
         "With the draw pile and the set-aside stack both empty, the game ends after this "
         "many full rounds with no chip taken",
+        minimum=1,
+        maximum=50,
+        decision=True,
+    )
+    turn_refill_limit: int = option(
+        5,
+        "A hand played out during a turn draws five more at most this many times in the turn; "
+        "after that it stays empty until the turn ends",
         minimum=1,
         maximum=50,
         decision=True,
@@ -401,7 +413,10 @@ class StacksState(State[StacksGame]):
         "block_waiting",
         "quiet_turns",
         "chipless_turns",
+        "refills",
     )
+    #: Format 2 counts the turn's refills (``refills``).
+    SAVE_FORMAT = 2
 
     def __init__(self, game: StacksGame, seed: int) -> None:
         super().__init__(game, seed)
@@ -440,6 +455,8 @@ class StacksState(State[StacksGame]):
         self.quiet_turns = 0
         #: Consecutive turns with no chip taken.
         self.chipless_turns = 0
+        #: The times this turn's seat has drawn five more after playing out its hand.
+        self.refills = 0
         self._legal: tuple[Action, ...] | None = None
         first = self.rng.randrange(players) if game.options.random_first_player else 0
         self._event(StacksDealt(cards=HAND_SIZE, draw_pile=len(self.draw_pile)))
@@ -471,6 +488,7 @@ class StacksState(State[StacksGame]):
     def _start_turn(self, seat: int) -> None:
         self.turn_seat = seat
         self.to_act = seat
+        self.refills = 0
         held = len(self.hands[seat])
         wanted = (
             self.game.options.draw_up_to - held
@@ -483,11 +501,18 @@ class StacksState(State[StacksGame]):
                 self._event(StacksDrew(seat=seat, cards=drawn))
 
     def _refill(self, seat: int) -> None:
-        """A hand played out during the turn draws five more."""
-        if not self.hands[seat]:
-            drawn = self._draw(seat, HAND_SIZE)
-            if drawn:
-                self._event(StacksDrew(seat=seat, cards=drawn))
+        """A hand played out during the turn draws five more, up to the turn's limit."""
+        if self.hands[seat]:
+            return
+        limit = self.game.options.turn_refill_limit
+        if self.refills >= limit:
+            if self.draw_pile or self.set_aside:
+                self._event(StacksRefillsUsed(seat=seat, refills=limit))
+            return
+        drawn = self._draw(seat, HAND_SIZE)
+        if drawn:
+            self.refills += 1
+            self._event(StacksDrew(seat=seat, cards=drawn))
 
     def _take_from_hand(self, seat: int, face: int) -> int:
         hand = self.hands[seat]
@@ -878,7 +903,7 @@ class StacksState(State[StacksGame]):
             supply: blue 18 red 19           (default: 20 of each less the chips held)
             known1: red-3                    (faces everyone knows in hand 1)
             turn: 0          direction: 1 or -1          skips: 0 1 0
-            quiet_turns: 0   chipless_turns: 0
+            quiet_turns: 0   chipless_turns: 0   refills: 0 (this turn's, so far)
             rest: draw       (where the cards named nowhere go: draw, under the named draw
                               cards; set_aside; action_discard; or discardN, under that pile)
 
@@ -898,6 +923,7 @@ class StacksState(State[StacksGame]):
             "skips",
             "quiet_turns",
             "chipless_turns",
+            "refills",
             "rest",
         }
         known_fields |= {
@@ -977,6 +1003,7 @@ class StacksState(State[StacksGame]):
             state.skips = [int(word) for word in fields.get("skips", "0 " * players).split()]
             state.quiet_turns = int(fields.get("quiet_turns", "0"))
             state.chipless_turns = int(fields.get("chipless_turns", "0"))
+            state.refills = int(fields.get("refills", "0"))
         except ValueError as error:
             raise NotationError(f"a position number is not an integer: {error}") from None
         if (

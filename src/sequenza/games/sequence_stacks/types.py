@@ -151,6 +151,16 @@ class StacksNoChip(Event):
 
 
 @dataclass(frozen=True, kw_only=True)
+class StacksRefillsUsed(Event):
+    """The seat played out its hand again after drawing five more ``refills`` times this turn:
+    it draws no more until the turn ends."""
+
+    code = "refills_used"
+    seat: int
+    refills: int
+
+
+@dataclass(frozen=True, kw_only=True)
 class StacksSkipped(Event):
     code = "skip"
     seat: int
@@ -184,6 +194,7 @@ STACKS_EVENTS: tuple[type[Event], ...] = (
     StacksCompleted,
     StacksChip,
     StacksNoChip,
+    StacksRefillsUsed,
     StacksSkipped,
     StacksStoleCard,
     StacksGameOver,
