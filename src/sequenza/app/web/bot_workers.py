@@ -40,6 +40,8 @@ from typing import Any, TypeVar
 
 from sequenza.ai.base import Decision, bot_modules, make_bot
 from sequenza.ai.hints import hint
+from sequenza.ai.review import review_game
+from sequenza.core.game import GameRecord
 from sequenza.core.registry import available_games, game_class, state_from_json
 from sequenza.modes import ModeError, register_file, registered_files, scratch
 
@@ -70,6 +72,8 @@ _PR_SET_PDEATHSIG = 1
 WORKER_SCRATCH_MODES = 16
 #: Seconds a workshop simulation may run in its worker.
 SIMULATION_TIMEOUT = 60.0
+#: Seconds a review after the game may run in its worker (a long game's takes a few).
+REVIEW_TIMEOUT = 60.0
 
 
 class BotFailure(Exception):
@@ -77,7 +81,8 @@ class BotFailure(Exception):
 
 
 class WorkersBusy(Exception):
-    """Every worker is thinking or has decisions waiting: a simulation would delay tables."""
+    """Every worker is thinking or has decisions waiting: a simulation or a review would
+    delay tables."""
 
 
 def _start_time(pid: int) -> str | None:
@@ -237,6 +242,23 @@ def _hint(
     return hint(Decision.of(state), seed, level, **settings).to_json()
 
 
+def _review(
+    record: dict[str, Any],
+    seat: int,
+    seed: int,
+    moves: list[int],
+    settings: dict[str, Any],
+    mode_text: str = "",
+) -> dict[str, Any]:
+    """In a worker: the review of ``seat``'s ``moves`` (their numbers among the moves in
+    force) in the game of ``record`` (``review.review_game``), as JSON. ``mode_text``: the
+    text of the workshop mode the table plays, as for ``_decide``."""
+    if mode_text:
+        _scratch_mode(mode_text)
+    found = review_game(GameRecord.from_json(record), seat, seed=seed, moves=set(moves), **settings)
+    return found.to_json()
+
+
 def registered_modules() -> tuple[str, ...]:
     """The modules that registered the games and bots this process knows."""
     games = {game_class(info.id).__module__ for info in available_games()}
@@ -369,14 +391,35 @@ class BotWorkers:
     ) -> dict[str, Any]:
         """A workshop simulation (``_simulate``) in a free worker; ``WorkersBusy`` at once when
         none is free (tables come first), ``BotFailure`` when it fails or runs out of time."""
+        job = functools.partial(_simulate, mode_text, games, players, bots)
+        return await self._in_spare_worker(job, SIMULATION_TIMEOUT, "a workshop simulation")
+
+    async def review(
+        self,
+        record: dict[str, Any],
+        seat: int,
+        seed: int,
+        moves: list[int],
+        settings: dict[str, Any] | None = None,
+    ) -> dict[str, Any]:
+        """A review after the game (``_review``) in a free worker; ``WorkersBusy`` at once when
+        none is free (tables come first), ``BotFailure`` when it fails or runs out of time."""
+        mode_text = self.scratch_modes.get(str(record.get("game")), "")
+        job = functools.partial(_review, record, seat, seed, moves, settings or {}, mode_text)
+        return await self._in_spare_worker(job, REVIEW_TIMEOUT, "a review")
+
+    async def _in_spare_worker(
+        self, job: Callable[[], _Answer], timeout: float, what: str
+    ) -> _Answer:
+        """``job``'s answer from a worker that no table needs now, within ``timeout``:
+        ``WorkersBusy`` at once when every worker thinks or decisions wait."""
         if self.busy >= self.workers or self.waiting:
             raise WorkersBusy
         await self._free_worker(urgent=False)
         loop = asyncio.get_running_loop()
-        job = functools.partial(_simulate, mode_text, games, players, bots)
         try:
             try:
-                future: Future[dict[str, Any]] = self._pool().submit(job)
+                future: Future[_Answer] = self._pool().submit(job)
             except BrokenProcessPool:
                 self._restart()
                 future = self._pool().submit(job)
@@ -385,15 +428,15 @@ class BotWorkers:
             raise
         future.add_done_callback(lambda _done: loop.call_soon_threadsafe(self._worker_freed))
         try:
-            return await asyncio.wait_for(asyncio.wrap_future(future), SIMULATION_TIMEOUT)
+            return await asyncio.wait_for(asyncio.wrap_future(future), timeout)
         except TimeoutError:
             future.cancel()
-            raise BotFailure(f"it took more than {SIMULATION_TIMEOUT:g} s") from None
+            raise BotFailure(f"it took more than {timeout:g} s") from None
         except BrokenProcessPool:
             self._restart()
             raise BotFailure("its process stopped") from None
         except Exception as error:
-            logger.warning("a workshop simulation failed in its worker: %r", error)
+            logger.warning("%s failed in its worker: %r", what, error)
             raise BotFailure(f"it failed ({type(error).__name__}: {error})") from None
 
     async def hint(
