@@ -49,8 +49,7 @@ def test_a_move_that_gives_up_an_immediate_win_is_the_costliest() -> None:
     # A move the level would have played itself cost nothing and is not played on.
     agreed = [move for move in review.moves if move.played == move.better]
     assert agreed and all(move.cost == 0 and move.played_chance is None for move in agreed)
-    # The review is the same for the same seed, and travels as JSON.
-    assert review_game(state.record(), 0, seed=3) == review
+    # The review travels as JSON (a worker's answer, kept with the table).
     assert Review.from_json(review.to_json()) == review
     assert review.to_json()["costliest"] == [move.index for move in worst]
 
