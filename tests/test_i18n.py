@@ -165,7 +165,14 @@ def literal_keys(text: str, prefixes: tuple[str, ...]) -> set[str]:
 #: The server's code that words its refusals from the ``page`` catalogue.
 SERVER_CODE = [
     SOURCE / "app" / "web" / name
-    for name in ("server.py", "tables.py", "safety.py", "connections.py", "workshop.py")
+    for name in (
+        "server.py",
+        "tables.py",
+        "safety.py",
+        "connections.py",
+        "workshop.py",
+        "reviews.py",
+    )
 ]
 
 
@@ -232,9 +239,10 @@ def test_every_reason_a_move_cannot_be_taken_back_has_its_words() -> None:
 
 
 def test_every_cli_key_the_code_asks_for_exists_and_every_message_is_used() -> None:
+    app = SOURCE / "app"
     code = "\n".join(
-        (SOURCE / "app" / name).read_text(encoding="utf-8")
-        for name in ("cli.py", "terminal.py", "modes_cli.py")
+        path.read_text(encoding="utf-8")
+        for path in [*sorted(app.glob("cli*.py")), app / "terminal.py", app / "modes_cli.py"]
     )
     keys = {key for key in i18n.entries("cli", "en") if re.fullmatch(r"[a-z]+\.[a-z_]+", key)}
     asked = literal_keys(code, ("cli", "terminal"))

@@ -348,3 +348,142 @@ def test_the_rules_mark_the_options_the_published_rules_leave_open() -> None:
         line = shown.split(f"{spec.name} = ")[1].split("•")[0]
         assert "(scelta nostra)" in line
     assert "(scelta nostra)" not in shown.split("random_first_player = ")[1].split("•")[0]
+
+
+#: Each kind of mistake Typer finds in a command line, made by a command line: the catalogue's
+#: key and parameters of the sentence it must read as (a refused value's reason is a key of
+#: its own, with its parameters), and the environment it runs in.
+USAGE_ERRORS: list[tuple[list[str], dict[str, str], str, dict[str, object]]] = [
+    (["play", "--zzz"], {}, "cli.no_such_option", {"option": "--zzz"}),
+    (
+        ["play", "--sed", "3"],
+        {},
+        "cli.no_such_option_hint",
+        {"option": "--sed", "options": "--seat, --seed, --vs"},
+    ),
+    (["gmes"], {}, "cli.no_such_command_hint", {"command": "'gmes'", "commands": "'games'"}),
+    (["xyzzy"], {}, "cli.no_such_command", {"command": "'xyzzy'"}),
+    (["db"], {}, "cli.missing_command", {}),
+    (["play"], {}, "cli.missing_argument", {"name": "'game'"}),
+    (["play", "sequence", "--seat"], {}, "cli.option_needs_value", {"option": "'--seat'"}),
+    (
+        ["schema", "sequence", "--events=yes"],
+        {},
+        "cli.option_takes_no_value",
+        {"option": "'--events'"},
+    ),
+    (["play", "sequence", "two", "more"], {}, "cli.extra_arguments", {"arguments": "two more"}),
+    (
+        ["play", "sequence", "--seat", "x"],
+        {},
+        "cli.invalid_value",
+        {"name": "'--seat'", "reason": ("cli.reason_integer", {})},
+    ),
+    (
+        ["serve", "--workers", "0"],
+        {},
+        "cli.invalid_value",
+        {"name": "'--workers'", "reason": ("cli.reason_at_least", {"limit": "1"})},
+    ),
+    (
+        ["serve", "--port", "70000"],
+        {},
+        "cli.invalid_value",
+        {"name": "'--port'", "reason": ("cli.reason_at_most", {"limit": "65535"})},
+    ),
+    (
+        ["serve", "--bot-delay", "soon"],
+        {},
+        "cli.invalid_value",
+        {"name": "'--bot-delay'", "reason": ("cli.reason_number", {})},
+    ),
+    (
+        ["serve", "--request-timeout", "0"],
+        {},
+        "cli.invalid_value",
+        {"name": "'--request-timeout'", "reason": ("cli.reason_at_least", {"limit": 0.1})},
+    ),
+    (
+        ["serve", "--log-format", "xml"],
+        {},
+        "cli.invalid_value",
+        {"name": "'--log-format'", "reason": ("cli.reason_choice", {"choices": "text, json"})},
+    ),
+    # A value Typer itself refuses (a flag's from the environment) is named, without a reason.
+    (
+        ["serve"],
+        {"SEQUENZA_WORKSHOP": "maybe"},
+        "cli.invalid_value_env_only",
+        {"name": "'--workshop'", "variable": "'SEQUENZA_WORKSHOP'"},
+    ),
+    (
+        ["serve"],
+        {"SEQUENZA_PORT": "eighty"},
+        "cli.invalid_value_env",
+        {
+            "name": "'--port'",
+            "variable": "'SEQUENZA_PORT'",
+            "reason": ("cli.reason_integer", {}),
+        },
+    ),
+]
+
+
+def said(language: str, key: str, params: dict[str, object]) -> str:
+    """A sentence of the CLI's catalogue in a language, its reason said there too."""
+    words = i18n.Translator("cli", language)
+    shown = {
+        name: words.text(value[0], **value[1]) if isinstance(value, tuple) else value
+        for name, value in params.items()
+    }
+    return words.text(key, **shown)
+
+
+@pytest.mark.parametrize(("args", "env", "key", "params"), USAGE_ERRORS, ids=lambda x: str(x))
+def test_every_kind_of_usage_error_is_said_in_every_language(
+    args: list[str], env: dict[str, str], key: str, params: dict[str, object]
+) -> None:
+    english = said("en", key, params)
+    # A wide terminal keeps each sentence on one line of the error's box.
+    wide = {**PLAIN, "COLUMNS": "200", **env}
+    for language in ("en", "it", "fi", "eo"):
+        result = runner.invoke(app, ["--lang", language, *args], env=wide)
+        assert result.exit_code == 2, (language, result.output)
+        words = i18n.Translator("cli", language)
+        assert said(language, key, params) in result.output, (language, result.output)
+        assert words.text("cli.error_title") in result.output
+        assert words.text("cli.usage") in result.output
+        hint = i18n.entries("cli", language)["cli.help_hint"].translated[0]
+        assert hint.split("{command}")[0] in result.output
+        if language != "en":
+            assert english not in result.output, language
+            assert not re.search(r"\b(Error|Usage|Try)\b", result.output), language
+
+
+def test_the_help_of_every_option_speaks_the_chosen_language() -> None:
+    result = runner.invoke(
+        app, ["--lang", "it", "serve", "--help"], env={**PLAIN, "COLUMNS": "200"}
+    )
+    assert result.exit_code == 0, result.output
+    assert "[variabile d'ambiente: SEQUENZA_PORT] [predefinito: 8000]" in result.output
+    # A pair of flags shows the one that is on by default.
+    assert "[predefinito: no-workshop]" in result.output
+    # Every option's help, as its translation begins.
+    italian = i18n.Translator("cli", "it")
+    serve = typer.main.get_command(app).commands["serve"]  # type: ignore[attr-defined]
+    for param in serve.params:
+        assert italian.help(param.help)[:40] in result.output, param.name
+    for english in ("env var", "default:", "Options", "Show this message", "Usage"):
+        assert english not in result.output, english
+    group = runner.invoke(app, ["--lang", "fi", "mode", "--help"], env=PLAIN)
+    assert "Komennot" in group.output and "Käyttö: root mode [VALITSIMET] KOMENTO" in group.output
+
+
+def test_an_abort_is_told_in_the_chosen_language(monkeypatch: pytest.MonkeyPatch) -> None:
+    def aborted(extra: str, feature: str) -> None:
+        raise typer.Abort()
+
+    monkeypatch.setattr(cli, "require", aborted)
+    result = runner.invoke(app, ["--lang", "eo", "serve"], env=PLAIN)
+    assert result.exit_code == 1
+    assert "Ĉesigita." in result.output and "Aborted" not in result.output

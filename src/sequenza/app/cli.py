@@ -4,21 +4,18 @@ from __future__ import annotations
 
 import json
 import os
-import re
 import sys
-from collections.abc import Callable
 from copy import copy
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from babel import Locale
-from typer import rich_utils
-from typer.core import TyperCommand, TyperGroup
 
 from sequenza import i18n
 from sequenza.ai.base import make_bot
 from sequenza.ai.levels import menu
+from sequenza.app.cli_language import LocalizedCommand, LocalizedGroup, Number, OneOf, Whole, words
 from sequenza.core.errors import OptionError, SequenzaError
 from sequenza.core.game import Game
 from sequenza.core.observation import observation_schema
@@ -29,202 +26,6 @@ from sequenza.extras import MissingExtraError, missing, require
 
 if TYPE_CHECKING:
     from sequenza.sim.match import Simulation
-
-#: The CLI's own messages, in the language of ``--lang`` or of the environment.
-words = i18n.Translator("cli", i18n.SOURCE_LANGUAGE)
-
-
-def _wanted_language(args: list[str]) -> str | None:
-    """The value of ``--lang`` among the options before the command, if given."""
-    for index, arg in enumerate(args):
-        if arg.startswith("--lang="):
-            return arg.partition("=")[2]
-        if arg == "--lang":
-            return args[index + 1] if index + 1 < len(args) else None
-        if not arg.startswith("-"):
-            return None
-    return None
-
-
-def _translate_help(command: TyperCommand | TyperGroup, translator: i18n.Translator) -> None:
-    """Put the help of a command, its parameters and its subcommands in the translator's
-    language (Typer fixes help texts when the commands are declared: they are swapped here,
-    before anything is parsed or printed)."""
-    if command.help:
-        command.help = translator.help(command.help)
-    # The usage line's "[OPTIONS]" and "COMMAND [ARGS]...".
-    if command.options_metavar:
-        command.options_metavar = translator.help(command.options_metavar)
-    if isinstance(command, TyperGroup) and command.subcommand_metavar:
-        command.subcommand_metavar = translator.help(command.subcommand_metavar)
-    for parameter in command.params:
-        # Options and Typer's arguments both carry a help text.
-        help_text = getattr(parameter, "help", None)
-        if help_text:
-            parameter.help = translator.help(help_text)  # type: ignore[attr-defined]
-    if isinstance(command, TyperGroup):
-        for subcommand in command.commands.values():
-            if isinstance(subcommand, TyperCommand | TyperGroup):
-                _translate_help(subcommand, translator)
-
-
-#: Typer's own words in its help and its error box (module constants of ``typer.rich_utils``,
-#: read each time help or an error is shown). The catalogue translates them by their English
-#: text, so a word a later Typer changes stays English instead of breaking.
-_TYPER_WORDS = (
-    "ARGUMENTS_PANEL_TITLE",
-    "OPTIONS_PANEL_TITLE",
-    "COMMANDS_PANEL_TITLE",
-    "ERRORS_PANEL_TITLE",
-    "REQUIRED_LONG_STRING",
-    "DEFAULT_STRING",
-    "ENVVAR_STRING",
-    "DEPRECATED_STRING",
-    "ABORTED_TEXT",
-    "RICH_HELP",
-)
-_TYPER_ENGLISH = {name: str(getattr(rich_utils, name)) for name in _TYPER_WORDS}
-#: Click's words that its commands carry: the help option's help, the usage line's pieces.
-_HELP_OPTION = "Show this message and exit."
-
-
-def _speak_typer(translator: i18n.Translator) -> None:
-    """Put Typer's own words in the translator's language."""
-    for name, english in _TYPER_ENGLISH.items():
-        setattr(rich_utils, name, translator.help(english))
-
-
-#: The sentences of Click's and Typer's usage errors (English, built inside them), each read
-#: back into its parts and said again in the CLI's language: (pattern, key). A reason Typer
-#: takes from its value checks is said again when it is one of these; else it stays as given.
-_USAGE_ERRORS: list[tuple[re.Pattern[str], str]] = [
-    (
-        re.compile(r"No such option: (?P<option>\S+) \(Possible options: (?P<options>.*)\)"),
-        "cli.no_such_option_hint",
-    ),
-    (re.compile(r"No such option: (?P<option>\S+)"), "cli.no_such_option"),
-    (
-        re.compile(r"No such command (?P<command>'.*')\. Did you mean (?P<commands>.*)\?"),
-        "cli.no_such_command_hint",
-    ),
-    (re.compile(r"No such command (?P<command>'.*')\."), "cli.no_such_command"),
-    (re.compile(r"Missing command\."), "cli.missing_command"),
-    (re.compile(r"Missing argument (?P<name>.*)\."), "cli.missing_argument"),
-    (re.compile(r"Missing option (?P<name>.*)\."), "cli.missing_option"),
-    (re.compile(r"Option (?P<option>'.*') requires an argument\."), "cli.option_needs_value"),
-    (re.compile(r"Option (?P<option>'.*') does not take a value\."), "cli.option_takes_no_value"),
-    (
-        re.compile(r"Got unexpected extra argument(?:\(s\)|s)? \((?P<arguments>.*)\)"),
-        "cli.extra_arguments",
-    ),
-    (
-        re.compile(
-            r"Invalid value for (?P<name>'[^']*') "
-            r"\(env var: (?P<variable>'[^']*')\): (?P<reason>.*)",
-            re.S,
-        ),
-        "cli.invalid_value_env",
-    ),
-    (re.compile(r"Invalid value for (?P<name>.*?): (?P<reason>.*)", re.S), "cli.invalid_value"),
-]
-_REASONS: list[tuple[re.Pattern[str], str]] = [
-    (re.compile(r"Input should be a valid integer.*", re.S), "cli.reason_integer"),
-    (re.compile(r"Input should be a valid number.*", re.S), "cli.reason_number"),
-    (re.compile(r"Input should be greater than or equal to (?P<limit>\S+)"), "cli.reason_at_least"),
-    (re.compile(r"Input should be less than or equal to (?P<limit>\S+)"), "cli.reason_at_most"),
-]
-
-
-def _said_again(text: str, patterns: list[tuple[re.Pattern[str], str]]) -> str | None:
-    for pattern, key in patterns:
-        found = pattern.fullmatch(text)
-        if found:
-            parts = dict(found.groupdict())
-            if "reason" in parts:
-                parts["reason"] = _said_again(parts["reason"], _REASONS) or parts["reason"]
-            return words.text(key, **parts)
-    return None
-
-
-def _translate_usage_error(error: Exception) -> None:
-    """Say a usage error of Click or Typer (an exception with an exit code of 2 and a
-    ``format_message``) in the CLI's language, where its sentence is a known one."""
-    english: Callable[[], str] | None = getattr(error, "format_message", None)
-    if words.language == i18n.SOURCE_LANGUAGE or getattr(error, "exit_code", None) != 2:
-        return
-    if english is None:
-        return
-    translated = _said_again(english(), _USAGE_ERRORS)
-    if translated is not None:
-        # The error box shows ``format_message()``: this error's own now says it translated.
-        error.format_message = lambda: translated  # type: ignore[attr-defined]
-
-
-def _usage(command: TyperCommand | TyperGroup, ctx: Any, formatter: Any) -> None:
-    """The usage line with its "Usage:" in the CLI's language."""
-    pieces = " ".join(command.collect_usage_pieces(ctx))
-    formatter.write_usage(ctx.command_path, pieces, prefix=words.text("cli.usage") + " ")
-
-
-# The overrides below take the context and the formatter Typer passes: Typer builds its
-# commands on its own copy of Click, whose types it does not export (``typer.Context`` is a
-# subclass, narrower than what an override must accept).
-
-
-class LocalizedCommand(TyperCommand):
-    """A command whose usage line and help option speak the CLI's language."""
-
-    def format_usage(self, ctx: Any, formatter: Any) -> None:
-        _usage(self, ctx, formatter)
-
-    def get_help_option(self, ctx: Any) -> Any:
-        option = super().get_help_option(ctx)
-        if option is not None:
-            option.help = words.help(_HELP_OPTION)
-        return option
-
-
-class LocalizedGroup(TyperGroup):
-    """The ``sequenza`` command, speaking the language of ``--lang`` (else LANGUAGE, LC_ALL,
-    LC_MESSAGES or LANG) from its help to its last message, Typer's and Click's words too."""
-
-    def make_context(
-        self,
-        info_name: str | None,
-        args: list[str],
-        parent: Any = None,
-        **extra: Any,
-    ) -> Any:
-        global words
-        if parent is None:
-            # The command line itself: its language is chosen before anything is parsed.
-            wanted = _wanted_language(args)
-            language = wanted if wanted in i18n.languages() else i18n.from_environment()
-            words = i18n.Translator("cli", language)
-            _translate_help(self, words)
-            _speak_typer(words)
-        try:
-            return super().make_context(info_name, args, parent=parent, **extra)
-        except Exception as error:
-            _translate_usage_error(error)
-            raise
-
-    def invoke(self, ctx: Any) -> Any:
-        try:
-            return super().invoke(ctx)
-        except Exception as error:
-            _translate_usage_error(error)
-            raise
-
-    def format_usage(self, ctx: Any, formatter: Any) -> None:
-        _usage(self, ctx, formatter)
-
-    def get_help_option(self, ctx: Any) -> Any:
-        option = super().get_help_option(ctx)
-        if option is not None:
-            option.help = words.help(_HELP_OPTION)
-        return option
-
 
 app = typer.Typer(
     cls=LocalizedGroup,
@@ -351,7 +152,9 @@ def list_games() -> None:
 @app.command("rules", cls=LocalizedCommand)
 def rules(
     game: Annotated[str, typer.Argument(help="A game id (see `sequenza games`).")],
-    players: Annotated[int | None, typer.Option(help="Players at the table.")] = None,
+    players: Annotated[
+        int | None, typer.Option(help="Players at the table.", parser=Whole())
+    ] = None,
     option: OptionList = None,
 ) -> None:
     """Print a game's rules with its options and their defaults."""
@@ -402,10 +205,14 @@ def schema(
 @app.command("play", cls=LocalizedCommand)
 def play(
     game: Annotated[str, typer.Argument(help="A game id (see `sequenza games`).")],
-    players: Annotated[int | None, typer.Option(help="Players at the table.")] = None,
-    seat: Annotated[int, typer.Option(help="Your seat (1 plays first).")] = 1,
+    players: Annotated[
+        int | None, typer.Option(help="Players at the table.", parser=Whole())
+    ] = None,
+    seat: Annotated[int, typer.Option(help="Your seat (1 plays first).", parser=Whole())] = 1,
     vs: Annotated[str, typer.Option(help="The bot in every other seat.")] = "random",
-    seed: Annotated[int | None, typer.Option(help="Seed of the deal (random if absent).")] = None,
+    seed: Annotated[
+        int | None, typer.Option(help="Seed of the deal (random if absent).", parser=Whole())
+    ] = None,
     record: Annotated[
         Path | None,
         typer.Option(help="Save the game record to this file after every move."),
@@ -471,7 +278,8 @@ def serve(
         str, typer.Option(help="The address to listen on.", envvar="SEQUENZA_HOST")
     ] = "127.0.0.1",
     port: Annotated[
-        int, typer.Option(help="The port to listen on.", envvar="SEQUENZA_PORT")
+        int,
+        typer.Option(help="The port to listen on.", envvar="SEQUENZA_PORT", parser=Whole(0, 65535)),
     ] = 8000,
     database: Annotated[
         str,
@@ -485,7 +293,7 @@ def serve(
         int,
         typer.Option(
             help="Server processes (more than one needs PostgreSQL).",
-            min=1,
+            parser=Whole(1),
             envvar="SEQUENZA_WORKERS",
         ),
     ] = 1,
@@ -502,7 +310,7 @@ def serve(
         typer.Option(
             help="Processes in which bots think, per server process "
             "(default: the cores shared among the server processes).",
-            min=1,
+            parser=Whole(1),
             envvar="SEQUENZA_BOT_WORKERS",
         ),
     ] = None,
@@ -510,7 +318,7 @@ def serve(
         float,
         typer.Option(
             help="Seconds a bot may think before a fallback move is played for it.",
-            min=1,
+            parser=Number(1),
             envvar="SEQUENZA_BOT_MOVE_TIMEOUT",
         ),
     ] = 30.0,
@@ -518,7 +326,7 @@ def serve(
         float,
         typer.Option(
             help="Seconds a bot waits before it moves, so that people see each move land.",
-            min=0,
+            parser=Number(0),
             envvar="SEQUENZA_BOT_DELAY",
         ),
     ] = 0.7,
@@ -526,7 +334,7 @@ def serve(
         int,
         typer.Option(
             help="Tables one address may create a minute (and at once).",
-            min=1,
+            parser=Whole(1),
             envvar="SEQUENZA_NEW_TABLES_PER_MINUTE",
         ),
     ] = 20,
@@ -535,6 +343,7 @@ def serve(
         typer.Option(
             help="text: warnings and errors; json: one JSON line per request and table event.",
             envvar="SEQUENZA_LOG_FORMAT",
+            parser=OneOf(("text", "json")),
         ),
     ] = "text",
     allowed_host: Annotated[
@@ -558,7 +367,7 @@ def serve(
         typer.Option(
             help="Seconds a client has to send a request's headers and body, from the "
             "connection's opening or the end of the previous response.",
-            min=0.1,
+            parser=Number(0.1),
             envvar="SEQUENZA_REQUEST_TIMEOUT",
         ),
     ] = 10.0,
@@ -567,7 +376,7 @@ def serve(
         typer.Option(
             help="Connections one client address may hold at once, websockets included (a "
             "school behind one address needs many); a trusted proxy's are left to the proxy.",
-            min=1,
+            parser=Whole(1),
             envvar="SEQUENZA_MAX_CONNECTIONS_PER_ADDRESS",
         ),
     ] = 128,
@@ -576,7 +385,7 @@ def serve(
         typer.Option(
             help="Connections one server process holds at once (default: its open-file "
             "limit, raised to the most allowed, less some for itself).",
-            min=1,
+            parser=Whole(1),
             envvar="SEQUENZA_MAX_CONNECTIONS",
         ),
     ] = None,
@@ -584,7 +393,7 @@ def serve(
         int,
         typer.Option(
             help="Unknown table ids one address may ask for a minute (and at once).",
-            min=1,
+            parser=Whole(1),
             envvar="SEQUENZA_LOOKUP_MISSES_PER_MINUTE",
         ),
     ] = 30,
@@ -626,8 +435,6 @@ def serve(
     from sequenza.app.web.server import SERVER_SETTINGS, edge_settings
     from sequenza.app.web.storage import Storage, StorageInUseError
 
-    if log_format not in ("text", "json"):
-        raise _fail(ValueError(words.text("cli.bad_log_format", value=repr(log_format))))
     if workers > 1 and database.startswith("sqlite"):
         raise _fail(ValueError(words.text("cli.workers_need_postgres", workers=str(workers))))
     if workers > 1 and workshop:
@@ -761,7 +568,9 @@ def _simulation_engine(sim: Simulation, engine: str | None) -> str:
 @app.command("simulate", cls=LocalizedCommand)
 def simulate(
     game: Annotated[str, typer.Argument(help="A game id (see `sequenza games`).")],
-    players: Annotated[int | None, typer.Option(help="Players at the table.")] = None,
+    players: Annotated[
+        int | None, typer.Option(help="Players at the table.", parser=Whole())
+    ] = None,
     bots: Annotated[
         str,
         typer.Option(
@@ -770,8 +579,10 @@ def simulate(
             "Bots rotate through the seats from game to game."
         ),
     ] = "random",
-    games: Annotated[int, typer.Option(help="Games per rule variant.")] = 1000,
-    seed: Annotated[int, typer.Option(help="Base seed: game i is dealt from (seed, i).")] = 0,
+    games: Annotated[int, typer.Option(help="Games per rule variant.", parser=Whole(1))] = 1000,
+    seed: Annotated[
+        int, typer.Option(help="Base seed: game i is dealt from (seed, i).", parser=Whole())
+    ] = 0,
     option: OptionList = None,
     sweep: Annotated[
         list[str] | None,
@@ -783,14 +594,20 @@ def simulate(
         str, typer.Option(help="local (this machine's cores) or ray (a Ray cluster).")
     ] = "local",
     workers: Annotated[
-        int | None, typer.Option(help="Processes of the local back end (default: every core).")
+        int | None,
+        typer.Option(
+            help="Processes of the local back end (default: every core).", parser=Whole(1)
+        ),
     ] = None,
     address: Annotated[
         str | None,
         typer.Option(help="The Ray cluster, HOST:PORT (default: start Ray on this machine)."),
     ] = None,
     max_actions: Annotated[
-        int, typer.Option(help="Stop a game after this many actions (counted unfinished).")
+        int,
+        typer.Option(
+            help="Stop a game after this many actions (counted unfinished).", parser=Whole(1)
+        ),
     ] = 20_000,
     out: Annotated[
         Path | None,
@@ -968,12 +785,14 @@ def numbers_deck(
     operations: Annotated[
         str, typer.Option(help="Operations on the cards: any of + - * / (x and : work too).")
     ] = "+-",
-    low: Annotated[int, typer.Option(help="The smallest number on the board.")] = 1,
-    high: Annotated[int, typer.Option(help="The largest number on the board.")] = 48,
+    low: Annotated[int, typer.Option(help="The smallest number on the board.", parser=Whole())] = 1,
+    high: Annotated[
+        int, typer.Option(help="The largest number on the board.", parser=Whole())
+    ] = 48,
     operand_max: Annotated[
-        int | None, typer.Option(help="The largest operand of + - * cards.")
+        int | None, typer.Option(help="The largest operand of + - * cards.", parser=Whole())
     ] = None,
-    seed: Annotated[int, typer.Option(help="Seed of the choice of cards.")] = 0,
+    seed: Annotated[int, typer.Option(help="Seed of the choice of cards.", parser=Whole())] = 0,
 ) -> None:
     """For teachers: make a Sequence Numbers board and deck for the sums a class is learning.
     Play it with `-o deck_file=FILE`."""

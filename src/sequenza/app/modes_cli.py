@@ -18,7 +18,8 @@ import typer
 
 from sequenza import i18n
 from sequenza.app import cli
-from sequenza.app.cli import LocalizedCommand, LocalizedGroup, app
+from sequenza.app.cli import app
+from sequenza.app.cli_language import LocalizedCommand, LocalizedGroup, Whole, words
 from sequenza.core.errors import SequenzaError
 from sequenza.core.game import Game
 from sequenza.core.registry import register_kit
@@ -62,10 +63,10 @@ def print_problems(source: str, problems: list[Problem]) -> None:
     """Each mistake on a line of its own, in the terminal's language."""
     for problem in problems:
         typer.secho(
-            f"{source}:{mistakes.line(problem, cli.words.language)}", fg=typer.colors.RED, err=True
+            f"{source}:{mistakes.line(problem, words.language)}", fg=typer.colors.RED, err=True
         )
     typer.secho(
-        cli.words.plural("cli.mode_mistakes", len(problems)),
+        words.plural("cli.mode_mistakes", len(problems)),
         fg=typer.colors.RED,
         err=True,
     )
@@ -74,8 +75,12 @@ def print_problems(source: str, problems: list[Problem]) -> None:
 @mode_app.command("check", cls=LocalizedCommand)
 def check(
     file: Annotated[Path, typer.Argument(help="The mode file (TOML).")],
-    games: Annotated[int, typer.Option(help="Games of the smoke simulation.")] = 200,
-    players: Annotated[int | None, typer.Option(help="Players (default: the fewest).")] = None,
+    games: Annotated[
+        int, typer.Option(help="Games of the smoke simulation.", parser=Whole(1))
+    ] = 200,
+    players: Annotated[
+        int | None, typer.Option(help="Players (default: the fewest).", parser=Whole(1))
+    ] = None,
 ) -> None:
     """Check a mode file: its mistakes, the conformance kit and a smoke simulation."""
     try:
@@ -87,7 +92,7 @@ def check(
         print_problems(str(file), problems)
         raise typer.Exit(code=2)
     game_id = resolve_game(str(file))
-    typer.echo(cli.words.text("cli.mode_read", game=game_id))
+    typer.echo(words.text("cli.mode_read", game=game_id))
     from sequenza.testing.conformance import ConformanceError, check_game
 
     try:
@@ -95,7 +100,7 @@ def check(
     except ConformanceError as error:
         typer.secho(str(error), fg=typer.colors.RED, err=True)
         raise typer.Exit(code=1) from None
-    typer.echo(cli.words.text("cli.mode_conformance", games=report.games, actions=report.actions))
+    typer.echo(words.text("cli.mode_conformance", games=report.games, actions=report.actions))
     _smoke(game_id, games, players)
 
 
@@ -110,7 +115,6 @@ def _smoke(game_id: str, games: int, players: int | None) -> None:
     start = time.perf_counter()
     results = run([sim], workers=1)[0]
     facts = summarize(Variant("", sim, results))
-    words = cli.words
     typer.echo(
         words.text(
             "cli.mode_smoke",
@@ -144,9 +148,12 @@ def _percent(rate: float) -> str:
 def compare(
     file: Annotated[Path, typer.Argument(help="The mode file (TOML).")],
     game: Annotated[str, typer.Argument(help="The built-in game to compare it with.")],
-    games: Annotated[int, typer.Option(help="Seeded games per player count.")] = 100,
+    games: Annotated[
+        int, typer.Option(help="Seeded games per player count.", parser=Whole(1))
+    ] = 100,
     players: Annotated[
-        list[int] | None, typer.Option(help="Player counts (repeatable; default: all).")
+        list[int] | None,
+        typer.Option(help="Player counts (repeatable; default: all).", parser=Whole(1)),
     ] = None,
     chooser: Annotated[
         str, typer.Option(help="How actions are chosen: random, greedy or ends.")
@@ -162,7 +169,7 @@ def compare(
 
     game_id = resolve_game(str(file))
     if game not in BUILT_IN:
-        raise cli._fail(SequenzaError(cli.words.text("cli.unknown_game", game=repr(game))))
+        raise cli._fail(SequenzaError(words.text("cli.unknown_game", game=repr(game))))
     if chooser not in CHOOSERS:
         raise cli._fail(SequenzaError(f"--chooser: {', '.join(CHOOSERS)}"))
     options = cli._options(game, option)
@@ -177,7 +184,7 @@ def compare(
     seconds = f"{time.perf_counter() - start:.1f}"
     if report.identical:
         typer.echo(
-            cli.words.text(
+            words.text(
                 "cli.mode_identical",
                 games=report.games,
                 steps=report.steps,
@@ -187,7 +194,7 @@ def compare(
         )
         return
     typer.secho(
-        cli.words.text("cli.mode_differ", difference=report.difference),
+        words.text("cli.mode_differ", difference=report.difference),
         fg=typer.colors.RED,
         err=True,
     )
