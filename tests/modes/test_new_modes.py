@@ -16,7 +16,11 @@ from sequenza.modes import EXAMPLES, read_mode, register_file, register_folder
 from sequenza.modes.model import LANGUAGES
 from sequenza.text.describe import describe
 
-NEW = {"crossroads.toml": "mode-crossroads", "stack_five.toml": "mode-stack-five"}
+NEW = {
+    "crossroads.toml": "mode-crossroads",
+    "stack_five.toml": "mode-stack-five",
+    "sliding_hand.toml": "mode-sliding-hand",
+}
 
 
 @pytest.mark.parametrize("name", NEW)
@@ -51,6 +55,27 @@ def test_crossroads_claims_a_column_read_top_to_bottom() -> None:
     game_id = register_file(EXAMPLES / "crossroads.toml").id
     space = [str(action) for action in make_game(game_id, 2).action_space.actions]
     assert "claim columns 2" in space and "claim rows 0" in space
+
+
+def test_sliding_hand_claims_a_grid_line_that_shows_a_hand_card_s_code() -> None:
+    # A claim names the hand card and the line; it collects both, then the claimer refills.
+    game_id = register_file(EXAMPLES / "sliding_hand.toml").id
+    state = make(game_id, players=2, seed=0)
+    while not any(action.verb == "claim" for action in state.legal_actions()):
+        state.apply(state.legal_actions()[0])  # slides first, the end of the turn last
+    claim = next(action for action in state.legal_actions() if action.verb == "claim")
+    card, family, index = str(claim.args[0]), str(claim.args[1]), int(claim.args[2])
+    seat = state.current_seat
+    assert seat is not None
+    grid = state.observation(seat)["places"][0]["cells"]
+    line = (
+        [index * 3 + i for i in range(3)] if family == "rows" else [i * 3 + index for i in range(3)]
+    )
+    assert "".join(grid[position][-1][0] for position in line) == card.split(":")[1][:3]
+    state.apply(claim)
+    after = state.observation(seat)
+    assert after["scores"][seat] == 4 and after["phase"] == "refill"
+    assert card not in next(place for place in after["places"] if place["seat"] == seat)["cards"]
 
 
 def test_stack_five_builds_a_row_of_five_piles() -> None:

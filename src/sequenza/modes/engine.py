@@ -278,6 +278,12 @@ class CompiledMode:
                     for text in texts
                 )
                 actions += [action for row in self._of_kinds(self.claim_hand) for action in row]
+                # Which line each hand claim names (on a grid: ``claim 1:123 rows 0``).
+                self.claim_lines = {
+                    action: line_set
+                    for row in self.claim_hand
+                    for action, line_set in zip(row, self.line_sets, strict=True)
+                }
             else:
                 for family, chosen in self.line_sets:
                     self.claim_by_line[family, chosen] = Action(
@@ -285,7 +291,7 @@ class CompiledMode:
                         (*((family,) if family in prefix else ()), *(i + base for i in chosen)),
                     )
                 actions += list(self.claim_by_line.values())
-            self.claim_lines = {action: key for key, action in self.claim_by_line.items()}
+                self.claim_lines = {action: key for key, action in self.claim_by_line.items()}
         verbs = {block for phase in turn.phases for block in phase.actions}
         if "end" in verbs:
             actions.append(END)
@@ -606,6 +612,34 @@ class Rules:
             return True
         return False
 
+    def _hand_on_grid(self) -> Legal:
+        """Claims of a grid's lines that show the code of a card in the hand: each card of
+        the hand (one of each kind), then each line it matches in the file's order."""
+        c = self.c
+        digit_texts = tuple(str(digit) for digit in c.digits)
+        code_texts, claim_hand = c.code_texts, c.claim_hand
+        lines = [
+            (index, c.lines[family][chosen[0]])
+            for index, (family, chosen) in enumerate(c.line_sets)
+        ]
+        sift = None if c.distinct else c.kinds_in
+
+        def by_hand_on_grid(state: ModeState) -> list[Action]:
+            table = state.table
+            shown: dict[str, list[int]] = {}
+            for index, line in lines:
+                if all(table[position] for position in line):
+                    text = "".join(digit_texts[table[position][-1]] for position in line)
+                    shown.setdefault(text, []).append(index)
+            found = []
+            hand = state.hands[state.to_act]
+            for card in hand if sift is None else sift(hand):
+                row = claim_hand[card]
+                found += [row[index] for index in shown.get(code_texts[card], ())]
+            return found
+
+        return by_hand_on_grid
+
     def _claim_function(self) -> Legal:
         claim = self.turn.claim
         c = self.c
@@ -636,6 +670,8 @@ class Rules:
                 return found
 
             return by_target
+        if claim.code == "hand" and c.table.kind == "grid":
+            return self._hand_on_grid()
         if claim.code == "hand":
             width, full = claim.width, claim.full_row
             max_piles = c.table.max_piles
@@ -926,7 +962,12 @@ class ModeState(State[ModeGame]):
         seat = self.to_act
         collected = self.scores[seat]
         code_card: int | None = None
-        if claim.code == "hand":
+        if claim.code == "hand" and c.table.kind == "grid":
+            code_card = c.card_in(self.hands[seat], str(action.args[0]))
+            self.hands[seat].remove(code_card)
+            family, chosen = c.claim_lines[action]
+            positions = sorted({p for index in chosen for p in c.lines[family][index]})
+        elif claim.code == "hand":
             code_card = c.card_in(self.hands[seat], str(action.args[0]))
             self.hands[seat].remove(code_card)
             numbers = [int(arg) for arg in action.args[1:] if isinstance(arg, int)]
