@@ -107,7 +107,7 @@ function reviewList(page, seat, data) {
       h(
         "table.review-table",
         {},
-        h("thead", {}, h("tr", {}, h("th", {}, t("review.col_move")), h("th", {}, t("review.col_played")), h("th", {}, t("review.col_better")), h("th", {}, t("review.col_cost")), h("th", {}))),
+        h("thead", {}, h("tr", {}, h("th", {}, t("review.col_move")), h("th", {}, t("review.col_played")), h("th", {}, t("review.col_better")), h("th", {}, t("review.col_cost")), h("th", {}, t("nav.replay")))),
         h(
           "tbody",
           {},
