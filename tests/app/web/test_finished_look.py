@@ -137,3 +137,50 @@ def test_a_look_this_code_cannot_read_is_replayed(tmp_path: Path) -> None:
         connection.execute(sa.text('UPDATE sequenza_finals SET look = \'{"turn": "x"}\''))
     engine.dispose()
     assert asyncio.run(_first_look(url, table_id)) == good
+
+
+async def _joins_of_a_finished_game(url: str, table_id: str) -> list[tuple[int, list[Any]]]:
+    """For each join in turn: how many sentences the server worded for it, and its events."""
+    manager = _manager(url)
+    worded = 0
+    real_describe = tables.describe
+
+    def counted(*args: Any, **kwargs: Any) -> str:
+        nonlocal worded
+        worded += 1
+        return real_describe(*args, **kwargs)
+
+    joins: list[tuple[int, list[Any]]] = []
+    try:
+        table = await manager.table(table_id)
+        tables.describe = counted  # type: ignore[assignment]
+        for step, (seats, lang) in enumerate(
+            (((), "it"), ((), "it"), ((0,), "it"), ((), "fi"), ("rename", ""), ((), "it"))
+        ):
+            if seats == "rename":
+                await table.rename((0,), "Annie")
+                continue
+            worded = 0
+            client = table.join(tuple(seats), lang)
+            joins.append((worded, client.queue.get_nowait()["events"]))
+            assert step < 6
+        return joins
+    finally:
+        tables.describe = real_describe  # type: ignore[assignment]
+        manager.bot_workers.close()
+        manager.storage.close()
+
+
+def test_a_finished_games_log_is_worded_once_for_the_screens_that_open_it(
+    tmp_path: Path,
+) -> None:
+    # Everyone who opens a finished game is sent its whole log: a long game's words cost the
+    # event loop milliseconds, so the next screen of the same seat and language gets them
+    # as they were worded, and only a new reader (or a new name) has them worded again.
+    url = f"sqlite:///{tmp_path / 'tables.db'}"
+    table_id = asyncio.run(_finish(url, "sequentia-cross", None))
+    first, again, seat, finnish, renamed = asyncio.run(_joins_of_a_finished_game(url, table_id))
+    assert first[0] > 10 and again == (0, first[1])
+    assert seat[0] > 0 and seat[1] != first[1]  # the seat's own cards are named to it
+    assert finnish[0] > 0 and finnish[1] != first[1]
+    assert renamed[0] > 0 and any("Annie" in event.get("text", "") for event in renamed[1])

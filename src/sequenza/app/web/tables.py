@@ -121,6 +121,9 @@ CLIENT_QUEUE_LIMIT = 64
 #: Spectators of one table. Counted apart from its players' connections, so that a crowd of
 #: watchers never locks the players out.
 MAX_SPECTATORS_PER_TABLE = 100
+#: The worded logs of a finished game a table keeps, for readers of different seats or
+#: languages: each a list of the game's events with their sentences.
+WORDED_LOGS_KEPT = 4
 #: Connections to one table that hold seats (its players, each on a few devices).
 MAX_SEATED_CLIENTS_PER_TABLE = 32
 #: When the tables in memory reach their limit, a table whose players have not moved nor come
@@ -442,7 +445,10 @@ class _Shared:
         key = (start, viewer, lang)
         if key not in self._events:
             table = self._table
-            self._events[key] = table.worded(table.log[start:], viewer, lang, self.view(None))
+            if start == 0 and table.over:
+                self._events[key] = table.whole_log_worded(viewer, lang, self.view(None))
+            else:
+                self._events[key] = table.worded(table.log[start:], viewer, lang, self.view(None))
         return self._events[key]
 
 
@@ -549,6 +555,11 @@ class Table:
         self._replay_marks: dict[int, TableHistory] = {}
         self._frames: dict[tuple[int, str], dict[str, Any]] = {}
         self._replaying = asyncio.Lock()
+        #: A finished game's whole log worded for the last few readers (by the log's length,
+        #: viewer, language and the seats' names): every screen that opens it is sent it all.
+        self._worded_logs: dict[
+            tuple[int, int | None, str, tuple[str, ...]], list[dict[str, Any]]
+        ] = {}
         self._changed = asyncio.Event()
         self.clock_task: asyncio.Task[None] | None = None
         self._clock_for: tuple[int, float] | None = None
@@ -977,6 +988,20 @@ class Table:
                     event, game_id=game_id, names=names, viewer=viewer, lang=lang
                 )
             worded.append({**event, **extra})
+        return worded
+
+    def whole_log_worded(self, viewer: int | None, lang: str, public: Any) -> list[dict[str, Any]]:
+        """A finished game's whole log worded for ``viewer`` in ``lang``, kept for the next
+        screens that open it: a long game's log takes milliseconds of the event loop to word
+        (about 14 for a thousand events), and each screen that joins is sent all of it."""
+        log = self.log
+        key = (len(log), viewer, lang, tuple(seat.name for seat in self.record.seats))
+        worded = self._worded_logs.get(key)
+        if worded is None:
+            worded = self.worded(log, viewer, lang, public)
+            if len(self._worded_logs) >= WORDED_LOGS_KEPT:
+                del self._worded_logs[next(iter(self._worded_logs))]
+            self._worded_logs[key] = worded
         return worded
 
     def join(self, seats: tuple[int, ...], lang: str = SOURCE_LANGUAGE) -> Client:
