@@ -409,6 +409,21 @@ USAGE_ERRORS: list[tuple[list[str], dict[str, str], str, dict[str, object]]] = [
         "cli.invalid_value",
         {"name": "'--log-format'", "reason": ("cli.reason_choice", {"choices": "text, json"})},
     ),
+    (
+        ["simulate", "sequence", "--backend", "cloud"],
+        {},
+        "cli.invalid_value",
+        {"name": "'--backend'", "reason": ("cli.reason_choice", {"choices": "local, ray"})},
+    ),
+    (
+        ["mode", "compare", "x.toml", "sequence", "--chooser", "best"],
+        {},
+        "cli.invalid_value",
+        {
+            "name": "'--chooser'",
+            "reason": ("cli.reason_choice", {"choices": "random, greedy, ends"}),
+        },
+    ),
     # A value Typer itself refuses (a flag's from the environment) is named, without a reason.
     (
         ["serve"],
@@ -487,3 +502,20 @@ def test_an_abort_is_told_in_the_chosen_language(monkeypatch: pytest.MonkeyPatch
     result = runner.invoke(app, ["--lang", "eo", "serve"], env=PLAIN)
     assert result.exit_code == 1
     assert "Ĉesigita." in result.output and "Aborted" not in result.output
+
+
+def test_the_choices_the_command_line_names_are_the_engines() -> None:
+    """The back ends and the choosers the command line accepts are exactly the simulator's
+    and the comparison's: each is let through, and the refusal lists them all."""
+    from sequenza.modes.identity import CHOOSERS
+    from sequenza.sim.runner import BACKENDS
+
+    for args, accepted, name in (
+        (["simulate", "no-such-game", "--backend"], BACKENDS, "'--backend'"),
+        (["mode", "compare", "missing.toml", "sequence", "--chooser"], CHOOSERS, "'--chooser'"),
+    ):
+        refused = runner.invoke(app, [*args, "other"], env=PLAIN)
+        assert said("en", "cli.reason_choice", {"choices": ", ".join(accepted)}) in refused.output
+        for value in accepted:
+            result = runner.invoke(app, [*args, value], env=PLAIN)
+            assert result.exit_code == 2 and name not in result.output, (value, result.output)
