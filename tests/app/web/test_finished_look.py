@@ -139,11 +139,13 @@ def test_a_look_this_code_cannot_read_is_replayed(tmp_path: Path) -> None:
     assert asyncio.run(_first_look(url, table_id)) == good
 
 
-async def _joins_of_a_finished_game(url: str, table_id: str) -> list[tuple[int, list[Any]]]:
+async def _joins_of_a_finished_game(
+    url: str, table_id: str, monkeypatch: pytest.MonkeyPatch
+) -> list[tuple[int, list[Any]]]:
     """For each join in turn: how many sentences the server worded for it, and its events."""
     manager = _manager(url)
     worded = 0
-    real_describe = tables.describe
+    real_describe = tables.describe  # type: ignore[attr-defined]
 
     def counted(*args: Any, **kwargs: Any) -> str:
         nonlocal worded
@@ -153,7 +155,7 @@ async def _joins_of_a_finished_game(url: str, table_id: str) -> list[tuple[int, 
     joins: list[tuple[int, list[Any]]] = []
     try:
         table = await manager.table(table_id)
-        tables.describe = counted  # type: ignore[assignment]
+        monkeypatch.setattr(tables, "describe", counted)
         for seats, lang in (
             ((), "it"),
             ((), "it"),
@@ -170,20 +172,21 @@ async def _joins_of_a_finished_game(url: str, table_id: str) -> list[tuple[int, 
             joins.append((worded, client.queue.get_nowait()["events"]))
         return joins
     finally:
-        tables.describe = real_describe  # type: ignore[assignment]
         manager.bot_workers.close()
         manager.storage.close()
 
 
 def test_a_finished_games_log_is_worded_once_for_the_screens_that_open_it(
-    tmp_path: Path,
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # Everyone who opens a finished game is sent its whole log: a long game's words cost the
     # event loop milliseconds, so the next screen of the same seat and language gets them
     # as they were worded, and only a new reader (or a new name) has them worded again.
     url = f"sqlite:///{tmp_path / 'tables.db'}"
     table_id = asyncio.run(_finish(url, "sequentia-cross", None))
-    first, again, seat, finnish, renamed = asyncio.run(_joins_of_a_finished_game(url, table_id))
+    first, again, seat, finnish, renamed = asyncio.run(
+        _joins_of_a_finished_game(url, table_id, monkeypatch)
+    )
     assert first[0] > 10 and again == (0, first[1])
     assert seat[0] > 0 and seat[1] != first[1]  # the seat's own cards are named to it
     assert finnish[0] > 0 and finnish[1] != first[1]
