@@ -10,8 +10,9 @@ from typing import Any
 import pytest
 
 import sequenza
+from sequenza import fast
 from sequenza.ai.base import Decision, make_bot
-from sequenza.ai.review import Review, review_decisions, review_game, spread
+from sequenza.ai.review import Review, budget, review_decisions, review_game, spread
 from sequenza.core.actions import Action
 from sequenza.core.errors import OptionError
 from sequenza.core.game import GameRecord, State
@@ -37,7 +38,8 @@ def planted_blunder() -> tuple[State[Any], int, str]:
 def test_a_move_that_gives_up_an_immediate_win_is_the_costliest() -> None:
     state, blunder, winning = planted_blunder()
     review = review_game(state.record(), 0, seed=3)
-    assert review.level == "greedy" and review.policy == "greedy"
+    # Greedy playouts where the compiled core plays them, random ones in Python.
+    assert review.level == "greedy" and review.policy == budget("sequence-numbers")["policy"]
     assert review.decisions == len(review.moves) > 10
     worst = review.costliest()
     assert worst[0].index == blunder
@@ -113,3 +115,16 @@ def test_a_review_refuses_settings_it_cannot_bound() -> None:
         review_game(record, 0, seed=1, policy="oracle")
     with pytest.raises(OptionError, match="seat"):
         review_game(record, 2, seed=1)
+
+
+def test_a_game_the_compiled_core_does_not_play_is_reviewed_at_a_smaller_budget() -> None:
+    # A plug-in's game (or a mode file's): the Python engine plays its playouts, where a
+    # heuristic's game of Shift takes a tenth of a second: random ones, fewer of them.
+    state = sequenza.make("test-toy", seed=2)
+    rng = random.Random(1)
+    while not state.is_over:
+        state.apply(rng.choice(state.legal_actions()))
+    assert fast.engine_for("test-toy", "greedy") == "python"
+    review = review_game(state.record(), 0, seed=1)
+    assert (review.policy, review.deals, review.playouts) == ("random", 8, 4)
+    assert review.moves and all(0 <= move.cost <= 1 for move in review.moves)
