@@ -4,7 +4,9 @@
 from __future__ import annotations
 
 import random
+import re
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -217,3 +219,64 @@ def test_a_hint_in_sequence_stacks_names_the_pile_the_chip_or_the_player() -> No
     told = reasons(state)
     assert told["play red-4 hand 1"] == ("stacks_prepares", {"colour": "red"})
     assert told["play blue-1 hand new"] == ("stacks_new_pile", {"colour": "blue"})
+
+
+def test_a_hint_in_stack_words_ending_the_turn_passing_and_building_the_row() -> None:
+    game = SequentiaStack(2, StackOptions())
+
+    def told(position: str) -> dict[str, tuple[str, dict[str, Any]]]:
+        return reasons(SequentiaStackState.from_position(game, position))
+
+    others = " / 2:131 3:132 2:112+"
+    # Ending the turn: the row's three piles show 1 2 3, the code of the 3:123 kept for when
+    # the row has four piles; or the two piles show 2 1, the start of the 3:213+'s code.
+    assert told(
+        "row: 1:113 | 2:121 | 3:122\nhands: 3:123 2:311" + others + "\n"
+        "phase: simple_placed\nlast_pile: 3"
+    )["end"] == ("stack_end_ready", {"card": "3:123"})
+    assert told(
+        "row: 2:111 | 1:121\nhands: 3:213+ 2:322" + others + "\nphase: simple_placed\nlast_pile: 2"
+    )["end"] == ("stack_end_start", {"card": "3:213+", "side": "right", "digit": 3})
+    # Nothing to claim: the hand fills up from the deck again (none drawn from an empty one).
+    full = "row: 1:111+ | 2:222 | 3:333 | 1:121\nhands: 2:311 1:313" + others
+    full += "\nphase: simple_placed\nlast_pile: 4"
+    assert told(full)["end"] == ("stack_end_draw", {"count": 1})
+    assert told(full + "\ndeck: -")["end"] == ("stack_end_draw", {"count": 0})
+    assert told("row: 1:111+ | 2:222\nhands: - / 2:122\ndeck: -")["pass"] == ("stack_pass", {})
+    # The first pile: the 2 starts the 1:213's code, so the row grows right from it.
+    first = told("hands: 2:111 1:213 3:312" + others)
+    assert first["place 2:111 left"] == first["place 2:111 right"]
+    assert first["place 2:111 right"] == (
+        "stack_row_end",
+        {"card": "1:213", "side": "right", "digit": 2, "first": True},
+    )
+    # A second pile at the left end: the 2 ends the 3:312's code.
+    second = told("row: 3:222\nhands: 2:111 1:213 3:312" + others)
+    assert second["place 2:111 left"] == (
+        "stack_row_end",
+        {"card": "3:312", "side": "left", "digit": 2, "first": False},
+    )
+    # A third pile: the run 1 2 3 whose two cards both lie in the piles, which no one else can
+    # claim; with one of them in sight, one other card at most can. A 2 at the left is the
+    # digit the kept 3:312 and 1:313 ask for least.
+    third = "row: 1:123 1:121 | 3:123 2:122\nhands: 3:312 2:311 1:313" + others
+    assert told(third)["place 3:312 right"] == ("stack_row_safe", {"code": "123"})
+    third = third.replace("1:123 1:121", "1:121")
+    assert told(third)["place 3:312 right"] == ("stack_row_rare", {"codes": ["123"]})
+    assert told(third)["place 2:311 left"] == ("stack_spare_least", {"digit": 2})
+    # A card whose digit no code kept has: the one the hand needs least.
+    assert told("hands: 2:311 1:113 3:133" + others)["place 2:311 left"] == (
+        "stack_spare",
+        {"digit": 2},
+    )
+
+
+def test_every_reason_a_game_gives_is_worded_by_its_view_or_the_shared_page() -> None:
+    # A code without words reaches the player as the generic "no single reason stands out".
+    package = Path(sequenza.__file__).parent
+    shared = (package / "app" / "web" / "static" / "hints.js").read_text(encoding="utf-8")
+    for play in sorted(package.glob("games/*/play.py")):
+        given = set(re.findall(r'return "(\w+)", \{', play.read_text(encoding="utf-8")))
+        worded = (play.parent / "view.js").read_text(encoding="utf-8") + shared
+        assert given, play
+        assert {code for code in given if f'case "{code}":' not in worded} == set(), play

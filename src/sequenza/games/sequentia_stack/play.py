@@ -81,21 +81,90 @@ def _run_started(
     return None
 
 
+def _end_reason(seen: StackObservation, legal_claim: bool) -> tuple[str, dict[str, Any]] | None:
+    """Why ending the turn is the move: the row already shows a code of the hand and waits for
+    its fourth pile (``stack_end_ready``), one more pile at an end shows one
+    (``stack_end_start``), or nothing of the hand can be claimed now and the hand fills up
+    again from the deck (``stack_end_draw``: the cards drawn). None where a claim is open,
+    which ending the turn gives up for reasons a search weighs, not a rule of thumb."""
+    if legal_claim or seen.hand is None:
+        return None
+    hand = list(seen.hand)
+    row = [list(pile.cards) for pile in seen.row]
+    if len(row) < ROW_LENGTH:
+        runs = _runs(row)
+        matching = sorted(str(held) for held in hand if held.code in runs.values())
+        if matching:
+            return "stack_end_ready", {"card": matching[0]}
+        digits = "".join(str(pile[-1].digit) for pile in row)
+        if len(row) >= 2:
+            for held in sorted(hand, key=str):
+                if digits[-2:] == held.code[:2]:
+                    return "stack_end_start", {
+                        "card": str(held),
+                        "side": "right",
+                        "digit": int(held.code[2]),
+                    }
+                if digits[:2] == held.code[1:]:
+                    return "stack_end_start", {
+                        "card": str(held),
+                        "side": "left",
+                        "digit": int(held.code[0]),
+                    }
+    return "stack_end_draw", {"count": max(0, min(seen.hand_size - len(hand), seen.deck_size))}
+
+
+def _row_end(
+    piles: int, target: str, card: SequentiaCard, kept: list[SequentiaCard]
+) -> tuple[str, dict[str, Any]] | None:
+    """A new pile at an end of a row that then has ``piles`` piles, two or more short of
+    four: a kept card's code starts with its digit (at the right end: two more piles to its
+    right show the code) or ends with it (at the left end): ``stack_row_end``."""
+    if target not in ("left", "right") or piles > ROW_LENGTH - 2:
+        return None
+    digit = str(card.digit)
+    # The first pile is at both ends: the row may grow from it either way.
+    sides = ("left", "right") if piles == 1 else (target,)
+    for held in sorted(kept, key=str):
+        for side in sides:
+            if held.code[0 if side == "right" else -1] == digit:
+                # The first pile is worded as the row's start, not as the end the move names.
+                return "stack_row_end", {
+                    "card": str(held),
+                    "side": side,
+                    "digit": card.digit,
+                    "first": piles == 1,
+                }
+    return None
+
+
 def stack_reason(state: State[Any], action: Action) -> tuple[str, dict[str, Any]] | None:
-    """Why a placement is good, from the row and the seat's own hand: it makes a run of three
-    piles show the code of a card in the hand (``claim_next`` when the row has its four piles
-    and the claim is open, ``run_ready`` while the row is one pile short), or two piles at an
-    end of a short row show two digits of one (``run_start``), it covers a run
+    """Why a move is good, from the row and the seat's own hand. A placement: it makes a run
+    of three piles show the code of a card in the hand (``claim_next`` when the row has its
+    four piles and the claim is open, ``run_ready`` while the row is one pile short), or two
+    piles at an end of a short row show two digits of one (``run_start``), it covers a run
     showing a code another player may hold (``blocks``), it leaves no run another player can
     claim (``safe``: the seat sees every copy of the codes shown), or it is a bonus card that
-    lets the seat place again. Judged without applying the placement: a hand's last card ends
-    the turn and draws from the deck, which the seat cannot see."""
+    lets the seat place again. While the row is built: a new pile at an end where a kept
+    card's code starts or ends (``row_end``), or a third pile whose run shows a code the seat
+    sees both cards of (``row_safe``), or runs that only show codes the seat sees a card of
+    (``row_rare``); else the card is the one the hand needs least (``_spare``). Ending the
+    turn: ``_end_reason``; passing: the hand is empty (``stack_pass``). Judged without
+    applying the move: a hand's last card ends the turn and draws from the deck, which the
+    seat cannot see."""
     seat = state.current_seat
-    if seat is None or action.verb != "place":
+    if seat is None:
+        return None
+    if action.verb == "pass":
+        return "stack_pass", {}
+    if action.verb not in ("place", "end"):
         return None
     seen = StackObservation.of(state, seat)
     if seen.hand is None:
         return None
+    if action.verb == "end":
+        claim_open = any(legal.verb == "claim" for legal in state.legal_actions())
+        return _end_reason(seen, claim_open)
     text, target = str(action.args[0]), str(action.args[1])
     hand = list(seen.hand)
     card = next((held for held in hand if str(held) == text), None)
@@ -150,6 +219,43 @@ def stack_reason(state: State[Any], action: Action) -> tuple[str, dict[str, Any]
         return "stack_blocks", {"code": covered[0]}
     if len(row) == ROW_LENGTH and not any(open_to_others(code) for code in after.values()):
         return "stack_safe", {}
+    if len(row) < ROW_LENGTH:
+        by_end = _row_end(len(row), target, card, hand)
+        if by_end is not None:
+            return by_end
+        if after and not any(open_to_others(code) for code in after.values()):
+            return "stack_row_safe", {"code": next(iter(after.values()))}
+    # The row's runs, once built, only show codes of which the seat sees a card: at most one
+    # card each is left for the others to claim them with.
+    if (
+        len(seen.row) < ROW_LENGTH
+        and after
+        and all(any(seen_card.code == code for seen_card in in_sight) for code in after.values())
+    ):
+        return "stack_row_rare", {"codes": sorted(set(after.values()))}
+    return _spare(card, hand)
+
+
+def _spare(card: SequentiaCard, kept: list[SequentiaCard]) -> tuple[str, dict[str, Any]] | None:
+    """The card placed is the one the hand needs least: its digit is in no code of the cards
+    kept (``stack_spare``), or in fewer of their digits than any other card's digit would be in
+    the codes of the cards it would leave (``stack_spare_least``): the row gets the digit the
+    seat's own runs ask for least, and the hand keeps the ones they ask for."""
+
+    def need(digit: int, others: list[SequentiaCard]) -> int:
+        return sum(held.code.count(str(digit)) for held in others)
+
+    own = need(card.digit, kept)
+    if own == 0:
+        return "stack_spare", {"digit": card.digit}
+    hand = [card, *kept]
+    alternatives = [
+        need(other.digit, [held for held in hand if held is not other])
+        for other in kept
+        if other.digit != card.digit
+    ]
+    if alternatives and own < min(alternatives):
+        return "stack_spare_least", {"digit": card.digit}
     return None
 
 

@@ -3,7 +3,7 @@
 
 import { cards, ownLabel, seatLines, sequentiaCard, spokenSequentia, withSmallCards } from "/static/cards.js";
 import { h } from "/static/dom.js";
-import { t } from "/static/i18n.js";
+import { list, t } from "/static/i18n.js";
 
 // What a screen reader says for the row, in the page's language: "pile 2, top digit 3, code
 // 1-2-1, 4 cards".
@@ -139,6 +139,11 @@ export function boardHint() {
 // The log's sentences show the cards they name as small cards.
 export const logParts = withSmallCards;
 
+// A code as the hints write it: "1-2-3".
+function spacedCode(code) {
+  return String(code).split("").join("-");
+}
+
 // A hint's reason in the game's words (the codes of play.stack_reason), or null for the
 // reasons every game shares.
 export function hintReason(reason) {
@@ -153,9 +158,32 @@ export function hintReason(reason) {
     case "stack_bonus":
       return t("sequentia_stack.hint_bonus");
     case "stack_blocks":
-      return t("sequentia_stack.hint_blocks", { code: String(data.code).split("").join("-") });
+      return t("sequentia_stack.hint_blocks", { code: spacedCode(data.code) });
     case "stack_safe":
       return t("sequentia_stack.hint_safe");
+    case "stack_end_ready":
+      return t("sequentia_stack.hint_end_ready", { card: data.card });
+    case "stack_end_start":
+      return t(data.side === "left" ? "sequentia_stack.hint_end_start_left" : "sequentia_stack.hint_end_start_right", { card: data.card, digit: data.digit });
+    case "stack_end_draw":
+      return data.count ? t("sequentia_stack.hint_end_draw", { count: data.count }) : t("sequentia_stack.hint_end_nothing");
+    case "stack_pass":
+      return t("sequentia_stack.hint_pass");
+    case "stack_row_end": {
+      const left = data.side === "left";
+      const key = data.first
+        ? left ? "sequentia_stack.hint_row_first_left" : "sequentia_stack.hint_row_first_right"
+        : left ? "sequentia_stack.hint_row_end_left" : "sequentia_stack.hint_row_end_right";
+      return t(key, { card: data.card, digit: data.digit });
+    }
+    case "stack_row_safe":
+      return t("sequentia_stack.hint_row_safe", { code: spacedCode(data.code) });
+    case "stack_row_rare":
+      return t("sequentia_stack.hint_row_rare", { codes: list((data.codes || []).map(spacedCode)) });
+    case "stack_spare":
+      return t("sequentia_stack.hint_spare", { digit: data.digit });
+    case "stack_spare_least":
+      return t("sequentia_stack.hint_spare_least", { digit: data.digit });
     default:
       return null;
   }
