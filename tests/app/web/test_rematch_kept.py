@@ -1,6 +1,6 @@
-"""Who offered a rematch is part of the table's record: a server started again on the same
-database (or another process reading it) names the offerer, as the one that heard the offer
-did."""
+"""Who offered a rematch, and each answer to it, are part of the table's record: a server
+started again on the same database (or another process reading it) names the offerer and
+shows the answers, as the one that heard them did."""
 
 from __future__ import annotations
 
@@ -40,6 +40,11 @@ def test_who_offered_a_rematch_is_named_after_a_restart(database: str) -> None:
             assert heard["rematch_by"] == 1
         again = http.post(f"/api/tables/{table_id}/rematch", json={"token": tokens["1"]})
         assert again.json()["offered"] is True  # Bob's offer, still his
+    with live_server(database) as third, third.client() as http:
+        # Ann's acceptance was saved: a server started again shows it, not an open offer.
+        looked = http.get(f"/api/tables/{table_id}").json()["table"]
+        assert looked["rematch_by"] == 1 and looked["rematch_accepted"] == [0]
+        assert looked["rematch_declined"] == []
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
@@ -53,6 +58,20 @@ def storage(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Storage]
         opened = Storage(url)
         yield opened
         opened.close()
+
+
+def test_each_seats_answer_to_a_rematch_is_saved(storage: Storage) -> None:
+    finished, rematch = new_table(), new_table()
+    storage.create_table(finished)
+    storage.create_rematch(finished.id, rematch, by=0)
+    storage.answer_rematch(finished.id, 1, "decline", rematch.id)
+    loaded = storage.load_table(finished.id)
+    assert loaded is not None and loaded.rematch_answers == {1: "decline"}
+    storage.answer_rematch(finished.id, 1, "accept", rematch.id)  # a change of mind
+    loaded = storage.load_table(finished.id)
+    assert loaded is not None and loaded.rematch_answers == {1: "accept"}
+    fresh = storage.load_table(rematch.id)
+    assert fresh is not None and fresh.rematch_answers == {}
 
 
 def test_the_offerer_is_saved_with_the_rematch(storage: Storage) -> None:

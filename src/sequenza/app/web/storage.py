@@ -96,6 +96,8 @@ _seats = sa.Table(
     sa.Column("invite_hash", sa.String(64), nullable=True),
     #: How many hints the seat asked for: part of the game's record.
     sa.Column("hints_used", sa.Integer, nullable=False, server_default="0"),
+    #: The seat's answer to the table's rematch offer: "accept", "decline" or none yet.
+    sa.Column("rematch_answer", sa.String(8), nullable=True),
 )
 
 #: The table's chat, one row a line: numbered from 0 per table (two processes cannot both save
@@ -285,6 +287,8 @@ class TableRecord:
     hints: bool = False
     #: The seat that offered the rematch (None: no rematch, or offered before it was kept).
     rematch_by: int | None = None
+    #: The other seats' answers to the rematch offer so far, "accept" or "decline" by seat.
+    rematch_answers: dict[int, str] = field(default_factory=dict)
     #: The turn at which hints were switched on during the game (None: not so).
     hints_from: int | None = None
     #: Whether a picked card shows every place it can go and why (the creator's choice).
@@ -362,11 +366,16 @@ class Storage:
             raise StaleWriteError(f"table {finished_id} is gone")
         return existing.rematch
 
-    def announce_rematch(self, table_id: str, seat: int, answer: str, rematch: str) -> None:
-        """Tell the other processes that ``seat`` answered (accepted or declined) the rematch
-        ``rematch`` of ``table_id``; one SQLite process has nobody to tell."""
-        if self.shared:
-            with self._transaction() as connection:
+    def answer_rematch(self, table_id: str, seat: int, answer: str, rematch: str) -> None:
+        """Save that ``seat`` answered (accepted or declined) the rematch ``rematch`` of
+        ``table_id``, and tell the other processes (one SQLite process has nobody to tell)."""
+        with self._transaction() as connection:
+            connection.execute(
+                _seats.update()
+                .where(_seats.c.table_id == table_id, _seats.c.seat == seat)
+                .values(rematch_answer=answer)
+            )
+            if self.shared:
                 connection.execute(_announce_rematch(table_id, seat, answer, rematch))
 
     def _check_quota(self, connection: Connection, quota: Quota | None) -> None:
@@ -852,6 +861,9 @@ class Storage:
             spectator_chat=bool(row.spectator_chat),
             hints=bool(row.hints),
             rematch_by=row.rematch_by,
+            rematch_answers={
+                seat.seat: seat.rematch_answer for seat in seats if seat.rematch_answer
+            },
             hints_from=row.hints_from,
             learner_hints=bool(row.learner_hints),
             look=saved_look,

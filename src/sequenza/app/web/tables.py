@@ -571,11 +571,10 @@ class Table:
         self.chat_next = 0
         #: Who offered the rematch (the lowest seat of the asking screen; saved with the
         #: rematch, so a table read again names the offerer), and each other seat's answer
-        #: ("accept" or "decline"): told to the other processes, so that every screen at the
-        #: table shows the offer and its answers. The answers are kept in memory only: a
-        #: table read again from the database shows the offer open.
+        #: ("accept" or "decline"): saved, and told to the other processes, so that every
+        #: screen at the table shows the offer and its answers, after a restart too.
         self.rematch_by: int | None = record.rematch_by
-        self.rematch_answers: dict[int, str] = {}
+        self.rematch_answers: dict[int, str] = dict(record.rematch_answers)
         #: Every line of a finished table's chat, read once for its replay.
         self._chat_all: list[ChatLine] | None = None
 
@@ -1988,7 +1987,7 @@ class TableManager:
         for seat in answered:
             # Best effort: the answer is already on this process's screens.
             with contextlib.suppress(TableError):
-                await stored(self.storage.announce_rematch, table.id, seat, answer, rematch)
+                await stored(self.storage.answer_rematch, table.id, seat, answer, rematch)
 
     def rematch_heard(self, table_id: str, seat: int, answer: str, rematch: str) -> None:
         """Another process saw ``seat`` offer (``answer="offer"``), accept or decline the
