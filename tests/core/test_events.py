@@ -33,6 +33,7 @@ from sequenza.core.schemas import (
     game_events,
     log_problem,
     save_schema,
+    state_schema,
 )
 from sequenza.core.table import Entry, EntryKind, TableHistory
 
@@ -243,17 +244,19 @@ def test_saved_records_of_random_games_validate_against_the_save_schema(game_id:
             check.validate(broken)
 
 
-@pytest.mark.parametrize("flag", ["--events", "--save"])
+@pytest.mark.parametrize("flag", ["--events", "--save", "--state"])
 def test_the_command_line_prints_the_schemas(flag: str) -> None:
     runner = CliRunner()
     result = runner.invoke(app, ["--lang", "en", "schema", "sequentia-shift", flag])
     assert result.exit_code == 0, result.output
     schema = json.loads(result.output)
     jsonschema.Draft202012Validator.check_schema(schema)
-    expected = events_schema if flag == "--events" else save_schema
+    expected = {"--events": events_schema, "--save": save_schema, "--state": state_schema}[flag]
     assert schema == expected(game_class("sequentia-shift"))
-    both = runner.invoke(app, ["--lang", "en", "schema", "sequence", "--events", "--save"])
-    assert both.exit_code == 2 and "Choose --events or --save, not both." in both.output
+    both = runner.invoke(app, ["--lang", "en", "schema", "sequence", "--events", flag])
+    if flag != "--events":
+        assert both.exit_code == 2
+        assert "Choose one of --events, --save and --state." in both.output
 
 
 def test_the_conformance_kit_names_a_log_entry_the_game_does_not_declare() -> None:

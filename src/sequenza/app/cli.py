@@ -182,13 +182,19 @@ def schema(
     save: Annotated[
         bool, typer.Option("--save", help="Print the schema of a saved game record instead.")
     ] = False,
+    state: Annotated[
+        bool,
+        typer.Option(
+            "--state", help="Print the schema of a whole state's JSON (State.to_json) instead."
+        ),
+    ] = False,
 ) -> None:
     """Print the JSON schema of a game's observations (what the web page receives), of its
-    log's events (--events) or of its saved records (--save)."""
+    log's events (--events), of its saved records (--save) or of its states (--state)."""
     from sequenza.app.modes_cli import resolve_game
-    from sequenza.core.schemas import events_schema, save_schema
+    from sequenza.core.schemas import events_schema, save_schema, state_schema
 
-    if events and save:
+    if events + save + state > 1:
         raise _fail(ValueError(words.text("cli.schema_one")))
     game = resolve_game(game)
     _check_game(game)
@@ -197,6 +203,8 @@ def schema(
         described = events_schema(kind)
     elif save:
         described = save_schema(kind)
+    elif state:
+        described = state_schema(kind)
     else:
         described = observation_schema(kind)
     typer.echo(json.dumps(described, indent=2, ensure_ascii=False))

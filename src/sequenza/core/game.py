@@ -292,19 +292,31 @@ class State(ABC, Generic[G]):
     #: The version of the save format; raise it when ``SAVE_FIELDS`` or their meaning change.
     SAVE_FORMAT: ClassVar[int] = 1
 
+    # The saved fields' types, declared on the class so that the state's JSON schema
+    # (``sequenza.core.schemas.state_schema``) reads them; a game declares its own
+    # ``SAVE_FIELDS`` the same way.
+    seed: int
+    to_act: int
+    finished: bool
+    final_scores: list[float] | None
+    final_winners: list[int] | None
+    #: The value of the game's ``Termination`` once it is over.
+    termination: str | None
+    history: list[str]
+    log: list[dict[str, Any]]
+
     def __init__(self, game: G, seed: int) -> None:
         self.game: G = game
         self.seed = seed
         dealing = _DEALING_RNG.get()
         self.rng = dealing if dealing is not None else random.Random(seed)
-        self.to_act: int = 0
+        self.to_act = 0
         self.finished = False
-        self.final_scores: list[float] | None = None
-        self.final_winners: list[int] | None = None
-        #: The value of the game's ``Termination`` once it is over.
-        self.termination: str | None = None
-        self.history: list[str] = []
-        self.log: list[dict[str, Any]] = []
+        self.final_scores = None
+        self.final_winners = None
+        self.termination = None
+        self.history = []
+        self.log = []
         # Whether actions and events are written to ``history`` and ``log``. Search copies
         # (``search_copy``, ``determinize``) play without them: nobody reads a playout's log.
         self._recording = True

@@ -1,6 +1,6 @@
-"""The JSON schemas of a game's log and of its saved records, generated from the same typed
-declarations as the observation's (``observation_schema``): ``sequenza schema GAME --events``
-and ``sequenza schema GAME --save`` print them.
+"""The JSON schemas of a game's log, of its saved records and of its states, generated from the
+same typed declarations as the observation's (``observation_schema``): ``sequenza schema GAME
+--events``, ``--save`` and ``--state`` print them.
 
 >>> from sequenza.core.registry import game_class
 >>> schema = events_schema(game_class("sequentia-stack"))
@@ -8,11 +8,14 @@ and ``sequenza schema GAME --save`` print them.
 ['action', 'claim', 'deal', 'draw']
 >>> save_schema(game_class("sequentia-stack"))["properties"]["players"]
 {'enum': [2, 3, 4]}
+>>> state_schema(game_class("sequentia-stack"))["properties"]["data"]["properties"]["piles"]
+{'type': 'array', 'items': {'type': 'array', 'items': {'type': 'integer'}}}
 """
 
 from __future__ import annotations
 
 import dataclasses
+import typing
 from typing import Any
 
 from sequenza.core.events import (
@@ -24,7 +27,7 @@ from sequenza.core.events import (
     TableOver,
     game_over_class,
 )
-from sequenza.core.game import Game, SharedTermination
+from sequenza.core.game import Game, SharedTermination, State
 from sequenza.core.observation import Schema, json_schema
 from sequenza.core.options import OptionSpec
 from sequenza.core.table import EntryKind
@@ -209,5 +212,90 @@ def save_schema(game: type[Game[Any]]) -> Schema:
             },
         },
         "required": ["game", "rules_version", "players", "seed"],
+        "additionalProperties": False,
+    }
+
+
+#: The size of ``random.Random``'s internal state (Mersenne Twister: 624 words and a position).
+_RNG_WORDS = 625
+
+
+def state_class(game: type[Game[Any]]) -> type[State[Any]]:
+    """The class of ``game``'s states, as ``new_initial_state`` declares it."""
+    kind = typing.get_type_hints(game.new_initial_state).get("return")
+    if not (isinstance(kind, type) and issubclass(kind, State)):
+        raise TypeError(f"{game.__name__}.new_initial_state does not declare its state class")
+    return kind
+
+
+def state_schema(game: type[Game[Any]]) -> Schema:
+    """The JSON schema of a state of ``game`` as ``State.to_json`` writes it (and
+    ``load_state`` reads it back): the game, its options in full, the random generator's
+    state and the saved fields (``data``: the contract's, then the game's ``SAVE_FIELDS``),
+    each described by the type the state class declares for it. A field the class does not
+    type (``deck: list[int]`` in its body) is any JSON value, said so in its description."""
+    kind = state_class(game)
+    hints = typing.get_type_hints(kind)
+    endings = _endings(game)
+    own: dict[str, Schema] = {
+        "seed": {"type": "integer"},
+        "to_act": {"type": "integer", "minimum": 0},
+        "termination": {"anyOf": [{"type": "string", "enum": endings}, {"type": "null"}]},
+        "log": {
+            "type": "array",
+            "items": {"oneOf": events_schema(game, table=False)["oneOf"]},
+        },
+    }
+    fields = (*kind.CONTRACT_FIELDS, *kind.SAVE_FIELDS)
+    data: dict[str, Schema] = {}
+    for name in fields:
+        if name in own:
+            data[name] = own[name]
+        elif name in hints:
+            data[name] = json_schema(hints[name])
+        else:
+            data[name] = {"description": f"not typed by {kind.__name__}: any JSON value"}
+    specs = game.options_class.specs()
+    return {
+        "$schema": _DIALECT,
+        "title": f"{game.info.name} state",
+        "type": "object",
+        "properties": {
+            "game": {"const": game.info.id},
+            "rules_version": {"const": game.info.rules_version},
+            "format": {"const": kind.SAVE_FORMAT},
+            "players": {"enum": list(game.info.player_counts)},
+            "options": {
+                "description": "every option, changed or not",
+                "type": "object",
+                "properties": {spec.name: _option_schema(spec) for spec in specs},
+                "required": [spec.name for spec in specs],
+                "additionalProperties": False,
+            },
+            "rng": {
+                "description": "the random generator's state (random.Random.getstate())",
+                "type": "array",
+                "prefixItems": [
+                    {"type": "integer"},
+                    {
+                        "type": "array",
+                        "items": {"type": "integer", "minimum": 0},
+                        "minItems": _RNG_WORDS,
+                        "maxItems": _RNG_WORDS,
+                    },
+                    {"type": ["number", "null"]},
+                ],
+                "minItems": 3,
+                "maxItems": 3,
+            },
+            "data": {
+                "description": "the saved fields: the contract's, then the game's",
+                "type": "object",
+                "properties": data,
+                "required": list(fields),
+                "additionalProperties": False,
+            },
+        },
+        "required": ["game", "rules_version", "format", "players", "options", "rng", "data"],
         "additionalProperties": False,
     }

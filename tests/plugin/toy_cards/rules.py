@@ -57,12 +57,17 @@ class ToyGame(Game[ToyOptions]):
 class ToyState(State[ToyGame]):
     SAVE_FIELDS = ("draw_pile", "hands", "played")
 
+    # The saved fields' types (the state's JSON schema reads them).
+    draw_pile: list[int]
+    hands: list[list[int]]
+    played: list[list[int]]
+
     def __init__(self, game: ToyGame, seed: int) -> None:
         super().__init__(game, seed)
         self.draw_pile = list(range(1, 7))
         self.rng.shuffle(self.draw_pile)
         self.hands = [draw(self.draw_pile, game.options.hand_size) for _ in range(2)]
-        self.played: list[list[int]] = [[], []]
+        self.played = [[], []]
 
     def _legal_actions(self) -> list[Action]:
         return [Action("play", (value,)) for value in sorted(self.hands[self.to_act])]

@@ -206,22 +206,30 @@ class CrossState(State[CrossGame]):
         "idle_turns",
     )
 
+    # The saved fields' types (the state's JSON schema reads them).
+    deck: list[int]
+    grid: list[list[int]]
+    hands: list[list[int]]
+    collected: list[list[int]]
+    out_of_play: list[int]
+    phase: str
+    covered: list[int]
+    idle_turns: int
+
     def __init__(self, game: CrossGame, seed: int) -> None:
         super().__init__(game, seed)
         #: The draw pile, top card last.
-        self.deck: list[int] = list(range(len(_DECK)))
+        self.deck = list(range(len(_DECK)))
         shuffle(self.deck, self.rng)
         #: Nine piles, row-major, each bottom card first.
-        self.grid: list[list[int]] = [draw(self.deck, 1) for _ in range(POSITIONS)]
-        self.hands: list[list[int]] = [
-            sorted(draw(self.deck, HAND_SIZE)) for _ in range(game.players)
-        ]
-        self.collected: list[list[int]] = [[] for _ in range(game.players)]
+        self.grid = [draw(self.deck, 1) for _ in range(POSITIONS)]
+        self.hands = [sorted(draw(self.deck, HAND_SIZE)) for _ in range(game.players)]
+        self.collected = [[] for _ in range(game.players)]
         #: Cards discarded from the game for good (unplaceable), public.
-        self.out_of_play: list[int] = []
+        self.out_of_play = []
         self.phase = PLACE
         #: Positions covered by the seat to act this turn, in placing order.
-        self.covered: list[int] = []
+        self.covered = []
         #: Consecutive turns played with an empty deck and without a claim.
         self.idle_turns = 0
         if game.options.random_first_player:

@@ -325,20 +325,33 @@ class ShiftState(State[ShiftGame]):
         "repetitions",
     )
 
+    # The saved fields' types (the state's JSON schema reads them).
+    deck: list[int]
+    first_player: int
+    grid: list[int | None]
+    targets: list[int | None]
+    score_piles: list[list[int]]
+    out_of_play: list[int]
+    phase: str
+    slides: int
+    quiet_turns: int
+    positions: dict[str, int]
+    repetitions: int
+
     def __init__(self, game: ShiftGame, seed: int) -> None:
         super().__init__(game, seed)
-        self.deck: list[int] = list(range(len(DECK)))
+        self.deck = list(range(len(DECK)))
         shuffle(self.deck, self.rng)
         self.first_player = (
             self.rng.randrange(game.players) if game.options.random_first_player else 0
         )
         self.to_act = self.first_player
-        self.grid: list[int | None] = [
+        self.grid = [
             None if position == CENTRE else self.deck.pop() for position in range(POSITIONS)
         ]
-        self.targets: list[int | None] = [self.deck.pop() for _ in range(game.players)]
-        self.score_piles: list[list[int]] = [[] for _ in range(game.players)]
-        self.out_of_play: list[int] = []
+        self.targets = [self.deck.pop() for _ in range(game.players)]
+        self.score_piles = [[] for _ in range(game.players)]
+        self.out_of_play = []
         self.phase = PLAY
         self.slides = 0
         # Consecutive finished turns without a claim or an exchange (the stall rules).
@@ -347,7 +360,7 @@ class ShiftState(State[ShiftGame]):
         # often the current one has. Targets and the deck only change at a claim or an
         # exchange, so a key of grid, seat and slides stands for the whole position of the
         # rule, and it names no hidden card.
-        self.positions: dict[str, int] = {}
+        self.positions = {}
         self.repetitions = 0
         self._grid_changed()
         self._event(

@@ -235,25 +235,34 @@ class SequentiaStackState(State[SequentiaStack]):
         "last_pile",
     )
 
+    # The saved fields' types (the state's JSON schema reads them).
+    deck: list[int]
+    hands: list[list[int]]
+    piles: list[list[int]]
+    collected: list[list[int]]
+    set_aside: list[int]
+    phase: str
+    last_pile: int | None
+
     def __init__(self, game: SequentiaStack, seed: int) -> None:
         super().__init__(game, seed)
-        self.deck: list[int] = list(range(len(_DECK)))
+        self.deck = list(range(len(_DECK)))
         shuffle(self.deck, self.rng)
         if game.options.random_first_player:
             self.to_act = self.rng.randrange(game.players)
-        self.hands: list[list[int]] = []
+        self.hands = []
         for _ in range(game.players):
             hand = draw(self.deck, game.options.hand_size)
             _sort_hand(hand)
             self.hands.append(hand)
-        self.piles: list[list[int]] = []
-        self.collected: list[list[int]] = [[] for _ in range(game.players)]
+        self.piles = []
+        self.collected = [[] for _ in range(game.players)]
         #: Cards out of play: those a studied position left out, and the revealed cards of
         #: claims when the option collect_revealed is off.
-        self.set_aside: list[int] = []
+        self.set_aside = []
         self.phase = TURN_START
         #: Index in ``piles`` of the pile played on last this turn.
-        self.last_pile: int | None = None
+        self.last_pile = None
         self._event(StackDealt(cards_each=game.options.hand_size, deck=len(self.deck)))
 
     # ------------------------------------------------------------------ rules
