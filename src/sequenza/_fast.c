@@ -3388,7 +3388,11 @@ static PyObject *ShiftState_play_bots(ShiftState *self, PyObject *args) {
     return bots_done(bots);
 }
 
+static PyObject *ShiftState_search(ShiftState *self, PyObject *args);
+
 static PyMethodDef ShiftState_methods[] = {
+    {"search", (PyCFunction)ShiftState_search, METH_VARARGS,
+     "search(rng, seat, allowed, iterations, deadline, exploration, cut_after, limit, policy): mcts's iterations."},
     {"play_bots", (PyCFunction)ShiftState_play_bots, METH_VARARGS,
      "play_bots(seeds, bots, limit): the simulator's game, each seat's bot choosing."},
     {"legal", (PyCFunction)ShiftState_legal, METH_NOARGS,
@@ -5523,7 +5527,11 @@ static PyObject *SeqStacksState_play_bots(SeqStacksState *self, PyObject *args) 
     return bots_done(bots);
 }
 
+static PyObject *SeqStacksState_search(SeqStacksState *self, PyObject *args);
+
 static PyMethodDef SeqStacksState_methods[] = {
+    {"search", (PyCFunction)SeqStacksState_search, METH_VARARGS,
+     "search(rng, seat, allowed, iterations, deadline, exploration, cut_after, limit, policy): mcts's iterations."},
     {"play_bots", (PyCFunction)SeqStacksState_play_bots, METH_VARARGS,
      "play_bots(seeds, bots, limit): the simulator's game, each seat's bot choosing."},
     {"legal", (PyCFunction)SeqStacksState_legal, METH_NOARGS,
@@ -5854,8 +5862,11 @@ typedef struct {
     /* The game's position evaluation (its play.py's judge), and a finished game's payoffs. */
     void (*judge)(const void *rules, const void *g, double *out);
     void (*payoffs)(const void *rules, const void *g, double *out);
-    /* A copy of a game into the search's own (a board game's discards live in a buffer). */
-    void (*copy)(const void *rules, void *to, const void *from);
+    /* A copy of a game into the search's own (a board game's discards live in a buffer, a
+     * Shift game's positions seen in a table of its own): 0, or -1 out of memory. */
+    int (*copy)(const void *rules, void *to, const void *from);
+    /* Whether a game ran out of memory on the way (NULL: it cannot). */
+    int (*failed)(const void *g);
 } Ops;
 
 typedef struct {
@@ -5977,7 +5988,10 @@ static PyObject *search(const Ops *ops, const void *rules, const void *root, voi
         double payoffs[MAX_PLAYERS];
         if (a.iterations >= 0 && done >= a.iterations) break;
         if (a.deadline >= 0 && done > 0 && monotonic() >= a.deadline) break;
-        ops->copy(rules, work, root);
+        if (ops->copy(rules, work, root) < 0) {
+            failed = 1;
+            break;
+        }
         ops->determinize(rules, work, a.seat, &a.rng);
         path[0] = 0;
         while ((seat = ops->seat(work)) >= 0) {
@@ -6065,6 +6079,10 @@ static PyObject *search(const Ops *ops, const void *rules, const void *root, voi
             ops->apply(rules, work, ops->choose(rules, work, legal, count, a.policy, &a.rng));
             if (ops->seat(work) != seat) turns++;
             steps++;
+        }
+        if (ops->failed && ops->failed(work)) {
+            failed = 1;
+            break;
         }
         for (i = 0; i < depth; i++) {
             Node *n = &nodes[path[i]];
@@ -6162,19 +6180,20 @@ static void board_payoffs_op(const void *rules, const void *g, double *out) {
     for (seat = 0; seat < b->players; seat++)
         out[seat] = winners && seat % b->sides == game->winning_team ? 1.0 / winners : 0.0;
 }
-static void board_copy_op(const void *rules, void *to, const void *from) {
+static int board_copy_op(const void *rules, void *to, const void *from) {
     const Board *b = rules;
     BoardWork *work = to;
     const Game *game = from;
     work->game = *game;
     work->game.discards = work->discards;
     memcpy(work->discards, game->discards, sizeof(int16_t) * MAX_CARDS * (size_t)b->players);
+    return 0;
 }
 
 static PyObject *BoardState_search(BoardState *self, PyObject *args) {
     Ops ops = {self->board->players, self->board->actions, board_legal_op, board_apply_op,
                board_seat_op, board_determinize_op, board_choose_op, board_judge_op,
-               board_payoffs_op, board_copy_op};
+               board_payoffs_op, board_copy_op, NULL};
     BoardWork *work;
     PyObject *out;
     if (self->game.ending != ONGOING) {
@@ -6232,15 +6251,16 @@ static void stack_payoffs_op(const void *rules, const void *g, double *out) {
     collected_payoffs(((const StackGame *)g)->collected_count, ((const StackRules *)rules)->players,
                       out);
 }
-static void stack_copy_op(const void *rules, void *to, const void *from) {
+static int stack_copy_op(const void *rules, void *to, const void *from) {
     (void)rules;
     *(StackGame *)to = *(const StackGame *)from;
+    return 0;
 }
 
 static PyObject *StackState_search(StackState *self, PyObject *args) {
     Ops ops = {self->rules->players, self->rules->actions, stack_legal_op, stack_apply_op,
                stack_seat_op, stack_determinize_op, stack_choose_op, stack_judge_op,
-               stack_payoffs_op, stack_copy_op};
+               stack_payoffs_op, stack_copy_op, NULL};
     StackGame work;
     if (self->game.over) {
         PyErr_SetString(FastError, "the game is over");
@@ -6275,21 +6295,168 @@ static void cross_payoffs_op(const void *rules, const void *g, double *out) {
     collected_payoffs(((const CrossGame *)g)->collected_count, ((const CrossRules *)rules)->players,
                       out);
 }
-static void cross_copy_op(const void *rules, void *to, const void *from) {
+static int cross_copy_op(const void *rules, void *to, const void *from) {
     (void)rules;
     *(CrossGame *)to = *(const CrossGame *)from;
+    return 0;
 }
 
 static PyObject *CrossState_search(CrossState *self, PyObject *args) {
     Ops ops = {self->rules->players, self->rules->actions, cross_legal_op, cross_apply_op,
                cross_seat_op, cross_determinize_op, cross_choose_op, cross_judge_op,
-               cross_payoffs_op, cross_copy_op};
+               cross_payoffs_op, cross_copy_op, NULL};
     CrossGame work;
     if (self->game.ending) {
         PyErr_SetString(FastError, "the game is over");
         return NULL;
     }
     return search(&ops, self->rules, &self->game, &work, args);
+}
+
+/* Sequentia Shift's operations: the search's game keeps its own table of positions seen. */
+static int shift_legal_op(const void *r, const void *g, int16_t *out) {
+    return shift_legal(r, g, out);
+}
+static void shift_apply_op(const void *r, void *g, int action) { shift_apply(r, g, action); }
+static int shift_seat_op(const void *g) {
+    const ShiftGame *game = g;
+    return game->ending ? -1 : game->to_act;
+}
+static void shift_determinize_op(const void *r, void *g, int seat, MT *choice) {
+    shift_determinize(r, g, seat, choice);
+}
+static int shift_choose_op(const void *r, const void *g, const int16_t *legal, int count,
+                           int policy, MT *choice) {
+    return shift_choose(r, g, legal, count, policy, choice);
+}
+/* score_pile_shares of sequentia_shift/play.py: the shares of the cards in the score piles,
+ * at a scale that grows with the deck (Shift has no hands). */
+static void shift_judge_op(const void *rules, const void *g, double *out) {
+    const ShiftGame *game = g;
+    collected_shares_of(game->pile_count, ((const ShiftRules *)rules)->players, game->deck_count,
+                        out);
+}
+static void shift_payoffs_op(const void *rules, const void *g, double *out) {
+    collected_payoffs(((const ShiftGame *)g)->pile_count, ((const ShiftRules *)rules)->players,
+                      out);
+}
+static int shift_copy_op(const void *rules, void *to, const void *from) {
+    ShiftGame *g = to;
+    const ShiftGame *start = from;
+    Seen seen = g->seen;
+    int copied = seen_copy(&seen, &start->seen), k;
+    (void)rules;
+    *g = *start;
+    g->seen = seen;
+    if (copied == -2) /* a larger table than the start's: its entries added again */
+        for (k = 0; k < start->seen.size; k++) {
+            int slot = start->seen.used[k];
+            int *count = seen_slot(&g->seen, start->seen.keys[slot]);
+            if (!count) return -1;
+            *count = start->seen.counts[slot];
+        }
+    return copied == -1 ? -1 : 0;
+}
+static int shift_failed_op(const void *g) { return ((const ShiftGame *)g)->ending < 0; }
+
+static PyObject *ShiftState_search(ShiftState *self, PyObject *args) {
+    Ops ops = {self->rules->players, self->rules->actions, shift_legal_op, shift_apply_op,
+               shift_seat_op, shift_determinize_op, shift_choose_op, shift_judge_op,
+               shift_payoffs_op, shift_copy_op, shift_failed_op};
+    ShiftGame *work;
+    PyObject *out;
+    if (self->game.ending) {
+        PyErr_SetString(FastError, "the game is over");
+        return NULL;
+    }
+    work = PyMem_Calloc(1, sizeof(ShiftGame));
+    if (!work) return PyErr_NoMemory();
+    if (seen_init(&work->seen, 1024) < 0) {
+        seen_free(&work->seen);
+        PyMem_Free(work);
+        return PyErr_NoMemory();
+    }
+    out = search(&ops, self->rules, &self->game, work, args);
+    seen_free(&work->seen);
+    PyMem_Free(work);
+    return out;
+}
+
+/* Sequence Stacks' operations: the search's game carries the greedy planner's memo. */
+typedef struct {
+    SeqStacksGame game;
+    PlanMemo memo;
+} SeqStacksWork;
+
+static int ss_legal_op(const void *r, const void *g, int16_t *out) { return ss_legal(r, g, out); }
+static void ss_apply_op(const void *r, void *g, int action) { ss_apply(r, g, action); }
+static int ss_seat_op(const void *g) {
+    const SeqStacksGame *game = g;
+    return game->ending ? -1 : game->to_act;
+}
+static void ss_determinize_op(const void *r, void *g, int seat, MT *choice) {
+    ss_determinize(r, g, seat, choice);
+}
+static int ss_choose_op(const void *r, const void *g, const int16_t *legal, int count,
+                        int policy, MT *choice) {
+    /* The search hands its own game, the first member of its SeqStacksWork. */
+    const SeqStacksWork *work = g;
+    return ss_choose(r, &work->game, legal, count, policy, choice, (PlanMemo *)&work->memo);
+}
+/* chip_shares of sequence_stacks/play.py: per seat a point a chip less three per chip still
+ * missing from a winning collection, as shares at the scale of three. */
+static void ss_judge_op(const void *rules, const void *g, double *out) {
+    const SeqStacksRules *r = rules;
+    const SeqStacksGame *game = g;
+    double standing[SS_PLAYERS];
+    int p, c;
+    for (p = 0; p < r->players; p++) {
+        int total = 0;
+        for (c = 0; c < r->colours; c++) total += game->chips[p][c];
+        standing[p] = SG_CHIP * total - SG_STEP * sg_need(r, game->chips[p]);
+    }
+    shares_of(standing, r->players, SG_STEP, out);
+}
+/* The result's payoffs: the seat that collected a winning set, else the most chips share. */
+static void ss_payoffs_op(const void *rules, const void *g, double *out) {
+    const SeqStacksRules *r = rules;
+    const SeqStacksGame *game = g;
+    int totals[SS_PLAYERS], p, c;
+    if (game->winner >= 0) {
+        for (p = 0; p < r->players; p++) out[p] = p == game->winner ? 1.0 : 0.0;
+        return;
+    }
+    for (p = 0; p < r->players; p++) {
+        totals[p] = 0;
+        for (c = 0; c < r->colours; c++) totals[p] += game->chips[p][c];
+    }
+    collected_payoffs(totals, r->players, out);
+}
+static int ss_copy_op(const void *rules, void *to, const void *from) {
+    (void)rules;
+    ((SeqStacksWork *)to)->game = *(const SeqStacksGame *)from;
+    return 0;
+}
+
+static PyObject *SeqStacksState_search(SeqStacksState *self, PyObject *args) {
+    Ops ops = {self->rules->players, self->rules->actions, ss_legal_op, ss_apply_op, ss_seat_op,
+               ss_determinize_op, ss_choose_op, ss_judge_op, ss_payoffs_op, ss_copy_op, NULL};
+    SeqStacksWork *work;
+    PyObject *out;
+    if (self->game.ending) {
+        PyErr_SetString(FastError, "the game is over");
+        return NULL;
+    }
+    work = PyMem_Calloc(1, sizeof(SeqStacksWork));
+    if (!work) return PyErr_NoMemory();
+    if (plan_memo_init(&work->memo) < 0) {
+        PyMem_Free(work);
+        return PyErr_NoMemory();
+    }
+    out = search(&ops, self->rules, &self->game, work, args);
+    plan_memo_free(&work->memo);
+    PyMem_Free(work);
+    return out;
 }
 
 /* ------------------------------------------------------------------ the module */

@@ -107,6 +107,19 @@ class StackRules:
     ) -> list[tuple[int, tuple[int, ...]]]: ...
 
 class ShiftState:
+    def search(
+        self,
+        rng: Sequence[int],
+        seat: int,
+        allowed: Sequence[int],
+        iterations: int,
+        deadline: float,
+        exploration: float,
+        cut_after: int,
+        limit: int,
+        policy: int,
+        /,
+    ) -> tuple[tuple[int, ...], int, list[tuple[int, int, tuple[float, ...]]]]: ...
     def play_bots(self, seeds: Sequence[int], bots: Sequence[int], limit: int, /) -> list[int]: ...
     def legal(self) -> list[int]: ...
     def apply(self, action: int, /) -> None: ...
@@ -176,6 +189,19 @@ class CrossRules:
     ) -> list[tuple[int, int, tuple[int, ...]]]: ...
 
 class SeqStacksState:
+    def search(
+        self,
+        rng: Sequence[int],
+        seat: int,
+        allowed: Sequence[int],
+        iterations: int,
+        deadline: float,
+        exploration: float,
+        cut_after: int,
+        limit: int,
+        policy: int,
+        /,
+    ) -> tuple[tuple[int, ...], int, list[tuple[int, int, tuple[float, ...]]]]: ...
     def play_bots(self, seeds: Sequence[int], bots: Sequence[int], limit: int, /) -> list[int]: ...
     def legal(self) -> list[int]: ...
     def apply(self, action: int, /) -> None: ...

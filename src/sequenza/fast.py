@@ -36,7 +36,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, Literal, NamedTuple, cast
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
 from sequenza.components.number_decks import CORNER_SPACES
 from sequenza.components.sequentia_cards import card_ids_by_text, sequentia_deck
@@ -409,8 +409,17 @@ def _outcome(
 
 
 #: The games whose ``mcts`` iterations the core runs (``search``): those whose playout policies
-#: and position evaluation it knows.
-SEARCH_GAMES = frozenset({"sequence", "sequence-numbers", "sequentia-stack", "sequentia-cross"})
+#: and position evaluation it knows (all six).
+SEARCH_GAMES = frozenset(
+    {
+        "sequence",
+        "sequence-numbers",
+        "sequentia-stack",
+        "sequentia-cross",
+        "sequentia-shift",
+        "sequence-stacks",
+    }
+)
 
 
 class Searched(NamedTuple):
@@ -449,7 +458,7 @@ def search(
     (``time.perf_counter()``'s clock), whichever comes first, with one iteration at least."""
     if search_engine(state.game.id, policy) != "fast":
         raise ValueError(f"the compiled core does not search {state.game.id} with {policy}")
-    core = cast("BoardState | StackState | CrossState", load_state(state))
+    core = load_state(state)
     version, words, gauss = rng.getstate()
     space = state.game.action_space
     moved, done, rows = core.search(

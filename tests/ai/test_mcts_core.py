@@ -10,7 +10,8 @@ import pytest
 
 from sequenza import fast
 from sequenza.ai import Decision
-from sequenza.ai.mcts import MctsBot
+from sequenza.ai.mcts import MctsBot, _Node
+from sequenza.core.actions import Action
 from sequenza.core.errors import OptionError
 from sequenza.core.game import State
 from sequenza.core.registry import make_game
@@ -18,11 +19,26 @@ from sequenza.core.registry import make_game
 needs_core = pytest.mark.skipif(not fast.available(), reason="the compiled core is not built")
 
 
-def positions(game: str, players: int, count: int) -> list[State[Any]]:
+class TreeKept(MctsBot):
+    """An mcts bot that keeps its root's children (visits and payoff totals per seat) for the
+    test to compare: its iterations are ``MctsBot``'s own, so it searches in the core too."""
+
+    tree: dict[Action, tuple[int, tuple[float, ...]]]
+
+    def _verdict(self, root: _Node, candidates: list[Action], seat: int) -> Action:
+        self.tree = {
+            action: (child.visits, tuple(child.totals)) for action, child in root.children.items()
+        }
+        return super()._verdict(root, candidates, seat)
+
+
+def positions(
+    game: str, players: int, count: int, options: dict[str, Any] | None = None
+) -> list[State[Any]]:
     """Positions a few random moves into seeded games where the bot has to search."""
     found = []
     for seed in range(40):
-        state = make_game(game, players).new_initial_state(seed)
+        state = make_game(game, players, **(options or {})).new_initial_state(seed)
         rng = random.Random(seed)
         for _ in range(rng.randrange(40)):
             legal = state.legal_actions()
@@ -38,29 +54,46 @@ def positions(game: str, players: int, count: int) -> list[State[Any]]:
 
 @needs_core
 @pytest.mark.parametrize(
-    ("game", "players", "settings"),
+    ("game", "players", "options", "settings"),
     [
-        ("sequence", 2, {}),
-        ("sequence", 4, {"horizon": 0, "playout": "cheap"}),
-        ("sequence-numbers", 3, {}),
-        ("sequentia-stack", 2, {}),
-        ("sequentia-cross", 3, {"horizon": 3}),
+        ("sequence", 2, {}, {}),
+        ("sequence", 4, {}, {"horizon": 0, "playout": "cheap"}),
+        ("sequence-numbers", 3, {}, {}),
+        ("sequentia-stack", 2, {}, {}),
+        ("sequentia-cross", 3, {}, {"horizon": 3}),
+        ("sequentia-shift", 2, {}, {}),
+        ("sequentia-shift", 3, {"slide_limit": 3, "idle_rounds": 2}, {"horizon": 0}),
+        ("sequentia-shift", 4, {"repetitions": 2, "random_first_player": True}, {}),
+        # Sequence Stacks' heuristic mostly agrees with itself over the root's deals, leaving
+        # one move to search: without the narrowing every decision searches.
+        ("sequence-stacks", 2, {}, {"prune_root": False}),
+        ("sequence-stacks", 3, {"draw_up_to": 0, "turn_refill_limit": 2}, {"prune_root": False}),
+        (
+            "sequence-stacks",
+            4,
+            {"random_first_player": True},
+            {"playout": "cheap", "horizon": 0, "prune_root": False},
+        ),
+        ("sequence-stacks", 6, {"stall_rounds": 3}, {"horizon": 1, "prune_root": False}),
     ],
 )
 def test_the_core_searches_as_the_engine_does(
-    game: str, players: int, settings: dict[str, object]
+    game: str, players: int, options: dict[str, Any], settings: dict[str, Any]
 ) -> None:
     searched = 0
-    for number, state in enumerate(positions(game, players, 4)):
+    for number, state in enumerate(positions(game, players, 4, options)):
         decision = Decision.of(state)
-        core = MctsBot(seed=number, iterations=25, **settings)  # type: ignore[arg-type]
-        python = MctsBot(seed=number, iterations=25, engine="python", **settings)  # type: ignore[arg-type]
+        core = TreeKept(seed=number, iterations=25, **settings)
+        python = TreeKept(seed=number, iterations=25, engine="python", **settings)
         assert core.choose(decision) == python.choose(decision)
         assert core.last_iterations == python.last_iterations
-        # Every draw of the search came from the bot's generator, in the engine's order.
+        # Every draw of the search came from the bot's generator, in the engine's order, and
+        # the root's children hold the same visits and payoffs, to the last bit.
         assert core.rng.getstate() == python.rng.getstate()
+        assert getattr(core, "tree", None) == getattr(python, "tree", None)
         searched += core.last_iterations
         assert core._in_core(game) and not python._in_core(game)
+        assert fast.core_plays(state.game)
     assert searched > 0
 
 
@@ -70,7 +103,13 @@ def test_a_time_budget_runs_in_the_core_too_and_other_searches_stay_in_python() 
     bot = MctsBot(seed=1, seconds=0.05, prune_root=False)
     assert bot.choose(Decision.of(state)) in state.legal_actions()
     assert bot.last_iterations > 0
-    assert not MctsBot(seed=1)._in_core("sequentia-shift")
+    # A table whose options the core lacks searches in Python, as it plays there.
+    (diagonal,) = positions("sequentia-shift", 2, 1, {"diagonal_slides": True})
+    assert not fast.core_plays(diagonal.game)
+    bot = MctsBot(seed=1, iterations=10)
+    assert bot.choose(Decision.of(diagonal)) == MctsBot(
+        seed=1, iterations=10, engine="python"
+    ).choose(Decision.of(diagonal))
     custom = MctsBot(seed=1, playout_policy=lambda state, legal, rng: legal[0])
     custom._prepare("sequence")
     assert not custom._in_core("sequence")
