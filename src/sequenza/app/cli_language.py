@@ -71,7 +71,8 @@ def wanted_language(args: Sequence[str]) -> str:
         if not arg.startswith("-"):
             break  # the command: its own options are not the CLI's
         if arg == "--lang" or arg.startswith("--lang="):
-            given = arg.partition("=")[2] if "=" in arg else " ".join(args[index + 1 : index + 2])
+            following = args[index + 1] if index + 1 < len(args) else ""
+            given = arg.partition("=")[2] if "=" in arg else following
             if given in i18n.languages():
                 return given
             break
