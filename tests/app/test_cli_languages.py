@@ -519,3 +519,26 @@ def test_the_choices_the_command_line_names_are_the_engines() -> None:
         for value in accepted:
             result = runner.invoke(app, [*args, value], env=PLAIN)
             assert result.exit_code == 2 and name not in result.output, (value, result.output)
+
+
+def command_paths(command: object, path: tuple[str, ...] = ()) -> list[tuple[str, ...]]:
+    """Every command and group of the command line, by its words after ``sequenza``."""
+    paths = [path]
+    for name, sub in getattr(command, "commands", {}).items():
+        paths += command_paths(sub, (*path, name))
+    return paths
+
+
+def test_no_help_page_keeps_typers_english() -> None:
+    root = typer.main.get_command(app)
+    english = re.compile(r"\b(Usage|Arguments|Options|Commands|default:|required|env var|Show)\b")
+    # Each page in one of the other languages, in turn: the pages share one drawing.
+    languages = ("it", "fi", "eo")
+    for index, path in enumerate(command_paths(root)):
+        language = languages[index % len(languages)]
+        result = runner.invoke(app, ["--lang", language, *path, "--help"], env=PLAIN)
+        assert result.exit_code == 0, (path, result.output)
+        words = i18n.Translator("cli", language)
+        assert words.text("cli.usage") in result.output, (path, language)
+        assert words.text("cli.help_option") in words_of(result.output), (path, language)
+        assert not english.search(result.output), (path, language)
