@@ -363,6 +363,42 @@ class ReplayFrame(BaseModel):
     )
 
 
+class ReviewRequest(BaseModel):
+    model_config = ConfigDict(strict=True, extra="forbid")
+
+    token: str = Field(description="the token of a person's seat of the finished table")
+    seat: int | None = Field(
+        None, ge=0, le=63, description="the seat to review, if the token opens several"
+    )
+
+
+class ReviewedMove(BaseModel):
+    index: int = Field(description="the move's place among the game's moves in force, from 0")
+    turn: int = Field(description="the replay's turn where it was chosen (the entries before it)")
+    played: str
+    better: str = Field(description="the strongest level's choice (the move played if it agrees)")
+    played_text: str = Field(description="the move played, as the log words it")
+    better_text: str
+    played_chance: float | None = Field(description="its win chance; null where they agree")
+    better_chance: float | None
+    cost: float = Field(description="the win chance the move gave up, 0 to 1")
+    marked: bool = Field(description="one of the three costliest")
+
+
+class ReviewOut(BaseModel):
+    game: str
+    seat: int
+    level: str = Field(description="the level each move is measured against")
+    level_label: str = Field(description="its name in the request's language")
+    policy: str = Field(description="how the playouts choose: greedy, or random in Python")
+    deals: int
+    playouts: int
+    games_per_move: int = Field(description="games played on from each move judged")
+    decisions: int = Field(description="the seat's moves that had a choice")
+    moves: list[ReviewedMove] = Field(description="the moves judged, at most 60, in order")
+    costliest: list[int] = Field(description="the index of each marked move, costliest first")
+
+
 class Status(BaseModel):
     status: str
 
@@ -402,4 +438,5 @@ REQUEST_BODIES: dict[tuple[str, str], type[BaseModel]] = {
     ("/api/tables/{table_id}/actions", "post"): ActionRequest,
     ("/api/tables/{table_id}/rematch", "post"): RematchRequest,
     ("/api/tables/{table_id}/resign", "post"): ResignRequest,
+    ("/api/tables/{table_id}/review", "post"): ReviewRequest,
 }

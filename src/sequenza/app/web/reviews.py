@@ -38,26 +38,18 @@ from typing import Any
 from weakref import WeakKeyDictionary
 
 from fastapi import FastAPI, Request
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import ValidationError
 
 from sequenza.ai.levels import label
 from sequenza.core.table import EntryKind
 from sequenza.text.describe import describe_action
 
+from .api_models import Error, ReviewOut, ReviewRequest
 from .bot_workers import BotFailure, WorkersBusy
 from .safety import parse_json, require_json_content
 from .tables import Table, TableError, TableManager
 
 logger = logging.getLogger("sequenza.web")
-
-
-class ReviewRequest(BaseModel):
-    model_config = ConfigDict(strict=True, extra="forbid")
-
-    token: str = Field(description="the token of a person's seat of the finished table")
-    seat: int | None = Field(
-        None, ge=0, le=63, description="the seat to review, if the token opens several"
-    )
 
 
 class Reviews:
@@ -165,7 +157,24 @@ class Reviews:
 def add_review_routes(app: FastAPI, reviews: Reviews, language: Callable[[Request], str]) -> None:
     """``POST /api/tables/{id}/review`` (see the module)."""
 
-    @app.post("/api/tables/{table_id}/review", tags=["tables"])
+    refusals: dict[int | str, dict[str, Any]] = {
+        status: {"model": Error, "description": description}
+        for status, description in (
+            (400, "a bad request"),
+            (403, "a spectator, a wrong token, or another player's seat"),
+            (404, "no such table"),
+            (409, "the game is not over"),
+            (429, "the bot workers are busy: ask again in a moment"),
+            (503, "the review could not be worked out, or the storage is away"),
+        )
+    }
+
+    @app.post(
+        "/api/tables/{table_id}/review",
+        response_model=ReviewOut,
+        responses=refusals,
+        tags=["tables"],
+    )
     async def review(table_id: str, request: Request) -> dict[str, Any]:
         """The review of the asker's own moves in a finished game (``{"token", "seat"?}``):
         each move, the strongest level's choice and the win chance it cost, estimated by
