@@ -2387,6 +2387,7 @@ static PyTypeObject StackRulesType = {
 #define CELLS 9
 #define SHIFT_PLAYERS 4
 #define SLIDE_COUNT 24
+#define DIAGONAL_COUNT 16
 #define S_SLIDE 0
 #define S_CLAIM 1
 #define S_END 2
@@ -2410,6 +2411,9 @@ typedef struct {
     int8_t kind[64], first[64], second[64];
     int actions;
     int16_t slide_id[SLIDE_COUNT];
+    /* With the option diagonal_slides: the ids of the diagonal slides (after every other). */
+    int16_t diagonal_id[DIAGONAL_COUNT];
+    int diagonal;
     int16_t claim_id[3], hole_id[CELLS], refill_id[CELLS];
     int end_id, exchange_id, pass_id;
     int players, slide_limit, stall_rounds, repetitions, idle_rounds, random_first_player;
@@ -2440,17 +2444,22 @@ typedef struct {
     Seen seen;
 } ShiftGame;
 
-/* The slides in action order: (source, empty) with `empty` beside `source`. */
+/* The slides in action order: (source, empty) with `empty` beside `source`; the diagonal
+ * ones (DIAGONAL_SLIDES of the rules) with `empty` diagonally next to `source`. */
 static int8_t SLIDE_FROM[SLIDE_COUNT], SLIDE_TO[SLIDE_COUNT];
+static int8_t DIAGONAL_FROM[DIAGONAL_COUNT], DIAGONAL_TO[DIAGONAL_COUNT];
 
 static void shift_slides(void) {
-    int n = 0, source, target;
+    int n = 0, d = 0, source, target;
     for (source = 0; source < CELLS; source++)
         for (target = 0; target < CELLS; target++) {
             int dr = target / 3 - source / 3, dc = target % 3 - source % 3;
             if ((dr == 0 && (dc == 1 || dc == -1)) || (dc == 0 && (dr == 1 || dr == -1))) {
                 SLIDE_FROM[n] = (int8_t)source;
                 SLIDE_TO[n++] = (int8_t)target;
+            } else if ((dr == 1 || dr == -1) && (dc == 1 || dc == -1)) {
+                DIAGONAL_FROM[d] = (int8_t)source;
+                DIAGONAL_TO[d++] = (int8_t)target;
             }
         }
 }
@@ -2597,10 +2606,16 @@ static int shift_legal(const ShiftRules *r, const ShiftGame *g, int16_t *out) {
         out[0] = (int16_t)(g->deck_count ? r->exchange_id : r->pass_id);
         return 1;
     }
-    if (g->slides < r->slide_limit)
+    if (g->slides < r->slide_limit) {
         for (i = 0; i < SLIDE_COUNT; i++)
             if (g->grid[SLIDE_TO[i]] < 0 && g->grid[SLIDE_FROM[i]] >= 0)
                 out[count++] = r->slide_id[i];
+        /* The rules list the slides by id: the diagonal ones come after the others. */
+        if (r->diagonal)
+            for (i = 0; i < DIAGONAL_COUNT; i++)
+                if (g->grid[DIAGONAL_TO[i]] < 0 && g->grid[DIAGONAL_FROM[i]] >= 0)
+                    out[count++] = r->diagonal_id[i];
+    }
     for (i = 0; i < 3; i++)
         if (shift_row_shows(r, g, target, i)) out[count++] = r->claim_id[i];
     out[count++] = (int16_t)r->end_id;
@@ -2875,9 +2890,9 @@ static int ShiftRules_init(ShiftRules *self, PyObject *args, PyObject *kwds) {
     long buffer[SHIFT_CARDS * 3];
     Py_ssize_t n, i;
     (void)kwds;
-    if (!PyArg_ParseTuple(args, "OOOiiiiii", &digits, &codes, &moves, &self->players,
+    if (!PyArg_ParseTuple(args, "OOOiiiiiii", &digits, &codes, &moves, &self->players,
                           &self->slide_limit, &self->stall_rounds, &self->repetitions,
-                          &self->idle_rounds, &self->random_first_player))
+                          &self->idle_rounds, &self->random_first_player, &self->diagonal))
         return -1;
     if (self->players < 1 || self->players > SHIFT_PLAYERS || self->slide_limit < 1 ||
         self->slide_limit > 60 || self->stall_rounds < 1 || self->repetitions < 1 ||
@@ -2908,10 +2923,11 @@ static int ShiftRules_init(ShiftRules *self, PyObject *args, PyObject *kwds) {
     n = PySequence_Fast_GET_SIZE(fast);
     if (n > 64) {
         Py_DECREF(fast);
-        PyErr_SetString(PyExc_ValueError, "Shift has 48 actions");
+        PyErr_SetString(PyExc_ValueError, "Shift has at most 64 actions");
         return -1;
     }
     self->actions = (int)n;
+    for (i = 0; i < DIAGONAL_COUNT; i++) self->diagonal_id[i] = -1;
     for (i = 0; i < n; i++) {
         long move[3];
         int k;
@@ -2932,6 +2948,9 @@ static int ShiftRules_init(ShiftRules *self, PyObject *args, PyObject *kwds) {
         case S_SLIDE:
             for (k = 0; k < SLIDE_COUNT; k++)
                 if (SLIDE_FROM[k] == move[1] && SLIDE_TO[k] == move[2]) self->slide_id[k] = (int16_t)i;
+            for (k = 0; k < DIAGONAL_COUNT; k++)
+                if (DIAGONAL_FROM[k] == move[1] && DIAGONAL_TO[k] == move[2])
+                    self->diagonal_id[k] = (int16_t)i;
             break;
         case S_CLAIM:
             if (move[1] > 2) {
@@ -2949,6 +2968,12 @@ static int ShiftRules_init(ShiftRules *self, PyObject *args, PyObject *kwds) {
         }
     }
     Py_DECREF(fast);
+    if (self->diagonal)
+        for (i = 0; i < DIAGONAL_COUNT; i++)
+            if (self->diagonal_id[i] < 0) {
+                PyErr_SetString(PyExc_ValueError, "diagonal slides need their actions");
+                return -1;
+            }
     shift_build_distances();
     return 0;
 }

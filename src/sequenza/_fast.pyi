@@ -140,6 +140,7 @@ class ShiftRules:
         repetitions: int,
         idle_rounds: int,
         random_first_player: int,
+        diagonal_slides: int,
         /,
     ) -> None: ...
     def new_state(self, seed_key: Sequence[int], /) -> ShiftState: ...

@@ -62,6 +62,9 @@ from sequenza.games.sequentia_shift.rules import (
     ACTION_SPACE as SHIFT_ACTION_SPACE,
 )
 from sequenza.games.sequentia_shift.rules import (
+    DIAGONAL_ACTION_SPACE as SHIFT_DIAGONAL_ACTION_SPACE,
+)
+from sequenza.games.sequentia_shift.rules import (
     ShiftGame,
     ShiftOptions,
     ShiftTermination,
@@ -639,14 +642,12 @@ _SHIFT_ENDINGS = {
 @cache
 def _shift_for(players: int, options: ShiftOptions) -> ShiftRules:
     assert _fast is not None
-    if options.diagonal_slides:
-        # core_plays reads the ValueError as "not in the core": the Python engine plays it.
-        raise ValueError("the core slides orthogonally only")
     deck = sequentia_deck()
     # Each action's (kind, first number, second number): a slide's two positions, a claim's
-    # row, a hole's or a refill's position.
+    # row, a hole's or a refill's position. Diagonal slides have ids after every other action.
+    space = SHIFT_DIAGONAL_ACTION_SPACE if options.diagonal_slides else SHIFT_ACTION_SPACE
     moves = []
-    for action in SHIFT_ACTION_SPACE.actions:
+    for action in space.actions:
         numbers = [int(arg) for arg in action.args] + [-1, -1]
         moves.append((_SHIFT_KINDS[action.verb], numbers[0], numbers[1]))
     rules: ShiftRules = _fast.ShiftRules(
@@ -659,6 +660,7 @@ def _shift_for(players: int, options: ShiftOptions) -> ShiftRules:
         options.repetitions,
         options.idle_rounds,
         int(options.random_first_player),
+        int(options.diagonal_slides),
     )
     return rules
 

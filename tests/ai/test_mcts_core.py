@@ -64,6 +64,7 @@ def positions(
         ("sequentia-shift", 2, {}, {}),
         ("sequentia-shift", 3, {"slide_limit": 3, "idle_rounds": 2}, {"horizon": 0}),
         ("sequentia-shift", 4, {"repetitions": 2, "random_first_player": True}, {}),
+        ("sequentia-shift", 3, {"diagonal_slides": True, "slide_limit": 4}, {"playout": "greedy"}),
         # Sequence Stacks' heuristic mostly agrees with itself over the root's deals, leaving
         # one move to search: without the narrowing every decision searches.
         ("sequence-stacks", 2, {}, {"prune_root": False}),
@@ -103,13 +104,6 @@ def test_a_time_budget_runs_in_the_core_too_and_other_searches_stay_in_python() 
     bot = MctsBot(seed=1, seconds=0.05, prune_root=False)
     assert bot.choose(Decision.of(state)) in state.legal_actions()
     assert bot.last_iterations > 0
-    # A table whose options the core lacks searches in Python, as it plays there.
-    (diagonal,) = positions("sequentia-shift", 2, 1, {"diagonal_slides": True})
-    assert not fast.core_plays(diagonal.game)
-    bot = MctsBot(seed=1, iterations=10)
-    assert bot.choose(Decision.of(diagonal)) == MctsBot(
-        seed=1, iterations=10, engine="python"
-    ).choose(Decision.of(diagonal))
     custom = MctsBot(seed=1, playout_policy=lambda state, legal, rng: legal[0])
     custom._prepare("sequence")
     assert not custom._in_core("sequence")

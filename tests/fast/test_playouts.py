@@ -36,7 +36,6 @@ def test_engine_fast_refuses_where_the_core_is_missing() -> None:
 @pytest.mark.parametrize(
     ("game", "options"),
     [
-        ("sequentia-shift", {"diagonal_slides": True, "idle_rounds": 1}),
         ("sequentia-stack", {"collect_revealed": False}),
         ("sequence-numbers", {"minus_removes_all": True}),
     ],

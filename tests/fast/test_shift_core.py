@@ -138,3 +138,45 @@ def test_the_greedy_bot_makes_the_engines_every_choice() -> None:
                 seen[action.verb] += 1
     for what in ("slide", "claim", "end", "exchange", "pass", "hole", "refill"):
         assert seen[what], f"the greedy bots made no {what}"
+
+
+def test_diagonal_slides_are_the_engines_too() -> None:
+    """With the option diagonal_slides the core lists a diagonal neighbour's slide after the
+    others, as the rules number them: in whole games, from a loaded state and in batches."""
+    seen: Counter[str] = Counter()
+    diagonal = 0
+    for players in (2, 3, 4):
+        options = {"diagonal_slides": True, "slide_limit": 2 + players}
+        table = make_game("sequentia-shift", players, **options)
+        state = table.new_initial_state(players)
+        core = fast.core_state(table, players)
+        chooser = random.Random(players)
+        while not state.is_over:
+            legal = state.legal_action_ids()
+            assert core.legal() == legal
+            chosen = legal[chooser.randrange(len(legal))]
+            action = table.action_from_id(chosen)
+            if action.verb == "slide":
+                source, empty = (int(arg) for arg in action.args)
+                diagonal += abs(source - empty) in (2, 4)
+            state.apply_unchecked(action)
+            core.apply(chosen)
+        snapshot = core.snapshot()
+        for name in FIELDS:
+            assert snapshot[name] == getattr(state, name), name
+        halfway = middle(table, players)
+        step_both(halfway.clone(), fast.load_state(halfway), random.Random(1), seen)
+        for policy in ("random", "greedy"):
+            batch = fast.playouts(
+                "sequentia-shift", 6, seed=5, players=players, options=options, policy=policy
+            )
+            assert batch == fast.playouts(
+                "sequentia-shift",
+                6,
+                seed=5,
+                players=players,
+                options=options,
+                policy=policy,
+                engine="python",
+            )
+    assert diagonal > 0
