@@ -147,6 +147,23 @@ def test_mode_check_names_a_planted_mistake_with_its_line(tmp_path) -> None:  # 
     assert "did you mean 'slide_limit'?" in result.output
 
 
+def test_mode_check_says_a_game_that_fails_when_played_as_a_mistake(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # A file that reads but whose game breaks when played (blocks combined as no check
+    # foresaw) gets the line a mistake gets, not a traceback.
+    def broken(game_id: str, games: int) -> None:
+        raise IndexError("list index out of range")
+
+    monkeypatch.setattr("sequenza.testing.conformance.check_game", broken)
+    path = str(EXAMPLES / "cross.toml")
+    result = runner.invoke(app, ["--lang", "it", "mode", "check", path], env=PLAIN)
+    assert result.exit_code == 2
+    assert "cross.toml:1:1:" in result.output
+    assert "IndexError: list index out of range" in result.output
+    assert "Traceback" not in result.output
+
+
 def test_a_misspelt_word_of_the_format_gets_the_nearest_allowed_one(tmp_path) -> None:  # type: ignore[no-untyped-def]
     text = (EXAMPLES / "shift.toml").read_text()
     text = text.replace('lines = ["rows"]', 'lines = ["rowz"]').replace("\nrows = 3", "\nrowz = 3")

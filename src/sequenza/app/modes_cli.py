@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, NoReturn
 
 import typer
 
@@ -100,8 +100,21 @@ def check(
     except ConformanceError as error:
         typer.secho(str(error), fg=typer.colors.RED, err=True)
         raise typer.Exit(code=1) from None
+    except Exception as error:
+        # A file that reads but whose game fails when played (a combination of blocks the
+        # checks do not foresee) is a mistake of the file, said as one: not a traceback.
+        _cannot_be_built(file, error)
     typer.echo(words.text("cli.mode_conformance", games=report.games, actions=report.actions))
-    _smoke(game_id, games, players)
+    try:
+        _smoke(game_id, games, players)
+    except Exception as error:
+        _cannot_be_built(file, error)
+
+
+def _cannot_be_built(file: Path, error: Exception) -> NoReturn:
+    reason = f"{type(error).__name__}: {error}"
+    print_problems(str(file), [Problem.of(1, 1, "not_buildable", reason=reason)])
+    raise typer.Exit(code=2) from None
 
 
 def _smoke(game_id: str, games: int, players: int | None) -> None:
