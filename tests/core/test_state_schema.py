@@ -21,7 +21,7 @@ GAMES = sorted(kit.id for kit in game_kits())
 #: Games whose state class does not type its saved fields yet: the schema describes those
 #: fields as any JSON value. A game leaves this list when its state class declares them
 #: (``deck: list[int]`` in the class body), as the Sequentia games do.
-NOT_TYPED_YET = {"sequence", "sequence-numbers", "sequence-stacks"}
+NOT_TYPED_YET = {"sequence", "sequence-numbers"}
 #: A state is checked at its deal, every this many actions, and at its end.
 EVERY = 40
 #: Random play can wander for a long time in Shift: a game's first actions are enough.

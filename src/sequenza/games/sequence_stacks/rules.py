@@ -418,39 +418,61 @@ class StacksState(State[StacksGame]):
     #: Format 2 counts the turn's refills (``refills``).
     SAVE_FORMAT = 2
 
+    # The saved fields' types (the state's JSON schema reads them); cards are ids into the
+    # deck, faces indices into ``FACES``, colours indices into ``COLOURS``.
+    removed: list[int]
+    draw_pile: list[int]
+    hands: list[list[int]]
+    known: list[list[int]]
+    discards: list[list[int]]
+    action_discard: list[int]
+    piles: list[list[int]]
+    set_aside: list[int]
+    reshuffled: list[int]
+    chips: list[list[int]]
+    supply: list[int]
+    direction: int
+    skips: list[int]
+    turn_seat: int
+    block_pile: int
+    block_waiting: list[int]
+    quiet_turns: int
+    chipless_turns: int
+    refills: int
+
     def __init__(self, game: StacksGame, seed: int) -> None:
         super().__init__(game, seed)
         players = game.players
         #: Cards out of the game for this player count (public).
-        self.removed: list[int] = list(_removed_cards(players))
+        self.removed = list(_removed_cards(players))
         #: The draw pile, top card last.
-        self.draw_pile: list[int] = list(_cards_in_play(players))
+        self.draw_pile = list(_cards_in_play(players))
         shuffle(self.draw_pile, self.rng)
-        self.hands: list[list[int]] = [draw(self.draw_pile, HAND_SIZE) for _ in range(players)]
+        self.hands = [draw(self.draw_pile, HAND_SIZE) for _ in range(players)]
         #: Faces everyone knows to be in each hand (taken with Steal-a-Card), by face index.
-        self.known: list[list[int]] = [[] for _ in range(players)]
+        self.known = [[] for _ in range(players)]
         #: Each seat's own discard pile, top card last (public).
-        self.discards: list[list[int]] = [[] for _ in range(players)]
+        self.discards = [[] for _ in range(players)]
         #: The shared discard pile of played action cards (public).
-        self.action_discard: list[int] = []
+        self.action_discard = []
         #: Pile slots blue 1, blue 2, red 1, red 2, bottom card first.
-        self.piles: list[list[int]] = [[] for _ in range(len(COLOURS) * PILES_PER_COLOUR)]
+        self.piles = [[] for _ in range(len(COLOURS) * PILES_PER_COLOUR)]
         #: Completed piles waiting to be reshuffled into the draw pile (public).
-        self.set_aside: list[int] = []
+        self.set_aside = []
         #: The faces the last reshuffle made the draw pile of (public); empty before one.
-        self.reshuffled: list[int] = []
+        self.reshuffled = []
         #: Chips per seat and colour, and the supply per colour.
-        self.chips: list[list[int]] = [[0] * len(COLOURS) for _ in range(players)]
-        self.supply: list[int] = [CHIPS_PER_COLOUR] * len(COLOURS)
+        self.chips = [[0] * len(COLOURS) for _ in range(players)]
+        self.supply = [CHIPS_PER_COLOUR] * len(COLOURS)
         self.direction = 1
         #: Turns each seat is still to lose to Skips.
-        self.skips: list[int] = [0] * players
+        self.skips = [0] * players
         #: The seat whose turn it is (``to_act`` differs during a Block window).
         self.turn_seat = 0
         #: The completed pile's slot during a Block window, else -1.
         self.block_pile = -1
         #: Opponents still to answer the Block window, the one to act first.
-        self.block_waiting: list[int] = []
+        self.block_waiting = []
         #: Consecutive turns with no chip taken and, at their end, nothing left to draw.
         self.quiet_turns = 0
         #: Consecutive turns with no chip taken.
