@@ -18,10 +18,6 @@ from sequenza.core.registry import game_class, game_kits
 from sequenza.core.schemas import state_schema
 
 GAMES = sorted(kit.id for kit in game_kits())
-#: Games whose state class does not type its saved fields yet: the schema describes those
-#: fields as any JSON value. A game leaves this list when its state class declares them
-#: (``deck: list[int]`` in the class body), as the Sequentia games do.
-NOT_TYPED_YET = {"sequence", "sequence-numbers"}
 #: A state is checked at its deal, every this many actions, and at its end.
 EVERY = 40
 #: Random play can wander for a long time in Shift: a game's first actions are enough.
@@ -104,9 +100,7 @@ def test_a_damaged_state_is_refused_by_the_schema() -> None:
 @pytest.mark.parametrize("game_id", GAMES)
 def test_every_saved_field_is_typed_by_its_state_class(game_id: str) -> None:
     fields = state_schema(game_class(game_id))["properties"]["data"]["properties"]
+    # A field the class does not type (``deck: list[int]`` in its body) would be any JSON
+    # value, described only.
     untyped = sorted(name for name, schema in fields.items() if set(schema) == {"description"})
-    if game_id in NOT_TYPED_YET:
-        # Once its state class types them, the game leaves NOT_TYPED_YET.
-        assert untyped, f"{game_id} types its saved fields now: take it off NOT_TYPED_YET"
-    else:
-        assert untyped == [], f"{game_id} does not type {untyped}"
+    assert untyped == [], f"{game_id} does not type {untyped}"

@@ -627,19 +627,29 @@ class SequenceBoardState(State[SequenceBoardGame[Any]]):
         "passes",
     )
 
+    # The saved fields' types (the state's JSON schema reads them); cards are ids into the
+    # layout's deck, windows indices into its windows of five spaces.
+    board: list[int]
+    sequences: list[list[int]]
+    draw_pile: list[int]
+    hands: list[list[int]]
+    discards: list[list[int]]
+    dead_used: bool
+    pending: list[int]
+    pending_space: int
+    passes: int
+
     def __init__(self, game: SequenceBoardGame[Any], seed: int) -> None:
         super().__init__(game, seed)
         layout = game.layout
-        self.board: list[int] = list(EMPTY_BOARD)
-        self.sequences: list[list[int]] = [[] for _ in range(game.sides)]
-        self.draw_pile: list[int] = list(range(len(layout.card_faces)))
+        self.board = list(EMPTY_BOARD)
+        self.sequences = [[] for _ in range(game.sides)]
+        self.draw_pile = list(range(len(layout.card_faces)))
         shuffle(self.draw_pile, self.rng)
-        self.hands: list[list[int]] = [
-            draw(self.draw_pile, game.hand_size) for _ in range(game.players)
-        ]
-        self.discards: list[list[int]] = [[] for _ in range(game.players)]
+        self.hands = [draw(self.draw_pile, game.hand_size) for _ in range(game.players)]
+        self.discards = [[] for _ in range(game.players)]
         self.dead_used = False
-        self.pending: list[int] = []
+        self.pending = []
         self.pending_space = -1
         self.passes = 0
         if game.options.random_first_player:
