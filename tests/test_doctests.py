@@ -24,6 +24,7 @@ MODULES = [
     "sequenza.text",
     "sequenza.text.describe",
     "sequenza.fast",
+    "sequenza.ai.review",
 ]
 
 
