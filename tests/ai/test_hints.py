@@ -264,6 +264,10 @@ def test_a_hint_in_stack_words_ending_the_turn_passing_and_building_the_row() ->
     third = third.replace("1:123 1:121", "1:121")
     assert told(third)["place 3:312 right"] == ("stack_row_rare", {"codes": ["123"]})
     assert told(third)["place 2:311 left"] == ("stack_spare_least", {"digit": 2})
+    # The row's fourth pile: a 1 before 1 1 1 makes both runs show 111, two cards out of the
+    # seat's sight; a 2 would show 211 and 111, four.
+    fourth = "row: 1:121 | 1:223 | 1:321\nhands: 1:131 2:311 2:312+ / 1:123 2:132 3:113+"
+    assert told(fourth)["place 1:131 left"] == ("stack_fewest_open", {"count": 2})
     # A card whose digit no code kept has: the one the hand needs least.
     assert told("hands: 2:311 1:113 3:133" + others)["place 2:311 left"] == (
         "stack_spare",

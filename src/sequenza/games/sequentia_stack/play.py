@@ -148,8 +148,9 @@ def stack_reason(state: State[Any], action: Action) -> tuple[str, dict[str, Any]
     lets the seat place again. While the row is built: a new pile at an end where a kept
     card's code starts or ends (``row_end``), or a third pile whose run shows a code the seat
     sees both cards of (``row_safe``), or runs that only show codes the seat sees a card of
-    (``row_rare``); else the card is the one the hand needs least (``_spare``). Ending the
-    turn: ``_end_reason``; passing: the hand is empty (``stack_pass``). Judged without
+    (``row_rare``); else the card is the one the hand needs least (``_spare``), or no
+    placement leaves the others fewer cards to claim the row's runs with (``fewest_open``).
+    Ending the turn: ``_end_reason``; passing: the hand is empty (``stack_pass``). Judged without
     applying the move: a hand's last card ends the turn and draws from the deck, which the
     seat cannot see."""
     seat = state.current_seat
@@ -233,7 +234,52 @@ def stack_reason(state: State[Any], action: Action) -> tuple[str, dict[str, Any]
         and all(any(seen_card.code == code for seen_card in in_sight) for code in after.values())
     ):
         return "stack_row_rare", {"codes": sorted(set(after.values()))}
-    return _spare(card, hand)
+    spare = _spare(card, hand)
+    if spare is not None:
+        return spare
+    return _fewest_open(state, seen, action)
+
+
+def _open_cards(seen: StackObservation, action: Action) -> int | None:
+    """How many cards out of the seat's sight show a code of the row's runs after placing as
+    ``action`` says (each code is on ``COPIES`` cards); None while the row has no run."""
+    assert seen.hand is not None
+    hand = list(seen.hand)
+    card = next(held for held in hand if str(held) == str(action.args[0]))
+    hand.remove(card)
+    row = [list(pile.cards) for pile in seen.row]
+    target = str(action.args[1])
+    if target == "left":
+        row.insert(0, [card])
+    elif target == "right":
+        row.append([card])
+    else:
+        row[int(target) - 1].append(card)
+    codes = set(_runs(row).values())
+    if not codes:
+        return None
+    in_sight = [held.code for held in hand] + [pile_card.code for pile in row for pile_card in pile]
+    return sum(COPIES - min(COPIES, in_sight.count(code)) for code in codes)
+
+
+def _fewest_open(
+    state: State[Any], seen: StackObservation, action: Action
+) -> tuple[str, dict[str, Any]] | None:
+    """No placement of the seat's leaves fewer cards it cannot see that could claim the row's
+    runs, and some leave more (``stack_fewest_open``: how many)."""
+    count = _open_cards(seen, action)
+    if not count:
+        return None
+    others = [
+        _open_cards(seen, legal)
+        for legal in state.legal_actions()
+        if legal.verb == "place" and legal != action
+    ]
+    known = [other for other in others if other is not None]
+    # Where every placement leaves as many, the choice is not about them.
+    if not known or min(known) < count or max(known) == count:
+        return None
+    return "stack_fewest_open", {"count": count}
 
 
 def _spare(card: SequentiaCard, kept: list[SequentiaCard]) -> tuple[str, dict[str, Any]] | None:

@@ -184,6 +184,8 @@ export function hintReason(reason) {
       return t("sequentia_stack.hint_spare", { digit: data.digit });
     case "stack_spare_least":
       return t("sequentia_stack.hint_spare_least", { digit: data.digit });
+    case "stack_fewest_open":
+      return t("sequentia_stack.hint_fewest_open", { count: data.count });
     default:
       return null;
   }
