@@ -2,6 +2,7 @@
 
     python bench/mcts_core.py                         # every game, 2 players, 1 s a move
     python bench/mcts_core.py sequence --positions 10 --seconds 0.5
+    python bench/mcts_core.py sequence-stacks --all-moves   # every legal move at the root
 
 For each game it takes ``--positions`` decisions a few seeded random moves into seeded games
 (only those where the bot searches: more than one move left after the root's narrowing) and
@@ -10,7 +11,9 @@ lets ``MctsBot(seconds=...)`` decide each with ``engine="python"`` and then with
 decision ran and the iterations per second of the process's CPU time, with the load average:
 on a shared machine a time budget buys fewer iterations the busier the machine is, and the
 CPU rate is the steadier figure. Before any timing it checks, at a fixed number of
-iterations, that both engines make the same choice from the same seed.
+iterations, that both engines make the same choice from the same seed. ``--all-moves`` searches
+every legal move at the root (``prune_root=False``): in Sequence Stacks the heuristic's votes
+mostly leave one move, and a default search then runs no iteration at all.
 """
 
 from __future__ import annotations
@@ -29,7 +32,7 @@ from sequenza.core.game import State
 from sequenza.core.registry import make_game
 
 
-def decisions(game: str, players: int, count: int) -> list[State[Any]]:
+def decisions(game: str, players: int, count: int, prune: bool) -> list[State[Any]]:
     """Positions where the bot searches, a few random moves into seeded games."""
     found: list[State[Any]] = []
     seed = 0
@@ -44,16 +47,18 @@ def decisions(game: str, players: int, count: int) -> list[State[Any]]:
         seed += 1
         if state.is_over:
             continue
-        probe = MctsBot(seed=seed, iterations=4, engine="python")
+        probe = MctsBot(seed=seed, iterations=4, engine="python", prune_root=prune)
         probe.choose(Decision.of(state))
         if probe.last_iterations:
             found.append(state)
     return found
 
 
-def decide(state: State[Any], seed: int, engine: str, seconds: float) -> tuple[int, float]:
+def decide(
+    state: State[Any], seed: int, engine: str, seconds: float, prune: bool
+) -> tuple[int, float]:
     """Iterations one decision ran, and its CPU seconds."""
-    bot = MctsBot(seed=seed, seconds=seconds, engine=engine)
+    bot = MctsBot(seed=seed, seconds=seconds, engine=engine, prune_root=prune)
     start = time.process_time()
     bot.choose(Decision.of(state))
     return bot.last_iterations, time.process_time() - start
@@ -65,6 +70,9 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--positions", type=int, default=4)
     parser.add_argument("--seconds", type=float, default=1.0, help="the bot's time a move")
+    parser.add_argument(
+        "--all-moves", action="store_true", help="search every legal move at the root"
+    )
     arguments = parser.parse_args()
     game_ids = arguments.game_ids or [
         info.id for info in sequenza.available_games() if not info.id.startswith("test")
@@ -76,14 +84,17 @@ def main() -> None:
     )
     print("|---|---|---:|---:|---:|---:|")
     for game in game_ids:
-        states = decisions(game, arguments.players, arguments.positions)
+        prune = not arguments.all_moves
+        states = decisions(game, arguments.players, arguments.positions, prune)
         in_core = MctsBot(seed=0)
         in_core._prepare(game)
         engines = ["python"] + (["auto"] if in_core._in_core(game) else [])
         for number, state in enumerate(states[:2]):
             if len(engines) == 2:
                 chosen = [
-                    MctsBot(seed=number, iterations=30, engine=engine).choose(Decision.of(state))
+                    MctsBot(seed=number, iterations=30, engine=engine, prune_root=prune).choose(
+                        Decision.of(state)
+                    )
                     for engine in engines
                 ]
                 if chosen[0] != chosen[1]:
@@ -91,7 +102,7 @@ def main() -> None:
         rates = {}
         for engine in engines:
             runs = [
-                decide(state, number, engine, arguments.seconds)
+                decide(state, number, engine, arguments.seconds, prune)
                 for number, state in enumerate(states)
             ]
             iterations = sum(run[0] for run in runs)
