@@ -711,14 +711,27 @@ def test_the_end_screen_after_a_whole_game(server: LiveServer, screen: Screen, s
     assert log[-1].startswith("The deck and every hand are empty. ")
     assert any(line.startswith(f"{bot}: ") for line in log)
     assert any(line.startswith("You: ") for line in log)
+    # A review of Ada's moves against the strongest bot: her moves listed, the costliest
+    # marked, each shown in the replay with the better move marked on the board.
+    page.click("#end-review")
+    page.wait_for_selector(".review-list")
+    assert "against the strongest bot" in page.inner_text(".review-title")
+    played = [line for line in log if line.startswith("You: ")]
+    assert 0 < page.locator(".review-table tbody tr").count() <= len(played)
+    assert 1 <= page.locator(".review-costly").count() <= 3
     shoot(page, shots / "end-screen.png", full_page=True)
     with page.expect_download() as download:
         page.click("#end-download")
     record = json.loads(Path(download.value.path()).read_text())
     assert record["game"] == "sequentia-stack" and len(record["actions"]) == turn
-    page.click("#end-replay")
-    page.wait_for_selector(".replaybar:not([hidden])")
+    page.locator(".review-costly .review-show").first.click()
+    page.wait_for_selector(".review-note")
     assert page.locator(".end-screen:not([hidden])").count() == 0
+    assert page.locator(".review-jump").count() == page.locator(".review-costly").count()
+    assert page.inner_text(".review-note").startswith("Your move here: ")
+    assert page.locator(".board .review-better").count() >= 1
+    page.click("#replay-next")
+    page.wait_for_selector(".review-note", state="detached")
     assert screen.errors == []
 
 

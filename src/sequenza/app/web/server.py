@@ -40,6 +40,10 @@ for a refused move or option or pydantic's list of wrong fields, comes as ``"det
     GET  /api/tables/{id}/record         the game record, once the game is over
     GET  /api/tables/{id}/replay/{turn}  the position after ``turn`` actions, every seat's view
                                          (``?lang=it``: its log in that language)
+    POST /api/tables/{id}/review         {"token", "seat"?}: once the game is over, the seat's
+                                         own moves against the strongest level's choice, by
+                                         the win chance each cost (429 ``workers_busy`` while
+                                         the bot workers are busy; see ``reviews``)
     POST /api/workshop/modes             (``--workshop`` only) a mode file's TOML, at most
                                          64 KiB -> the game, or 422 with its ``mistakes``
     POST /api/workshop/modes/{id}/simulate  {"games" <= 200, "players", "bots"}: a quick
@@ -132,7 +136,7 @@ from sequenza import i18n
 from sequenza.ai.levels import seat_menu as bot_menu
 from sequenza.app.render import rules_for_people
 from sequenza.core.errors import SequenzaError
-from sequenza.core.registry import available_games, game_class, game_kits, make_game
+from sequenza.core.registry import available_games, game_class, game_kit, game_kits, make_game
 from sequenza.modes import register_folder
 
 from . import logs, metrics
@@ -164,6 +168,7 @@ from .api_models import (
 from .bot_workers import BotWorkers
 from .connections import ConnectionLimits, HostAllowList, LookupMisses, edge_protocol
 from .notifier import MoveListener
+from .reviews import Reviews, add_review_routes
 from .safety import (
     CONTENT_SECURITY_POLICY,
     DOCS_CONTENT_SECURITY_POLICY,
@@ -467,6 +472,10 @@ def create_app(
 
     if bench is not None:
         add_routes(app, bench, _index_page, _game_json, _request_language)
+
+    # A player's review of a finished game (``POST /api/tables/{id}/review``: see ``reviews``).
+    app.state.reviews = Reviews(manager)
+    add_review_routes(app, app.state.reviews, _request_language)
 
     @app.get("/healthz", response_model=Status, tags=["operations"])
     async def healthz() -> dict[str, str]:
@@ -1012,6 +1021,7 @@ def _game_json(game_id: str, language: str = i18n.SOURCE_LANGUAGE) -> dict[str, 
         "summary": words.help(info.summary),
         "player_counts": list(info.player_counts),
         "hidden_information": info.hidden_information,
+        "learner_hints": game_kit(game_id).learner_hints,
         "rules": rules,
         "bots": bot_menu(game_id, language),
         "options": [

@@ -7,6 +7,7 @@ import { seatDot } from "./cards.js";
 import { fill, h } from "./dom.js";
 import { flip } from "./flip.js";
 import { heardHint, hintsUsedLine, renderHint } from "./hints.js";
+import { markReviewMove, reviewReplayControls, reviewSection } from "./review.js";
 import { keepFocus, listenToKeys, prepareParts } from "./keyboard.js";
 import { currentLanguage, errorText, formatNumber, list, t } from "./i18n.js";
 import { alertsOn, alertTurn, playSound, primeAlerts, setAlerts, setSounds, soundsOn } from "./notify.js";
@@ -660,6 +661,7 @@ class TablePage {
         h("a.button", { id: "end-download", href: `/api/tables/${this.id}/record`, download: `${this.game.id}-${this.id}.json` }, t("end.download")),
         this.rematchButton(),
       ),
+      reviewSection(this),
     );
   }
 
@@ -928,6 +930,8 @@ class TablePage {
       element.classList.toggle("selected", this.selected.includes(part));
     }
     this.board.classList.toggle("choosing", this.selected.length > 0);
+    // A table with learner's hints: the view words why each place of the picked card is one.
+    if (this.table.learner_hints && this.current) this.view.learnerPlaces?.(this.board, this.selected, candidates, this.current.observation);
     prepareParts(this.board, this.remembered);
     this.drawZoomStrip();
   }
@@ -1151,6 +1155,7 @@ class TablePage {
       flip(this.board, () => fill(this.board, drawn));
       prepareParts(this.board, this.remembered);
     }, () => this.replayBar.querySelector("#replay-next"));
+    markReviewMove(this);
     this.actionBar.hidden = true;
     const names = this.names();
     const label = frame.action !== null ? this.view.label(frame.action, replay.observation, names) : null;
@@ -1202,6 +1207,7 @@ class TablePage {
       h("span.replay-turn", {}, `${formatNumber(replay.turn)} / ${formatNumber(total)}`),
       slider,
       viewpoint,
+      reviewReplayControls(this),
     ));
   }
 
