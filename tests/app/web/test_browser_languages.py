@@ -678,3 +678,106 @@ def test_a_hint_is_marked_and_worded_in_the_pages_language_and_counted_at_the_en
         assert errors == []
     finally:
         context.close()
+
+
+#: Italian school signs for a sum card's face ("12-2" -> "12−2").
+ITALIAN_SIGNS = {"+": "+", "-": "\u2212", "*": "\u00d7", "/": ":"}
+
+
+def test_a_learners_hint_shows_every_place_of_a_picked_card_with_its_sum(
+    server: LiveServer, browser: Any, shots: Path
+) -> None:
+    language = "it"
+    words = i18n.page_messages(language)
+    context, page, errors = open_page(browser, language)
+    try:
+        # A teacher turns the option on in the lobby; only a game whose view words it has it.
+        page.goto(f"{server.url}/")
+        page.click('.game-choice[data-game="sequentia-shift"]')
+        assert page.is_hidden(".learner-hints-option")
+        page.click('.game-choice[data-game="sequence-numbers"]')
+        page.check("#learner-hints")
+        page.select_option("#players", "2")
+        page.fill('input[name="name-0"]', "Ada")
+        page.select_option('select[name="seat-1"]', "bot:random")
+        page.click("#create")
+        page.wait_for_url("**/t/*")
+        page.wait_for_selector(".hand .pcard.playable")
+        seen = page.evaluate(
+            "(() => { const page = window.sequenzaTable, now = page.current;"
+            " return { legal: now.legal, board: now.observation.board, table: page.table }; })()"
+        )
+        assert seen["table"]["learner_hints"] is True
+        plays: dict[str, list[str]] = {}
+        for action in seen["legal"]:
+            verb, face, *rest = action.split(" ")
+            if verb == "play" and face not in ("plus", "minus"):
+                plays.setdefault(face, []).append(rest[0])
+        face, places = next(iter(plays.items()))
+        sum_parts = re.fullmatch(r"(\d+)([-+*/])(\d+)", face)
+        assert sum_parts is not None
+        left, sign, right = sum_parts.groups()
+        labels = [label for row in seen["board"] for label in row.split()]
+        index = "ABCDEFGHIJ".index(places[0][0]) + 10 * int(places[0][1])
+        result = labels[index].replace("-", "\u2212")
+        page.click(f'.hand .pcard[data-part="hand:{face}"]')
+        page.wait_for_selector(".learner-note")
+        # Each place of the card shows its sum over its number, and says it to a screen reader.
+        noted = page.eval_on_selector_all(
+            ".space:has(.learner-note)",
+            "spaces => spaces.map(s => [s.dataset.part,"
+            " s.querySelector('.learner-note').textContent,"
+            " s.getAttribute('aria-label'), s.classList.contains('playable')])",
+        )
+        written = f"{left}{ITALIAN_SIGNS[sign]}{right}"
+        sign_key = {"+": "plus", "-": "minus", "*": "times", "/": "divided"}[sign]
+        spoken = str(words[f"sequence_numbers.spoken_{sign_key}"]).format(left=left, right=right)
+        said = str(words["sequence_numbers.learner_spoken"]).format(sum=spoken, result=result)
+        assert sorted(part for part, *_ in noted) == sorted(f"space:{name}" for name in places)
+        for part, note, label, playable in noted:
+            assert note == f"{written}=" and playable
+            assert label.startswith(part.split(":")[1]) and label.endswith(f", {said}"), label
+        spaced = f"{left} {ITALIAN_SIGNS[sign]} {right}"
+        joined = str(words["common.and"]).format(first=", ".join(places[:-1]), last=places[-1])
+        line = str(words["sequence_numbers.learner_places"]).format(
+            sum=spaced, result=result, places=joined if len(places) > 1 else places[0]
+        )
+        assert page.inner_text(".learner-line") == line
+        shoot(page, shots / f"learner-hint-{language}.png", full_page=True)
+        # Put back, the card's words go with it.
+        page.click(f'.hand .pcard[data-part="hand:{face}"]')
+        assert page.eval_on_selector_all(".learner-note", "notes => notes.length") == 0
+        assert page.inner_text(".learner-line") == ""
+        plain = {part: label.removesuffix(f", {said}") for part, _, label, _ in noted}
+        labels_now = page.evaluate(
+            "(parts) => parts.map(part =>"
+            " document.querySelector(`[data-part='${part}']`).getAttribute('aria-label'))",
+            list(plain),
+        )
+        assert labels_now == list(plain.values())
+        # A space of that number that holds a chip already is named as taken: the view drawn
+        # again with a chip on the first place, the card leading to the other one only.
+        taken = page.evaluate(
+            """async ([face, first, other]) => {
+                const view = await import("/games/sequence-numbers/view.js");
+                const page = window.sequenzaTable;
+                const observation = structuredClone(page.current.observation);
+                const index = "ABCDEFGHIJ".indexOf(first[0]) + 10 * Number(first.slice(1));
+                const [row, column] = [Math.floor(index / 10), index % 10];
+                const chips = observation.chips[row];
+                observation.chips[row] = chips.slice(0, column) + "1" + chips.slice(column + 1);
+                const board = view.render(observation, page.context(0, []));
+                const parts = [`hand:${face}`, `space:${other}`];
+                view.learnerPlaces(board, [parts[0]], [{ action: "", parts }], observation);
+                const line = board.querySelector(".learner-line").textContent;
+                return [board.querySelectorAll(".learner-note").length, line];
+            }""",
+            [face, places[0], places[-1]],
+        )
+        one_taken = words["sequence_numbers.learner_taken"]
+        assert isinstance(one_taken, dict)
+        taken_words = str(one_taken["one"]).format(places=places[0])
+        assert taken[0] == 1 and taken[1].endswith(taken_words), taken
+        assert errors == []
+    finally:
+        context.close()
