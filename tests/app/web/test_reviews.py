@@ -56,6 +56,8 @@ def test_a_player_reviews_their_own_moves_once_the_game_is_over(server: LiveServ
     assert all(move["played_text"] and "{" not in move["better_text"] for move in moves)
     assert [move["turn"] for move in moves] == sorted(move["turn"] for move in moves)
     assert all(0 <= move["cost"] <= 1 for move in moves)
+    # A cost under the estimate's margin is told apart from a mistake.
+    assert all(move["noticeable"] == (move["cost"] >= review["noticeable"]) for move in moves)
     assert {move["index"] for move in moves if move["marked"]} == set(review["costliest"])
     # Asked again, even with every worker busy: the review kept with the table; in Italian.
     workers.busy += workers.workers

@@ -383,6 +383,7 @@ class ReviewedMove(BaseModel):
     better_chance: float | None
     cost: float = Field(description="the win chance the move gave up, 0 to 1")
     marked: bool = Field(description="one of the three costliest")
+    noticeable: bool = Field(description="a cost above the estimate's margin (``noticeable``)")
 
 
 class ReviewOut(BaseModel):
@@ -394,6 +395,7 @@ class ReviewOut(BaseModel):
     deals: int
     playouts: int
     games_per_move: int = Field(description="games played on from each move judged")
+    noticeable: float = Field(description="the least cost told from the playouts' noise")
     decisions: int = Field(description="the seat's moves that had a choice")
     moves: list[ReviewedMove] = Field(description="the moves judged, at most 60, in order")
     costliest: list[int] = Field(description="the index of each marked move, costliest first")

@@ -41,6 +41,7 @@ from fastapi import FastAPI, Request
 from pydantic import ValidationError
 
 from sequenza.ai.levels import label
+from sequenza.ai.review import NOTICEABLE
 from sequenza.core.table import EntryKind
 from sequenza.text.describe import describe_action
 
@@ -143,6 +144,7 @@ class Reviews:
                 "played_text": words(move["played"]),
                 "better_text": words(move["better"]),
                 "marked": move["index"] in marked,
+                "noticeable": move["cost"] >= NOTICEABLE,
             }
             for move in review["moves"]
         ]
@@ -150,6 +152,7 @@ class Reviews:
             **review,
             "level_label": label(review["level"], lang),
             "games_per_move": review["deals"] * review["playouts"],
+            "noticeable": NOTICEABLE,
             "moves": moves,
         }
 

@@ -97,7 +97,7 @@ function reviewList(page, seat, data) {
     "section.review-list",
     { "aria-label": title },
     h("h3.review-title", {}, title),
-    h("p.review-how", {}, t("review.how", { count: data.games_per_move })),
+    h("p.review-how", {}, t("review.how", { count: data.games_per_move }), " ", t("review.margin", { share: percent(data.noticeable) })),
     h("p.review-summary", {}, t("review.same", { count: data.moves.length, same })),
     data.moves.length < data.decisions ? h("p.review-how", {}, t("review.partial", { count: data.moves.length, total: data.decisions })) : null,
     h("p.review-summary", {}, marked.length ? t("review.marked_note") : t("review.no_mistakes")),
@@ -119,7 +119,11 @@ function reviewList(page, seat, data) {
               h("td.num", {}, move.marked ? h("span.review-star", { title: t("review.marked") }, "★ ") : null, formatNumber(move.turn + 1)),
               h("td", {}, move.played_text),
               h("td", {}, agreed ? h("span.review-same", {}, t("review.same_move")) : move.better_text),
-              h("td.num", {}, agreed ? "—" : move.cost > 0 ? `−${percent(move.cost)}` : percent(0)),
+              h(
+                "td.num",
+                { class: agreed || move.noticeable ? "num" : "num review-noise" },
+                agreed ? "—" : move.cost > 0 ? `−${percent(move.cost)}` : percent(0),
+              ),
               h("td", {}, move.marked ? h("button.ghost.review-show", { type: "button", onclick: () => showInReplay(page, seat, move) }, t("review.show")) : null),
             );
           }),
