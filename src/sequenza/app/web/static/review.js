@@ -122,7 +122,8 @@ function reviewList(page, seat, data) {
               h(
                 "td.num",
                 { class: agreed || move.noticeable ? "num" : "num review-noise" },
-                agreed ? "—" : move.cost > 0 ? `−${percent(move.cost)}` : percent(0),
+                // The column says "lost": the share itself, with no minus sign to read twice.
+                agreed ? "—" : percent(Math.max(move.cost, 0)),
               ),
               h("td", {}, move.marked ? h("button.ghost.review-show", { type: "button", onclick: () => showInReplay(page, seat, move) }, t("review.show")) : null),
             );
