@@ -8,20 +8,13 @@ from collections.abc import Iterator
 
 import pytest
 
-from sequenza import i18n
 from sequenza.core import registry
 from sequenza.modes import folder
 
 
 @pytest.fixture(autouse=True)
 def _registry_as_it_was() -> Iterator[None]:
-    registry.game_kits()  # the entry points are loaded before the snapshot
-    kept = dict(registry._KITS)
     files = list(folder._FILES)
-    yield
-    registry._KITS.clear()
-    registry._KITS.update(kept)
+    with registry.kits_restored():
+        yield
     folder._FILES[:] = files
-    i18n.entries.cache_clear()
-    i18n.translations.cache_clear()
-    i18n.page_messages.cache_clear()

@@ -222,34 +222,28 @@ def test_the_log_speaks_the_file_s_words_in_every_language() -> None:
     from sequenza import i18n
 
     game_id = _registered("shift.toml")
-    i18n.entries.cache_clear()
-    i18n.translations.cache_clear()
-    try:
-        action = {"event": "action", "seat": 1, "action": "slide 5 4"}
-        said = {
-            language: describe(action, game_id=game_id, names=["Ann", "Bob"], lang=language)
-            for language in ("en", "it", "fi", "eo")
-        }
-        # Positions read from 1, as the built-in games show them: "slide 5 4" is 6 to 5.
-        assert said == {
-            "en": "Bob: Slide 6 5",
-            "it": "Bob: Fai scorrere 6 5",
-            "fi": "Bob: Liu'uta 6 5",
-            "eo": "Bob: Glitigi 6 5",
-        }
-        # An event the file does not word reads in the modes' own translation.
-        drew = {"event": "draw", "seat": 0, "cards": 2, "deck": 9}
-        assert describe(drew, game_id=game_id, names=["Ann", "Bob"], lang="it") == (
-            "Ann pesca 2 carte (9 restano)"
-        )
-        # The summary and options in the file's words, in the mode's own catalogue.
-        kit = game_kit(game_id)
-        own = i18n.catalogue_entries(i18n.catalogue("games", "eo", kit.locale))
-        assert own[kit.game.info.summary].translated[0].startswith("Glitigu la kartojn")
-        assert own["Slides allowed in one turn"].translated == ("Permesataj glitigoj en unu vico",)
-    finally:
-        i18n.entries.cache_clear()
-        i18n.translations.cache_clear()
+    action = {"event": "action", "seat": 1, "action": "slide 5 4"}
+    said = {
+        language: describe(action, game_id=game_id, names=["Ann", "Bob"], lang=language)
+        for language in ("en", "it", "fi", "eo")
+    }
+    # Positions read from 1, as the built-in games show them: "slide 5 4" is 6 to 5.
+    assert said == {
+        "en": "Bob: Slide 6 5",
+        "it": "Bob: Fai scorrere 6 5",
+        "fi": "Bob: Liu'uta 6 5",
+        "eo": "Bob: Glitigi 6 5",
+    }
+    # An event the file does not word reads in the modes' own translation.
+    drew = {"event": "draw", "seat": 0, "cards": 2, "deck": 9}
+    assert describe(drew, game_id=game_id, names=["Ann", "Bob"], lang="it") == (
+        "Ann pesca 2 carte (9 restano)"
+    )
+    # The summary and options in the file's words, in the mode's own catalogue.
+    kit = game_kit(game_id)
+    own = i18n.catalogue_entries(i18n.catalogue("games", "eo", kit.locale))
+    assert own[kit.game.info.summary].translated[0].startswith("Glitigu la kartojn")
+    assert own["Slides allowed in one turn"].translated == ("Permesataj glitigoj en unu vico",)
 
 
 def test_rules_and_schema_take_a_mode_file_and_the_schema_holds_its_views() -> None:

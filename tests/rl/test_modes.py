@@ -28,10 +28,8 @@ FILES = sorted(EXAMPLES.glob("*.toml"))
 def registered() -> Iterator[dict[str, str]]:
     """Every shipped mode file registered (each one's id by its file name), then taken out of
     the registry again: the other RL tests list the games the package ships."""
-    kept = dict(registry._KITS)
-    yield {path.name: register_kit(load(path)).id for path in FILES}
-    registry._KITS.clear()
-    registry._KITS.update(kept)
+    with registry.kits_restored():
+        yield {path.name: register_kit(load(path)).id for path in FILES}
     for name in [name for name in gym.registry if "Mode" in name]:
         del gym.registry[name]
 

@@ -16,7 +16,6 @@ from typing import Annotated, Any, NoReturn
 
 import typer
 
-from sequenza import i18n
 from sequenza.app import cli
 from sequenza.app.cli import app
 from sequenza.app.cli_language import LocalizedCommand, LocalizedGroup, OneOf, Whole, words
@@ -53,9 +52,6 @@ def resolve_game(text: str) -> str:
         register_kit(kit)
     except ValueError as error:  # another mode of this process has the same id
         raise cli._fail(error) from None
-    # The text layer reads every kit's catalogues once: read again, with the mode's words.
-    i18n.entries.cache_clear()
-    i18n.translations.cache_clear()
     return kit.id
 
 

@@ -8,6 +8,8 @@ Front ends, bots and the simulator reach games only through here and the contrac
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
+from contextlib import contextmanager
 from importlib.metadata import entry_points
 from typing import Any
 
@@ -21,6 +23,9 @@ ENTRY_POINT_GROUP = "sequenza.games"
 
 _KITS: dict[str, GameKit] = {}
 _loaded = False
+#: Counts the changes of the registry: what is read from every kit (the text layer's
+#: catalogues) is cached under it, and read again once a kit comes or goes.
+_generation = 0
 
 
 def register_kit(kit: GameKit) -> GameKit:
@@ -31,14 +36,41 @@ def register_kit(kit: GameKit) -> GameKit:
     known = _KITS.get(kit.id)
     if known is not None and known is not kit:
         raise ValueError(f"game id {kit.id!r} is registered twice")
-    _KITS[kit.id] = kit
+    if known is None:
+        global _generation
+        _KITS[kit.id] = kit
+        _generation += 1
     return kit
 
 
 def unregister_kit(game_id: str) -> None:
     """Forget a game registered at run time (a mode a designer tries out in the workshop):
     its id may then name another game. Unknown ids are ignored."""
-    _KITS.pop(game_id, None)
+    global _generation
+    if _KITS.pop(game_id, None) is not None:
+        _generation += 1
+
+
+@contextmanager
+def kits_restored() -> Iterator[None]:
+    """The registry as it was before, once the block ends: the kits registered inside it (a
+    test's modes) are forgotten, and the text layer reads the catalogues again."""
+    global _generation
+    _load_entry_points()  # the installed games belong to the registry as it was
+    kept = dict(_KITS)
+    try:
+        yield
+    finally:
+        _KITS.clear()
+        _KITS.update(kept)
+        _generation += 1
+
+
+def kits_generation() -> int:
+    """A number that changes whenever a game kit is registered or forgotten: a cache of what
+    the kits hold keys on it, so that a mode registered at run time is read at once."""
+    _load_entry_points()
+    return _generation
 
 
 def _load_entry_points() -> None:

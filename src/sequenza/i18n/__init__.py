@@ -27,7 +27,7 @@ import io
 import os
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 from babel import Locale
@@ -36,7 +36,7 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.numbers import format_decimal, get_decimal_symbol, get_group_symbol
 
-from sequenza.core.registry import game_kits
+from sequenza.core.registry import game_kits, kits_generation
 
 LOCALE_DIR = Path(__file__).parent / "locale"
 SOURCE_LANGUAGE = "en"
@@ -158,11 +158,21 @@ class CatalogueEntry:
     translated: tuple[str, ...]
 
 
-@cache
+#: The domains and languages of the registry's present kits, and of a few registries before
+#: (a workshop registers and forgets modes while the server runs): the caches below are
+#: keyed on ``kits_generation()``, so that a kit's words are read as soon as it comes.
+_KEPT_READINGS = 64
+
+
 def entries(domain: str, language: str) -> dict[str, CatalogueEntry]:
     """Every message of a domain in a language, by key, the games' own with the shared ones;
     a missing translation reads English. (The ``log`` domain's words share a context, "row":
     it is read whole with ``translations``.)"""
+    return _entries(domain, language, kits_generation())
+
+
+@lru_cache(maxsize=_KEPT_READINGS)
+def _entries(domain: str, language: str, generation: int) -> dict[str, CatalogueEntry]:
     result: dict[str, CatalogueEntry] = {}
     for one in catalogues(domain, language):
         result.update(catalogue_entries(one))
@@ -183,11 +193,15 @@ def catalogue_entries(catalogue: Catalog) -> dict[str, CatalogueEntry]:
     return result
 
 
-@cache
 def translations(domain: str, language: str) -> stdlib_gettext.NullTranslations:
     """A domain's catalogues in a language as one set of gettext translations (contexts and
     plural forms included), the games' own with the shared ones; a message a catalogue does
     not translate reads in English. ``ValueError`` for a language without catalogues."""
+    return _translations(domain, language, kits_generation())
+
+
+@lru_cache(maxsize=_KEPT_READINGS)
+def _translations(domain: str, language: str, generation: int) -> stdlib_gettext.NullTranslations:
     if language not in languages():
         raise ValueError(
             f"there is no {language!r} catalogue; the languages are {', '.join(languages())}"
@@ -231,10 +245,14 @@ def plural_categories(domain: str, language: str) -> tuple[str, ...]:
 PAGE_DOMAINS = ("page", "games")
 
 
-@cache
 def page_messages(language: str) -> dict[str, PageMessage]:
     """The ``page`` and ``games`` catalogues as the browser reads them (every game's words
     with the shared ones): key to text, or to its plural forms by CLDR category."""
+    return _page_messages(language, kits_generation())
+
+
+@lru_cache(maxsize=_KEPT_READINGS)
+def _page_messages(language: str, generation: int) -> dict[str, PageMessage]:
     result: dict[str, PageMessage] = {}
     for domain in PAGE_DOMAINS:
         categories = plural_categories(domain, language)

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from sequenza import i18n
 from sequenza.core.kit import GameKit
 from sequenza.core.registry import register_kit
 from sequenza.modes.kit import load
@@ -41,11 +40,6 @@ def register_file(path: Path | str) -> GameKit:
     name = str(path)
     if name not in _FILES:
         _FILES.append(name)
-    # The text layer reads every kit's catalogues once, and the page's words (the games' with
-    # them) once: read them again, with the mode's words.
-    i18n.entries.cache_clear()
-    i18n.translations.cache_clear()
-    i18n.page_messages.cache_clear()
     return kit
 
 

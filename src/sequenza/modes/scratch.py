@@ -22,7 +22,6 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 
-from sequenza import i18n
 from sequenza.core.kit import GameKit
 from sequenza.core.registry import game_kits, register_kit, unregister_kit
 from sequenza.modes.kit import build_kit, release_catalogues
@@ -65,9 +64,8 @@ def adopt(kit: GameKit) -> GameKit:
         if known is not kit and kit.locale is not None:
             release_catalogues(kit.locale)
         return known
-    register_kit(kit)
+    register_kit(kit)  # the text layer reads the kits' catalogues again
     _KITS[kit.id] = kit
-    _words_changed()
     return kit
 
 
@@ -80,17 +78,8 @@ def forget(game_id: str) -> None:
         unregister_kit(game_id)
     if kit.locale is not None:
         release_catalogues(kit.locale)
-    _words_changed()
 
 
 def registered() -> tuple[str, ...]:
     """The scratch modes registered in this process, oldest first."""
     return tuple(_KITS)
-
-
-def _words_changed() -> None:
-    # The text layer reads every kit's catalogues once, and the page's words (the games'
-    # with them) once: read them again.
-    i18n.entries.cache_clear()
-    i18n.translations.cache_clear()
-    i18n.page_messages.cache_clear()

@@ -13,7 +13,6 @@ from typing import Any
 
 import pytest
 
-from sequenza import i18n
 from sequenza.core import registry
 from sequenza.modes import EXAMPLES, scratch
 from tests.app.web.conftest import CHROMIUM
@@ -32,21 +31,17 @@ MOVES = 8
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
     database = tmp_path_factory.mktemp("modes") / "tables.db"
-    registry.game_kits()
-    kept = dict(registry._KITS)
-    try:
-        # The designer's workshop on too: its page is tried here, on the same browser.
-        with live_server(f"sqlite:///{database}", mode_folder=EXAMPLES, workshop=True) as running:
-            yield running
-    finally:
-        for game_id in scratch.registered():
-            scratch.forget(game_id)
-        # The modes leave the registry: other tests list the games the package ships.
-        registry._KITS.clear()
-        registry._KITS.update(kept)
-        i18n.entries.cache_clear()
-        i18n.translations.cache_clear()
-        i18n.page_messages.cache_clear()
+    # The modes leave the registry afterwards: other tests list the games the package ships.
+    with registry.kits_restored():
+        try:
+            # The designer's workshop on too: its page is tried here, on the same browser.
+            with live_server(
+                f"sqlite:///{database}", mode_folder=EXAMPLES, workshop=True
+            ) as running:
+                yield running
+        finally:
+            for game_id in scratch.registered():
+                scratch.forget(game_id)
 
 
 @pytest.mark.parametrize("mode", MODES)

@@ -9,7 +9,6 @@ from pathlib import Path
 
 import pytest
 
-from sequenza import i18n
 from sequenza.app.web.bot_workers import BotWorkers
 from sequenza.core import registry
 from sequenza.modes import EXAMPLES
@@ -19,14 +18,8 @@ from tests.app.web.server_harness import live_server
 @pytest.fixture(autouse=True)
 def _registry_as_it_was() -> Iterator[None]:
     """The modes leave the registry afterwards: other tests list the games the package ships."""
-    registry.game_kits()
-    kept = dict(registry._KITS)
-    yield
-    registry._KITS.clear()
-    registry._KITS.update(kept)
-    i18n.entries.cache_clear()
-    i18n.translations.cache_clear()
-    i18n.page_messages.cache_clear()
+    with registry.kits_restored():
+        yield
 
 
 def test_a_folders_mode_files_are_listed_created_and_played_against_a_bot_worker(

@@ -25,21 +25,18 @@ STACK = (EXAMPLES / "stack.toml").read_text(encoding="utf-8")
 @pytest.fixture(scope="module")
 def workshop_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
     database = tmp_path_factory.mktemp("workshop") / "tables.db"
-    registry.game_kits()
-    kept = dict(registry._KITS)
-    try:
-        with live_server(
-            f"sqlite:///{database}", workshop=True, bot_workers=BotWorkers(1, move_timeout=20.0)
-        ) as running:
-            yield running
-    finally:
-        # The workshop's modes leave the registry: other tests list the games it ships.
-        for game_id in scratch.registered():
-            scratch.forget(game_id)
-        registry._KITS.clear()
-        registry._KITS.update(kept)
-        i18n.entries.cache_clear()
-        i18n.translations.cache_clear()
+    # The workshop's modes leave the registry afterwards: other tests list the games it ships.
+    with registry.kits_restored():
+        try:
+            with live_server(
+                f"sqlite:///{database}",
+                workshop=True,
+                bot_workers=BotWorkers(1, move_timeout=20.0),
+            ) as running:
+                yield running
+        finally:
+            for game_id in scratch.registered():
+                scratch.forget(game_id)
 
 
 def test_a_planted_mistake_is_named_with_its_line_and_a_fix_in_the_askers_language(
