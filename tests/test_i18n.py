@@ -167,6 +167,8 @@ SERVER_CODE = [
     SOURCE / "app" / "web" / name
     for name in (
         "server.py",
+        "errors.py",
+        "identity.py",
         "tables.py",
         "safety.py",
         "connections.py",
@@ -276,7 +278,7 @@ GAMES_CODE = [
     STATIC / "cards.js",
     STATIC / "views" / "generic.js",
     SOURCE / "ai" / "levels.py",
-    SOURCE / "app" / "web" / "tables.py",
+    SOURCE / "app" / "web" / "identity.py",
 ]
 
 

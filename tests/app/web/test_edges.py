@@ -32,14 +32,14 @@ from websockets.sync.client import connect
 
 from sequenza import i18n
 from sequenza.app.cli import app as cli_app
-from sequenza.app.web import create_app, server
-from sequenza.app.web import tables as tables_module
+from sequenza.app.web import create_app, fanout, server
 from sequenza.app.web.connections import (
     MAX_HEADER_LINE,
     ConnectionLimits,
     default_allowed_hosts,
     trusts_everyone,
 )
+from sequenza.app.web.errors import TableError
 from sequenza.app.web.server import proxy_refusals, server_config
 from tests.app.web.server_harness import Player
 
@@ -450,7 +450,7 @@ def test_a_socket_closed_for_not_reading_is_aborted(
 ) -> None:
     """The app closes a spectator that stopped reading (4408); the connection must then go,
     not stay open in the kernel with its unsent backlog."""
-    monkeypatch.setattr(tables_module, "CLIENT_QUEUE_LIMIT", 4)
+    monkeypatch.setattr(fanout, "CLIENT_QUEUE_LIMIT", 4)
     monkeypatch.setattr(server, "SEND_TIMEOUT", 0.5)
     limits = ConnectionLimits(close_grace=0.5)
     settings: dict[str, Any] = {"message_rate": (10_000, 10_000.0)}
@@ -721,5 +721,5 @@ def test_the_shipped_proxys_own_refusals_answer_as_the_servers_do() -> None:
             assert language == "en" or chosen[language] == language
             text = maps[variable]["default" if language == "en" else language]
             body = json.loads(answer[1].replace(f"${variable}", text).replace("\\n", ""))
-            words = tables_module.TableError(code, key, status, limit=limit)
+            words = TableError(code, key, status, limit=limit)
             assert body == {"error": words.text(language), "code": code}, (status, language)

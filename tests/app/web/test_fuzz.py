@@ -18,7 +18,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from sequenza.app.web.tables import clean_name
+from sequenza.app.web.identity import clean_name
 from tests.app.web.server_harness import LiveServer, live_server
 
 FUZZ = settings(

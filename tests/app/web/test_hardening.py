@@ -21,7 +21,7 @@ from websockets.sync.client import connect
 
 import sequenza
 import tests.app.web.failing_bots  # noqa: F401  (registers the failing bots)
-from sequenza.app.web import tables as tables_module
+from sequenza.app.web import fanout
 from sequenza.app.web.bot_workers import BotWorkers
 from sequenza.app.web.storage import SeatRecord, TableRecord
 from sequenza.components.number_decks import format_deck_json, generate_numbers_deck
@@ -187,7 +187,7 @@ def test_a_websocket_frame_over_the_limit_closes_only_that_socket(server: LiveSe
 def test_a_client_that_never_reads_is_disconnected(
     database: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(tables_module, "CLIENT_QUEUE_LIMIT", 4)
+    monkeypatch.setattr(fanout, "CLIENT_QUEUE_LIMIT", 4)
     # Small kernel buffers stand for a backlog of megabytes: the server's part soon fills.
     with live_server(database, send_buffer=16_384, message_rate=(10_000, 10_000.0)) as running:
         created = running.create_table(

@@ -17,8 +17,8 @@ import httpx
 import pytest
 from websockets.exceptions import ConnectionClosed
 
+from sequenza.app.web.identity import TABLE_ID_BYTES, clean_name
 from sequenza.app.web.storage import SeatRecord, Storage, TableRecord
-from sequenza.app.web.tables import TABLE_ID_BYTES, clean_name
 from tests.app.web.conftest import fresh_postgres_database
 from tests.app.web.server_harness import LiveServer, live_server
 

@@ -16,9 +16,10 @@ import sqlalchemy as sa
 from alembic import command
 
 from sequenza.app.web import schema
+from sequenza.app.web.identity import hash_token
 from sequenza.app.web.schema import head
 from sequenza.app.web.storage import ChatLine, Storage
-from sequenza.app.web.tables import CHAT_KEPT, MAX_CHAT, hash_token
+from sequenza.app.web.tables import CHAT_KEPT, MAX_CHAT
 from tests.app.web.server_harness import LiveServer, Player, live_server
 
 FRIENDS = [{"kind": "hotseat", "name": "Ann"}, {"kind": "invite", "name": "Bob"}]

@@ -12,7 +12,7 @@ import pytest
 
 from sequenza import i18n
 from sequenza.app.web.bot_workers import BotWorkers
-from sequenza.app.web.tables import TableError
+from sequenza.app.web.errors import TableError
 from sequenza.app.web.workshop import MAX_MODE_BYTES, Workshop
 from sequenza.core import registry
 from sequenza.modes import EXAMPLES, scratch

@@ -49,8 +49,8 @@ from uvicorn.protocols.http.httptools_impl import STATUS_LINE, HttpToolsProtocol
 
 from sequenza import i18n
 
+from .errors import RateLimitedError, TableError
 from .safety import ASGIApp, Message, RateLimiter, Receive, Scope, Send
-from .tables import RateLimitedError, TableError
 
 logger = logging.getLogger("sequenza.web")
 

@@ -47,8 +47,9 @@ from sequenza.text.describe import describe_action
 
 from .api_models import Error, ReviewOut, ReviewRequest
 from .bot_workers import BotFailure, WorkersBusy
+from .errors import TableError
 from .safety import parse_json, require_json_content
-from .tables import Table, TableError, TableManager
+from .tables import Table, TableManager
 
 logger = logging.getLogger("sequenza.web")
 

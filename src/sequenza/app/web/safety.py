@@ -19,7 +19,7 @@ from urllib.parse import urlsplit
 
 from sequenza import i18n
 
-from .tables import TableError
+from .errors import TableError
 
 #: The largest HTTP request body (a table request with an uploaded deck fits ten times over).
 MAX_BODY_BYTES = 64 * 1024

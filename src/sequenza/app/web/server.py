@@ -167,6 +167,9 @@ from .api_models import (
 )
 from .bot_workers import BotWorkers
 from .connections import ConnectionLimits, HostAllowList, LookupMisses, edge_protocol
+from .errors import RateLimitedError, TableError, stored
+from .fanout import LAGGING, Client
+from .identity import hash_token
 from .notifier import MoveListener
 from .reviews import Reviews, add_review_routes
 from .safety import (
@@ -181,17 +184,7 @@ from .safety import (
     require_json_content,
 )
 from .storage import Quota, Storage
-from .tables import (
-    LAGGING,
-    BotSettings,
-    Client,
-    RateLimitedError,
-    Table,
-    TableError,
-    TableManager,
-    hash_token,
-    stored,
-)
+from .tables import BotSettings, Table, TableManager
 from .workshop import Workshop, add_routes, is_workshop_game
 
 logger = logging.getLogger("sequenza.web")

@@ -125,7 +125,7 @@ _player_seats = sa.Table(
     sa.Column("at", sa.Float, nullable=False),
 )
 
-#: A finished game's last look (``tables.FinalLook`` as JSON), saved with its last entry: the
+#: A finished game's last look (``final_look.FinalLook`` as JSON), saved with its last entry: the
 #: first look at a long finished game reads it instead of replaying every move. Games that
 #: ended before it was kept have none, and are replayed.
 _finals = sa.Table(

@@ -39,24 +39,20 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import hashlib
 import hmac
 import json
 import logging
-import math
 import os
 import random
-import re
 import secrets
 import socket
 import time
-import unicodedata
 from collections import deque
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
-from typing import Any, ParamSpec, TypeVar
+from typing import Any, TypeVar
 
 from sqlalchemy.exc import SQLAlchemyError
 
@@ -83,6 +79,19 @@ from sequenza.text import describe, describe_ending
 
 from . import metrics
 from .bot_workers import BotFailure, BotWorkers
+from .errors import PagePhrase, RateLimitedError, TableError, stored
+from .fanout import Broadcast, Client
+from .final_look import FinalLook
+from .identity import (
+    MAX_TOKEN,
+    check_table_id,
+    checked_name,
+    clean_name,
+    default_name,
+    hash_token,
+    new_table_id,
+    player_hash,
+)
 from .storage import (
     ChatLine,
     InviteError,
@@ -98,7 +107,6 @@ from .storage import (
 logger = logging.getLogger("sequenza.web")
 
 SEAT_KINDS = ("hotseat", "invite", "bot", "open")
-MAX_NAME = 40
 #: The longest chat line, in characters once cleaned; a line sent longer than four times this
 #: is refused before it is cleaned at all.
 MAX_CHAT = 200
@@ -115,9 +123,6 @@ OPEN_SEAT_WAIT = 120.0
 MAX_ACTION_TEXT = 200
 #: A seed is stored as a signed 64-bit integer.
 MAX_SEED = 2**63 - 1
-#: Messages waiting to be sent to one client before it counts as fallen behind. A state
-#: message replaces every earlier one, so a client that is this far behind has stopped reading.
-CLIENT_QUEUE_LIMIT = 64
 #: Spectators of one table. Counted apart from its players' connections, so that a crowd of
 #: watchers never locks the players out.
 MAX_SPECTATORS_PER_TABLE = 100
@@ -163,358 +168,11 @@ UNDO_REASONS: dict[UndoRefusal, str] = {
     UndoRefusal.BOT_REVEALED: "undo.reason_bot_revealed",
 }
 
-_P = ParamSpec("_P")
+
 _R = TypeVar("_R")
 
 #: Optional settings per bot name, e.g. ``{"mcts": {"seconds": 0.2}}`` for quick tests.
 BotSettings = dict[str, dict[str, Any]]
-
-
-@dataclass(frozen=True)
-class PagePhrase:
-    """A field of a refusal that is itself a ``page`` message (a reason), worded in the same
-    language as the sentence it fills."""
-
-    key: str
-
-
-class TableError(Exception):
-    """A request the server refuses: a machine-readable ``code``, an HTTP status, and its
-    sentence for people as a ``page`` catalogue key (``problem.<name>``) with the fields it
-    names, worded in the asker's language when it is sent (``text``). A ``count`` field picks
-    the plural form of a plural message; numbers are written the language's way.
-
-    ``detail`` is what the server cannot translate and a program may want: the engine's reason
-    (English data of the rules: an illegal move, a bad option) or pydantic's list of problems.
-    It travels beside the sentence, never in it. Nothing has changed when this is raised."""
-
-    def __init__(
-        self,
-        code: str,
-        key: str,
-        status: int = 400,
-        *,
-        detail: str | None = None,
-        **fields: object,
-    ) -> None:
-        self.code = code
-        self.key = key
-        self.status = status
-        self.detail = detail
-        self.fields = fields
-        super().__init__(self.message)
-
-    def text(self, language: str = SOURCE_LANGUAGE) -> str:
-        """The sentence in ``language`` (English when the server has no catalogue for it)."""
-        words = i18n.Translator("page", language)
-        fields = {
-            name: words.text(value.key) if isinstance(value, PagePhrase) else value
-            for name, value in self.fields.items()
-        }
-        plural = len(i18n.entries("page", SOURCE_LANGUAGE)[self.key].english) > 1
-        count = fields.pop("count", None) if plural else None
-        if isinstance(count, int):
-            return words.plural(self.key, count, **fields)
-        return words.text(self.key, **fields)
-
-    @property
-    def message(self) -> str:
-        """The sentence in English with its detail, as the server's own log writes it."""
-        text = self.text()
-        return text if self.detail is None else f"{text} ({self.detail})"
-
-    def body(self, language: str = SOURCE_LANGUAGE) -> dict[str, Any]:
-        """The HTTP answer: ``{"error", "code"}``, and ``detail`` when there is one."""
-        body: dict[str, Any] = {"error": self.text(language), "code": self.code}
-        if self.detail is not None:
-            body["detail"] = self.detail
-        return body
-
-    def to_json(self, language: str = SOURCE_LANGUAGE) -> dict[str, Any]:
-        """The websocket's ``error`` message: ``code``, ``message`` and any ``detail``."""
-        message: dict[str, Any] = {
-            "type": "error",
-            "code": self.code,
-            "message": self.text(language),
-        }
-        if self.detail is not None:
-            message["detail"] = self.detail
-        return message
-
-
-class RateLimitedError(TableError):
-    """Too many requests from one address: try again in ``retry_after`` seconds (its sentence
-    names them as ``{seconds}``)."""
-
-    def __init__(self, key: str, retry_after: float) -> None:
-        super().__init__("rate_limited", key, 429, seconds=math.ceil(retry_after))
-        self.retry_after = retry_after
-
-
-async def stored(call: Callable[_P, _R], *args: _P.args, **kwargs: _P.kwargs) -> _R:
-    """Run a storage call in a thread; a database failure (disk full, read-only file, server
-    gone) becomes a clear 503 that changed nothing, and the server keeps running."""
-    try:
-        return await asyncio.to_thread(call, *args, **kwargs)
-    except SQLAlchemyError as error:
-        metrics.STORAGE_ERRORS.inc()
-        logger.error("storage failed: %s", error)
-        raise TableError("storage_unavailable", "problem.storage_unavailable", 503) from None
-
-
-def hash_token(token: str) -> str:
-    return hashlib.sha256(token.encode("utf-8")).hexdigest()
-
-
-#: A table id as this server makes them (``secrets.token_urlsafe``: 16 characters now, 8 for
-#: tables made before ids grew to 96 bits); anything else names no table and is never looked up.
-TABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
-#: Bytes of randomness in a new table's id: 96 bits, so that nobody finds a private table by
-#: trying ids.
-TABLE_ID_BYTES = 12
-#: The longest invitation code or token a client may send (ours have 32 characters).
-MAX_TOKEN = 64
-
-
-#: A player key as a browser makes it: at least 128 bits of randomness in URL-safe base64.
-PLAYER_KEY = re.compile(r"[A-Za-z0-9_-]{22,64}")
-
-
-def player_hash(key: Any) -> str:
-    """The hash a player key is kept under; ``bad_player`` for anything that is no key."""
-    if not isinstance(key, str) or not PLAYER_KEY.fullmatch(key):
-        raise TableError("bad_player", "problem.bad_player", 403)
-    return hash_token(f"player:{key}")
-
-
-def new_table_id() -> str:
-    return secrets.token_urlsafe(TABLE_ID_BYTES)
-
-
-def check_table_id(table_id: str) -> None:
-    """Refuse an id no table can have before it reaches the database (a NUL is an error
-    there, not a miss): the same 404 as an unknown table."""
-    if not TABLE_ID.fullmatch(table_id):
-        raise TableError("unknown_table", "problem.unknown_table", 404, table=repr(table_id[:40]))
-
-
-#: An ANSI escape sequence (colours, cursor moves) as a terminal reads it: removed whole, so
-#: that no "[31m" is left behind once its escape character is gone.
-_ANSI_ESCAPE = re.compile(r"(?:\x1b\[|\x9b)[0-?]*[ -/]*[@-~]|\x1b[@-_]")
-_ZERO_WIDTH_JOINER = "\u200d"
-_ZERO_WIDTH_NON_JOINER = "\u200c"
-#: Scripts whose letters never join nor ligate: a joiner between two of their letters changes
-#: nothing on screen, so it could only make one name look like another ("Ad\u200cmin").
-_UNJOINED_SCRIPTS = ("LATIN ", "GREEK ", "CYRILLIC ")
-
-
-def clean_name(text: str) -> str:
-    """A person's name as others will see it: NFC, without control, format (zero-width, bidi
-    override) or unassigned characters and ANSI escapes, its spaces collapsed to one. Letters
-    of every script and emoji stay. The zero-width joiner and non-joiner stay where they are
-    spelling: between two letters of a script that joins them (Persian writes "علی‌رضا" with
-    a non-joiner, Hindi a half form with a joiner after the virama), and the joiner inside an
-    emoji sequence (a family, a flag); anywhere else they hide something, and go."""
-    text = unicodedata.normalize("NFC", _ANSI_ESCAPE.sub("", text))
-    kept: list[str] = []
-    for index, char in enumerate(text):
-        category = unicodedata.category(char)
-        if char in (_ZERO_WIDTH_JOINER, _ZERO_WIDTH_NON_JOINER):
-            after = text[index + 1 : index + 2]
-            before = kept[-1] if kept else ""
-            if (
-                char == _ZERO_WIDTH_JOINER
-                and before
-                and after
-                and _emoji_part(before)
-                and _emoji_part(after)
-            ) or _joins_letters(before, after):
-                kept.append(char)
-        elif category[0] == "Z" or char.isspace():
-            kept.append(" ")
-        elif category not in ("Cc", "Cf", "Cs", "Co", "Cn"):
-            kept.append(char)
-    return " ".join("".join(kept).split())
-
-
-def _joins_letters(before: str, after: str) -> bool:
-    """Whether a joiner between ``before`` (a letter, or a mark on one) and ``after`` (a
-    letter) is spelling: not when both are letters of a script that never joins."""
-    if not before or not after or before in ("\u200c", "\u200d"):
-        return False
-    if unicodedata.category(before)[0] not in "LM" or unicodedata.category(after)[0] != "L":
-        return False
-    return not (
-        unicodedata.name(before, "").startswith(_UNJOINED_SCRIPTS)
-        and unicodedata.name(after, "").startswith(_UNJOINED_SCRIPTS)
-    )
-
-
-def _emoji_part(char: str) -> bool:
-    # Pictures, skin tones, and the variation selector that asks for a picture's colour form.
-    return (
-        unicodedata.category(char) == "So"
-        or "\U0001f3fb" <= char <= "\U0001f3ff"
-        or char == "\ufe0f"
-    )
-
-
-@dataclass(eq=False)
-class Client:
-    """One connection to a table: the seats it proved it holds, and its outgoing messages.
-
-    The queue is bounded: a client that stops reading is marked ``lagging`` once it is full,
-    its queue is emptied, and the connection closes with a reason; it reconnects to a fresh
-    position, so nothing is lost but the messages it did not read."""
-
-    seats: tuple[int, ...]
-    #: The language its events are worded in (the page's, sent when it joins).
-    lang: str = SOURCE_LANGUAGE
-    queue: asyncio.Queue[dict[str, Any]] = field(
-        default_factory=lambda: asyncio.Queue(CLIENT_QUEUE_LIMIT)
-    )
-    log_sent: int = 0
-    #: Whether the table's rule options were sent (with the first position).
-    told_options: bool = False
-    lagging: bool = False
-    #: Set when the table was put away to make room: the connection closes, and the page
-    #: reconnects (the table is loaded again from the database).
-    dismissed: bool = False
-    #: Set once the client is lagging: its connection closes even while a write is stuck.
-    fell_behind: asyncio.Event = field(default_factory=asyncio.Event)
-
-    @property
-    def is_spectator(self) -> bool:
-        return not self.seats
-
-    async def reply(self, message: dict[str, Any]) -> None:
-        """Answer the client's own message: waits for room, so that a client sending fast
-        is slowed down by its own answers rather than disconnected."""
-        if not self.lagging:
-            await self.queue.put(message)
-
-    def send(self, message: dict[str, Any]) -> None:
-        """Tell the client what happened at the table; one that has stopped reading is
-        marked ``lagging`` when its queue is full, and its connection is closed."""
-        if self.lagging:
-            return
-        try:
-            self.queue.put_nowait(message)
-        except asyncio.QueueFull:
-            self.lagging = True
-            while not self.queue.empty():
-                self.queue.get_nowait()
-            self.queue.put_nowait(LAGGING)
-            self.fell_behind.set()
-
-    def dismiss(self) -> None:
-        """Close this connection: its table is put away to make room for others."""
-        self.dismissed = True
-        self.fell_behind.set()
-
-
-#: Put in a lagging client's queue: its sender closes the connection.
-LAGGING: dict[str, Any] = {"type": "error", "code": "too_slow"}
-
-
-class _Shared:
-    """What one broadcast tells every client alike, each part computed once on first need:
-    a table of two players and a spectator words each event once per language and viewer,
-    not once per socket."""
-
-    def __init__(self, table: Table) -> None:
-        self._table = table
-        self.summary = table.summary(options=False)
-        self.outcome = table.outcome
-        self.clock = table.clock_view(time.time())
-        self._views: dict[int | None, Any] = {}
-        self._legal: list[str] | None = None
-        self._events: dict[tuple[int, int | None, str], list[dict[str, Any]]] = {}
-
-    def view(self, seat: int | None) -> Any:
-        if seat not in self._views:
-            self._views[seat] = self._table.view(seat)
-        return self._views[seat]
-
-    def legal(self) -> list[str]:
-        if self._legal is None:
-            self._legal = [str(action) for action in self._table.state.legal_actions()]
-        return self._legal
-
-    def events(self, start: int, viewer: int | None, lang: str) -> list[dict[str, Any]]:
-        key = (start, viewer, lang)
-        if key not in self._events:
-            table = self._table
-            if start == 0 and table.over:
-                self._events[key] = table.whole_log_worded(viewer, lang, self.view(None))
-            else:
-                self._events[key] = table.worded(table.log[start:], viewer, lang, self.view(None))
-        return self._events[key]
-
-
-@dataclass(frozen=True)
-class FinalLook:
-    """What the screens of a finished game show, saved with its last entry: each seat's view,
-    the public view, the table's log (its events before they are worded for a reader), who was
-    out and the clocks. A finished table read with its look serves joins and looks from it
-    as it would from its history (the same messages), and replays its moves only when the
-    whole game is asked for (its record, a replay). Nothing in it is new to the database,
-    which holds the seed; each screen is sent only what it was sent before."""
-
-    turn: int
-    views: list[Any]
-    public: Any
-    log: list[dict[str, Any]]
-    out: list[int]
-    clock: dict[str, Any] | None
-
-    @classmethod
-    def of(cls, history: TableHistory) -> FinalLook:
-        state = history.state
-        return cls(
-            turn=history.turn,
-            views=[state.observation(seat) for seat in range(state.players)],
-            public=state.observation(None),
-            log=list(history.log),
-            out=sorted(history.standing.out),
-            # A finished game's clocks stand still: no seat is to act.
-            clock=history.clock_view(time.time()),
-        )
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "turn": self.turn,
-            "views": self.views,
-            "public": self.public,
-            "log": self.log,
-            "out": self.out,
-            "clock": self.clock,
-        }
-
-    @classmethod
-    def from_json(cls, data: Any, players: int) -> FinalLook | None:
-        """The look as saved; None for anything else (the game is then replayed)."""
-        try:
-            look = cls(
-                turn=data["turn"],
-                views=data["views"],
-                public=data["public"],
-                log=data["log"],
-                out=data["out"],
-                clock=data["clock"],
-            )
-        except (KeyError, TypeError):
-            return None
-        shaped = (
-            isinstance(look.turn, int)
-            and isinstance(look.views, list)
-            and len(look.views) == players
-            and isinstance(look.log, list)
-            and all(isinstance(event, dict) for event in look.log)
-            and isinstance(look.out, list)
-            and (look.clock is None or isinstance(look.clock, dict))
-        )
-        return look if shaped else None
 
 
 class Table:
@@ -758,7 +416,7 @@ class Table:
             raise TableError("bad_request", "problem.rename_seat", example='{"seat": 0}')
         if seat not in seats or self.record.seats[seat].kind == "bot":
             raise TableError("not_your_seat", "problem.not_your_seat", 403)
-        cleaned = _checked_name(name, None)
+        cleaned = checked_name(name, None)
         if cleaned == self.record.seats[seat].name:
             return
         if too_soon is not None and too_soon():
@@ -901,11 +559,11 @@ class Table:
         return {"type": "chat_log", "lines": [line.to_json() for line in self.chat]}
 
     # ------------------------------------------------------------------ messages
-    def message_for(self, client: Client, shared: _Shared | None = None) -> dict[str, Any]:
+    def message_for(self, client: Client, shared: Broadcast | None = None) -> dict[str, Any]:
         """The position as ``client`` may see it, with the public events it has not seen.
         ``shared`` holds what a broadcast computes once for every client (the summary, each
         view, the events worded in each language)."""
-        shared = shared or _Shared(self)
+        shared = shared or Broadcast(self)
         to_act = self.to_act
         legal: dict[str, list[str]] = {}
         if (
@@ -1036,7 +694,7 @@ class Table:
         self._broadcast_presence(except_for=None)
 
     def broadcast(self) -> None:
-        shared = _Shared(self)
+        shared = Broadcast(self)
         for client in self.clients:
             client.send(self.message_for(client, shared))
 
@@ -1783,8 +1441,8 @@ class TableManager:
                     bots=", ".join(bots),
                     bot=repr(bot),
                 )
-            name = seat.get("name") or _default_name(number, kind, bot, language)
-            seats.append(CheckedSeat(kind, _checked_name(name, number), bot))
+            name = seat.get("name") or default_name(number, kind, bot, language)
+            seats.append(CheckedSeat(kind, checked_name(name, number), bot))
         return seats
 
     async def claim(self, table_id: str, invite: Any, name: Any = None) -> tuple[int, str]:
@@ -1793,7 +1451,7 @@ class TableManager:
         check_table_id(table_id)
         if not isinstance(invite, str) or not 0 < len(invite) <= MAX_TOKEN:
             raise TableError("bad_invite", "problem.bad_invite", 403)
-        cleaned = None if name is None else _checked_name(name, None)
+        cleaned = None if name is None else checked_name(name, None)
         token = self.token_factory()
         try:
             seat = await stored(
@@ -1817,7 +1475,7 @@ class TableManager:
         check_table_id(table_id)
         if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)):
             raise TableError("bad_request", "problem.take_seat", example='{"seat": 1}')
-        cleaned = None if name is None else _checked_name(name, None)
+        cleaned = None if name is None else checked_name(name, None)
         table = await self.table(table_id)
         if table.over:
             raise TableError("game_over", "problem.game_over", 409)
@@ -1846,7 +1504,7 @@ class TableManager:
         if bot not in bots:
             raise TableError("bad_request", "problem.fill_bot", bots=", ".join(bots), bot=repr(bot))
         empty = {
-            seat.seat: (bot, _default_name(seat.seat, "bot", bot, language))
+            seat.seat: (bot, default_name(seat.seat, "bot", bot, language))
             for seat in table.record.seats
             if seat.kind == "open" and seat.token_hash is None
         }
@@ -2183,27 +1841,6 @@ async def _within_quota(saving: Awaitable[_R]) -> _R:
 
 #: Seat refreshes under way, held so that none is collected before it ends.
 _SEAT_REFRESHES: set[asyncio.Task[None]] = set()
-
-
-def _checked_name(name: Any, number: int | None) -> str:
-    """A seat's name from the network, cleaned (``clean_name``); refused when it is not text,
-    too long, or nothing is left of it. ``number``: the seat, when the request names several."""
-    cleaned = clean_name(name) if isinstance(name, str) else ""
-    if not cleaned or len(name) > MAX_NAME * 4 or len(cleaned) > MAX_NAME:
-        if number is None:
-            raise TableError("bad_request", "problem.claim_name", limit=MAX_NAME)
-        raise TableError("bad_request", "problem.seat_name", number=number, limit=MAX_NAME)
-    return cleaned
-
-
-def _default_name(number: int, kind: str, bot: str | None, language: str) -> str:
-    """ "Player 1", "Greedy bot 2": a seat's name when its creator gives none, in their words."""
-    words = i18n.Translator("games", language)
-    if kind == "bot":
-        return words.text(
-            "common.default_bot", level=(bot or "random").capitalize(), number=number + 1
-        )
-    return words.text("common.default_player", number=number + 1)
 
 
 def _replay(record: TableRecord) -> TableHistory:

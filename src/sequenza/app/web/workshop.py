@@ -37,8 +37,8 @@ from sequenza.modes import EXAMPLES, ModeError, Problem, mistakes, scratch
 from sequenza.modes.schema_check import schema_problems
 
 from .bot_workers import BotFailure, BotWorkers, WorkersBusy
+from .errors import RateLimitedError, TableError
 from .safety import RateLimiter, parse_json
-from .tables import RateLimitedError, TableError
 
 logger = logging.getLogger("sequenza.web")
 
