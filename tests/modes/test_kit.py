@@ -237,13 +237,84 @@ def test_the_log_speaks_the_file_s_words_in_every_language() -> None:
     # An event the file does not word reads in the modes' own translation.
     drew = {"event": "draw", "seat": 0, "cards": 2, "deck": 9}
     assert describe(drew, game_id=game_id, names=["Ann", "Bob"], lang="it") == (
-        "Ann pesca 2 carte (9 restano)"
+        "Ann pesca 2 carte (nel mazzo: 9)"
     )
     # The summary and options in the file's words, in the mode's own catalogue.
     kit = game_kit(game_id)
     own = i18n.catalogue_entries(i18n.catalogue("games", "eo", kit.locale))
     assert own[kit.game.info.summary].translated[0].startswith("Glitigu la kartojn")
     assert own["Slides allowed in one turn"].translated == ("Permesataj glitigoj en unu vico",)
+
+
+def test_a_counted_event_takes_the_language_s_plural_form() -> None:
+    game_id = _registered("sliding_hand.toml")
+
+    def said(cards: int, language: str, viewer: int | None = None) -> tuple[str, str]:
+        drew = {"event": "draw", "seat": 0, "cards": cards, "deck": 9}
+        claimed = {"event": "claim", "seat": 0, "cards": cards, "collected": 9, "action": "c"}
+        return (
+            describe(drew, game_id=game_id, names=["Ann", "Bob"], lang=language),
+            describe(claimed, game_id=game_id, names=["Ann", "Bob"], viewer=0, lang=language),
+        )
+
+    assert said(1, "en") == ("Ann draws 1 card (9 left)", "You claim and collect 1 card")
+    assert said(2, "en") == ("Ann draws 2 cards (9 left)", "You claim and collect 2 cards")
+    # Italian's three forms: one, a round million's ("di carte") and the others'.
+    assert said(1, "it") == ("Ann pesca 1 carta (nel mazzo: 9)", "Reclami e raccogli 1 carta")
+    assert said(4, "it") == ("Ann pesca 4 carte (nel mazzo: 9)", "Reclami e raccogli 4 carte")
+    assert said(1_000_000, "it")[0] == "Ann pesca 1.000.000 di carte (nel mazzo: 9)"
+    assert said(1, "fi") == ("Ann nostaa 1 kortin (jäljellä 9)", "Otat ja keräät 1 kortin")
+    assert said(3, "fi")[0] == "Ann nostaa 3 korttia (jäljellä 9)"
+    assert said(1, "eo") == ("Ann tiras 1 karton (9 restas)", "Vi postulas kaj kolektas 1 karton")
+    assert said(3, "eo")[0] == "Ann tiras 3 kartojn (9 restas)"
+    twice = {"event": "repetition", "seat": 1, "occurrences": 1}
+    assert describe(twice, game_id=game_id, names=["Ann", "Bob"], lang="it") == (
+        "La posizione si è ripetuta 1 volta: Bob deve cambiare"
+    )
+
+
+def test_a_file_words_a_counted_event_by_plural_category_and_an_old_file_still_reads(
+    tmp_path,  # type: ignore[no-untyped-def]
+) -> None:
+    text = (EXAMPLES / "sliding_hand.toml").read_text(encoding="utf-8")
+    text = text.replace('id = "mode-sliding-hand"', 'id = "mode-sliding-plural"')
+    text = text.replace(
+        "[words.en]\n",
+        '[words.en]\n"event.draw" = { one = "{who} takes {cards} card", other = '
+        '"{who} takes {cards} cards" }\n',
+    )
+    # Italian gives its three forms, Finnish leaves a category out (its "other" stands in),
+    # Esperanto keeps the one sentence an older file gives.
+    text = text.replace(
+        "[words.it]\n",
+        '[words.it]\n"event.draw" = { one = "{who} prende {cards} carta", many = '
+        '"{who} prende {cards} di carte", other = "{who} prende {cards} carte" }\n',
+    )
+    text = text.replace("[words.fi]\n", '[words.fi]\n"event.draw" = { other = "{who}: {cards}" }\n')
+    text = text.replace("[words.eo]\n", '[words.eo]\n"event.draw" = "{who} prenas: {cards}"\n')
+    file = tmp_path / "plural.toml"
+    file.write_text(text, encoding="utf-8")
+    game_id = register_kit(load(file)).id
+
+    def drew(cards: int, language: str) -> str:
+        event = {"event": "draw", "seat": 1, "cards": cards, "deck": 0}
+        return describe(event, game_id=game_id, names=["Ann", "Bob"], lang=language)
+
+    assert [drew(1, "en"), drew(5, "en")] == ["Bob takes 1 card", "Bob takes 5 cards"]
+    assert [drew(1, "it"), drew(5, "it"), drew(2_000_000, "it")] == [
+        "Bob prende 1 carta",
+        "Bob prende 5 carte",
+        "Bob prende 2.000.000 di carte",
+    ]
+    assert [drew(1, "fi"), drew(5, "fi")] == ["Bob: 1", "Bob: 5"]
+    assert [drew(1, "eo"), drew(5, "eo")] == ["Bob prenas: 1", "Bob prenas: 5"]
+    # A table of forms without its "other" form is a mistake named at its line.
+    broken = text.replace('{ other = "{who}: {cards}" }', '{ uno = "{who}: {cards}" }')
+    file.write_text(broken, encoding="utf-8")
+    result = runner.invoke(app, ["mode", "check", str(file)], env=PLAIN)
+    assert result.exit_code != 0
+    line = broken.splitlines().index('"event.draw" = { uno = "{who}: {cards}" }') + 1
+    assert f":{line}:" in result.output and "other" in result.output
 
 
 def test_rules_and_schema_take_a_mode_file_and_the_schema_holds_its_views() -> None:

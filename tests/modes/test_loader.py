@@ -71,6 +71,14 @@ def test_every_mistake_of_a_file_is_named_at_once_in_the_order_of_the_file() -> 
         (('cards = "sequentia"', 'cards = "poker"'), "deck.cards is 'poker'"),
         (('quiet_rounds = "stall_rounds"', 'quiet_rounds = "stall"'), "names no option 'stall'"),
         (('"action.end" =', '"end" ='), "'end' is not a word of the mode"),
+        (
+            ("[words.it]\n", '[words.it]\n"event.draw" = { one = "{cards}" }\n'),
+            "'event.draw' is not a table of plural forms with an 'other' form",
+        ),
+        (
+            ("[words.it]\n", '[words.it]\n"event.draw" = { other = "{cards}", uno = "" }\n'),
+            "'event.draw' is not a table of plural forms",
+        ),
         (("players = [2, 3, 4]", "players = [1, 3]"), "players lists the player counts"),
     ],
 )

@@ -26,6 +26,7 @@ from typing import Any
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import write_po
 
+from sequenza import i18n
 from sequenza.core.actions import Action
 from sequenza.core.game import State
 from sequenza.core.heuristics import lead, shares
@@ -51,6 +52,8 @@ from sequenza.modes.mistakes import Problem
 from sequenza.modes.model import LANGUAGES, Mode
 
 _HERE = Path(__file__).parent
+#: The catalogues' domain of the log's sentences (the text layer's ``DOMAIN``).
+LOG_DOMAIN = "log"
 
 
 # ---------------------------------------------------------------------- bots
@@ -159,105 +162,210 @@ def draw(observation: dict[str, Any], words: Words) -> str:
 
 
 # ---------------------------------------------------------------------- words
+#: A sentence's forms by CLDR plural category (``one``, ``many``, ``other``...); a sentence
+#: without a number has its ``other`` form alone.
+Forms = dict[str, str]
+
+#: The events whose sentence says a number, and the field whose number picks the sentence's
+#: plural form ("draws 1 card", "draws 2 cards"); their ``.you`` sentences too.
+COUNTED = {"deal": "deck", "claim": "cards", "draw": "cards", "repetition": "occurrences"}
+
 #: The English sentences of the events every mode may write (a file's ``event.<code>`` words
-#: replace them).
-EVENT_SENTENCES = {
+#: replace them), a counted event's by plural category as a file words it. They live here,
+#: beside the generic view's words, rather than in a catalogue of their own: each mode's
+#: catalogue is written from them under the mode's id, and a file's own words for an event take
+#: the same shape, so that one path turns both into the language's gettext plural forms.
+EVENT_SENTENCES: dict[str, str | Forms] = {
     "deal": "The cards are dealt ({deck} left in the deck).",
-    "claim": "{who} claims and collects {cards} cards",
-    "claim.you": "You claim and collect {cards} cards",
+    "claim": {
+        "one": "{who} claims and collects {cards} card",
+        "other": "{who} claims and collects {cards} cards",
+    },
+    "claim.you": {
+        "one": "You claim and collect {cards} card",
+        "other": "You claim and collect {cards} cards",
+    },
     "exchange.you": "You exchange the target {card}",
-    "draw.you": "You draw {cards} cards ({deck} left)",
+    "draw.you": {
+        "one": "You draw {cards} card ({deck} left)",
+        "other": "You draw {cards} cards ({deck} left)",
+    },
     "refill.you": "You refill the table",
     "turn_over.you": "Your turn ends: no slide is left",
     "turn_ends.you": "Your turn ends: no card is left in hand",
     "discard.you": "Your card {card} has nowhere to go and leaves the game",
     "pass.you": "You have no card and pass",
     "no_sequence.you": "You show no sequence",
-    "repetition.you": "The position has come back {occurrences} times: you must exchange",
+    "repetition.you": {
+        "one": "The position has come back {occurrences} time: you must exchange",
+        "other": "The position has come back {occurrences} times: you must exchange",
+    },
     "exchange": "{who} exchanges the target {card}",
-    "draw": "{who} draws {cards} cards ({deck} left)",
+    "draw": {
+        "one": "{who} draws {cards} card ({deck} left)",
+        "other": "{who} draws {cards} cards ({deck} left)",
+    },
     "refill": "{who} refills the table",
     "turn_over": "{who}'s turn ends: no slide is left",
     "turn_ends": "{who}'s turn ends: no card is left in hand",
     "discard": "{who}'s card {card} has nowhere to go and leaves the game",
     "pass": "{who} has no card and passes",
     "no_sequence": "{who} shows no sequence",
-    "repetition": "The position has come back {occurrences} times: {who} must exchange",
+    "repetition": {
+        "one": "The position has come back {occurrences} time: {who} must exchange",
+        "other": "The position has come back {occurrences} times: {who} must exchange",
+    },
 }
 
 
-#: The event sentences in the other languages (a file's own words replace them too).
-EVENT_TRANSLATIONS: dict[str, dict[str, str]] = {
+#: The event sentences in the other languages (a file's own words replace them too), a
+#: counted one by the language's plural categories: Italian's ``many`` is the form of a round
+#: million ("1.000.000 di carte").
+EVENT_TRANSLATIONS: dict[str, dict[str, str | Forms]] = {
     "it": {
-        "deal": "Le carte sono distribuite ({deck} restano nel mazzo).",
-        "claim": "{who} reclama e raccoglie {cards} carte",
-        "claim.you": "Reclami e raccogli {cards} carte",
+        "deal": {
+            "one": "Le carte sono distribuite (nel mazzo ne resta {deck}).",
+            "many": "Le carte sono distribuite (nel mazzo ne restano {deck}).",
+            "other": "Le carte sono distribuite (nel mazzo ne restano {deck}).",
+        },
+        "claim": {
+            "one": "{who} reclama e raccoglie {cards} carta",
+            "many": "{who} reclama e raccoglie {cards} di carte",
+            "other": "{who} reclama e raccoglie {cards} carte",
+        },
+        "claim.you": {
+            "one": "Reclami e raccogli {cards} carta",
+            "many": "Reclami e raccogli {cards} di carte",
+            "other": "Reclami e raccogli {cards} carte",
+        },
         "exchange.you": "Cambi l'obiettivo {card}",
-        "draw.you": "Peschi {cards} carte ({deck} restano)",
+        "draw.you": {
+            "one": "Peschi {cards} carta (nel mazzo: {deck})",
+            "many": "Peschi {cards} di carte (nel mazzo: {deck})",
+            "other": "Peschi {cards} carte (nel mazzo: {deck})",
+        },
         "refill.you": "Riempi il tavolo",
         "turn_over.you": "Il tuo turno finisce: non restano scorrimenti",
         "turn_ends.you": "Il tuo turno finisce: non restano carte in mano",
         "discard.you": "La tua carta {card} non ha dove andare ed esce dal gioco",
         "pass.you": "Non hai carte e passi",
         "no_sequence.you": "Non mostri sequenze",
-        "repetition.you": "La posizione si è ripetuta {occurrences} volte: devi cambiare",
+        "repetition.you": {
+            "one": "La posizione si è ripetuta {occurrences} volta: devi cambiare",
+            "many": "La posizione si è ripetuta {occurrences} di volte: devi cambiare",
+            "other": "La posizione si è ripetuta {occurrences} volte: devi cambiare",
+        },
         "exchange": "{who} cambia l'obiettivo {card}",
-        "draw": "{who} pesca {cards} carte ({deck} restano)",
+        "draw": {
+            "one": "{who} pesca {cards} carta (nel mazzo: {deck})",
+            "many": "{who} pesca {cards} di carte (nel mazzo: {deck})",
+            "other": "{who} pesca {cards} carte (nel mazzo: {deck})",
+        },
         "refill": "{who} riempie il tavolo",
         "turn_over": "Il turno di {who} finisce: non restano scorrimenti",
         "turn_ends": "Il turno di {who} finisce: non restano carte in mano",
         "discard": "La carta {card} di {who} non ha dove andare ed esce dal gioco",
         "pass": "{who} non ha carte e passa",
         "no_sequence": "{who} non mostra sequenze",
-        "repetition": "La posizione si è ripetuta {occurrences} volte: {who} deve cambiare",
+        "repetition": {
+            "one": "La posizione si è ripetuta {occurrences} volta: {who} deve cambiare",
+            "many": "La posizione si è ripetuta {occurrences} di volte: {who} deve cambiare",
+            "other": "La posizione si è ripetuta {occurrences} volte: {who} deve cambiare",
+        },
     },
     "fi": {
         "deal": "Kortit jaetaan (pakassa {deck}).",
-        "claim": "{who} ottaa ja kerää {cards} korttia",
-        "claim.you": "Otat ja keräät {cards} korttia",
+        "claim": {
+            "one": "{who} ottaa ja kerää {cards} kortin",
+            "other": "{who} ottaa ja kerää {cards} korttia",
+        },
+        "claim.you": {
+            "one": "Otat ja keräät {cards} kortin",
+            "other": "Otat ja keräät {cards} korttia",
+        },
         "exchange.you": "Vaihdat tavoitteen {card}",
-        "draw.you": "Nostat {cards} korttia (jäljellä {deck})",
+        "draw.you": {
+            "one": "Nostat {cards} kortin (jäljellä {deck})",
+            "other": "Nostat {cards} korttia (jäljellä {deck})",
+        },
         "refill.you": "Täytät pöydän",
         "turn_over.you": "Vuorosi päättyy: liu'utuksia ei ole jäljellä",
         "turn_ends.you": "Vuorosi päättyy: kädessä ei ole kortteja",
         "discard.you": "Kortillasi {card} ei ole paikkaa, ja se poistuu pelistä",
         "pass.you": "Sinulla ei ole kortteja, ja passaat",
         "no_sequence.you": "Et näytä sarjaa",
-        "repetition.you": "Asema on toistunut {occurrences} kertaa: joudut vaihtamaan",
+        "repetition.you": {
+            "one": "Asema on toistunut {occurrences} kerran: joudut vaihtamaan",
+            "other": "Asema on toistunut {occurrences} kertaa: joudut vaihtamaan",
+        },
         "exchange": "{who} vaihtaa tavoitteen {card}",
-        "draw": "{who} nostaa {cards} korttia (jäljellä {deck})",
+        "draw": {
+            "one": "{who} nostaa {cards} kortin (jäljellä {deck})",
+            "other": "{who} nostaa {cards} korttia (jäljellä {deck})",
+        },
         "refill": "{who} täyttää pöydän",
         "turn_over": "Pelaajan {who} vuoro päättyy: liu'utuksia ei ole jäljellä",
         "turn_ends": "Pelaajan {who} vuoro päättyy: kädessä ei ole kortteja",
         "discard": "Pelaajan {who} kortilla {card} ei ole paikkaa, ja se poistuu pelistä",
         "pass": "{who} on ilman kortteja ja passaa",
         "no_sequence": "{who} ei näytä sarjaa",
-        "repetition": "Asema on toistunut {occurrences} kertaa: {who} joutuu vaihtamaan",
+        "repetition": {
+            "one": "Asema on toistunut {occurrences} kerran: {who} joutuu vaihtamaan",
+            "other": "Asema on toistunut {occurrences} kertaa: {who} joutuu vaihtamaan",
+        },
     },
     "eo": {
         "deal": "La kartoj estas disdonitaj ({deck} restas en la stako).",
-        "claim": "{who} postulas kaj kolektas {cards} kartojn",
-        "claim.you": "Vi postulas kaj kolektas {cards} kartojn",
+        "claim": {
+            "one": "{who} postulas kaj kolektas {cards} karton",
+            "other": "{who} postulas kaj kolektas {cards} kartojn",
+        },
+        "claim.you": {
+            "one": "Vi postulas kaj kolektas {cards} karton",
+            "other": "Vi postulas kaj kolektas {cards} kartojn",
+        },
         "exchange.you": "Vi interŝanĝas la celon {card}",
-        "draw.you": "Vi tiras {cards} kartojn ({deck} restas)",
+        "draw.you": {
+            "one": "Vi tiras {cards} karton ({deck} restas)",
+            "other": "Vi tiras {cards} kartojn ({deck} restas)",
+        },
         "refill.you": "Vi replenigas la tablon",
         "turn_over.you": "Via vico finiĝas: neniu glitigo restas",
         "turn_ends.you": "Via vico finiĝas: neniu karto restas en la mano",
         "discard.you": "Via karto {card} havas nenien iri kaj forlasas la ludon",
         "pass.you": "Vi havas neniun karton kaj pasas",
         "no_sequence.you": "Vi montras neniun sekvencon",
-        "repetition.you": "La pozicio revenis {occurrences} fojojn: vi devas interŝanĝi",
+        "repetition.you": {
+            "one": "La pozicio revenis {occurrences} fojon: vi devas interŝanĝi",
+            "other": "La pozicio revenis {occurrences} fojojn: vi devas interŝanĝi",
+        },
         "exchange": "{who} interŝanĝas la celon {card}",
-        "draw": "{who} tiras {cards} kartojn ({deck} restas)",
+        "draw": {
+            "one": "{who} tiras {cards} karton ({deck} restas)",
+            "other": "{who} tiras {cards} kartojn ({deck} restas)",
+        },
         "refill": "{who} replenigas la tablon",
         "turn_over": "La vico de {who} finiĝas: neniu glitigo restas",
         "turn_ends": "La vico de {who} finiĝas: neniu karto restas en la mano",
         "discard": "La karto {card} de {who} havas nenien iri kaj forlasas la ludon",
         "pass": "{who} havas neniun karton kaj pasas",
         "no_sequence": "{who} montras neniun sekvencon",
-        "repetition": "La pozicio revenis {occurrences} fojojn: {who} devas interŝanĝi",
+        "repetition": {
+            "one": "La pozicio revenis {occurrences} fojon: {who} devas interŝanĝi",
+            "other": "La pozicio revenis {occurrences} fojojn: {who} devas interŝanĝi",
+        },
     },
 }
+
+
+def _forms(words: str | Forms) -> Forms:
+    """A sentence's forms by plural category: a plain sentence is its ``other`` form."""
+    return {"other": words} if isinstance(words, str) else dict(words)
+
+
+def _counted(code: str) -> str | None:
+    """The field whose number picks a log sentence's plural form, if it says a number."""
+    return COUNTED.get(code.removesuffix(".you"))
 
 
 #: The generic view's own words (``modes/view.js``), the same for every mode: the kit writes
@@ -391,19 +499,48 @@ def _file_key(code: str) -> str:
     return code if code.startswith(("action.", "ending.")) else f"event.{code}"
 
 
-def _sentences(mode: Mode) -> dict[str, str]:
-    """Every sentence of a mode's log, by code, in English."""
+def _sentences(mode: Mode) -> dict[str, Forms]:
+    """Every sentence of a mode's log, by code, in English, each by its plural forms."""
     english = mode.words.get("en", {})
-    sentences = dict(EVENT_SENTENCES)
+    plurals = mode.plurals.get("en", {})
+    sentences = {code: _forms(words) for code, words in EVENT_SENTENCES.items()}
     for key, text in english.items():
         if key.startswith(("action.", "ending.", "event.")):
-            sentences[key.removeprefix("event.")] = text
+            sentences[key.removeprefix("event.")] = plurals.get(key) or {"other": text}
     verbs = {"slide", "place", "claim", "end", "pass", "exchange", "hole", "refill"}
     for verb in verbs:
-        sentences.setdefault(f"action.{verb}", f"{verb.title()} {{args}}")
+        sentences.setdefault(f"action.{verb}", {"other": f"{verb.title()} {{args}}"})
     for ending in mode.endings:
-        sentences.setdefault(f"ending.{ending.name}", f"The game ends ({ending.name}).")
+        sentences.setdefault(f"ending.{ending.name}", {"other": f"The game ends ({ending.name})."})
     return sentences
+
+
+def _message(code: str, forms: Forms) -> Message:
+    """A log sentence's ``Message``: a counted one with its singular and plural (an old file's
+    single sentence is both), the others with their one form."""
+    count = _counted(code.partition(":")[2] or code)
+    if count is None:
+        return Message(code, forms["other"])
+    return Message(code, forms.get("one", forms["other"]), forms["other"], count)
+
+
+def _translated_forms(mode: Mode, code: str, english: Forms, language: str) -> tuple[str, ...]:
+    """A counted sentence's gettext forms in ``language``, in the order of its catalogue's
+    plural categories: the file's own forms (a missing category takes its ``other``), its
+    single sentence for every form, or the shared translation of a sentence the file keeps."""
+    categories = i18n.plural_categories(LOG_DOMAIN, language)
+    if language == "en":
+        return tuple(english.get(category, english["other"]) for category in categories)
+    key = _file_key(code)
+    own: Forms | None = mode.plurals.get(language, {}).get(key)
+    if own is None and key in mode.words.get(language, {}):
+        own = {"other": mode.words[language][key]}
+    if own is None and english == _forms(EVENT_SENTENCES.get(code, "")):
+        shared = EVENT_TRANSLATIONS.get(language, {}).get(code)
+        own = _forms(shared) if shared is not None else None
+    if own is None:
+        return tuple("" for _ in categories)
+    return tuple(own.get(category, own["other"]) for category in categories)
 
 
 def _log_code(mode: Mode, code: str) -> str:
@@ -457,7 +594,7 @@ def _messages(mode: Mode) -> Messages:
         return Phrase(mine[kind], values, subject=seat if f"{kind}.you" in sentences else None)
 
     return Messages(
-        tuple(Message(mine[code], text) for code, text in sentences.items()), (), phrase
+        tuple(_message(mine[code], forms) for code, forms in sentences.items()), (), phrase
     )
 
 
@@ -466,7 +603,7 @@ def _page_words(mode: Mode) -> dict[str, str]:
     log words it) and each place's name (``place.<name>``, the name itself by default)."""
     sentences = _sentences(mode)
     english = mode.words.get("en", {})
-    words = {key: text for key, text in sentences.items() if key.startswith("action.")}
+    words = {key: forms["other"] for key, forms in sentences.items() if key.startswith("action.")}
     for name in mode.places.names():
         words[f"place.{name}"] = english.get(f"place.{name}", name.replace("_", " ").capitalize())
     return words
@@ -507,10 +644,20 @@ def write_catalogues(mode: Mode) -> Path:
     for language in LANGUAGES:
         own = mode.words.get(language, {})
         log = Catalog(locale=language, domain="log")
-        for code, text in sentences.items():
+        for code, forms in sentences.items():
+            if _counted(code) is not None:
+                english = _message(code, forms)
+                log.add(
+                    (english.text, english.plural or english.text),
+                    _translated_forms(mode, code, forms, language),
+                    context=_log_code(mode, code),
+                )
+                continue
+            text = forms["other"]
             translated = text if language == "en" else own.get(_file_key(code), "")
             if not translated and text == EVENT_SENTENCES.get(code):
-                translated = EVENT_TRANSLATIONS.get(language, {}).get(code, "")
+                shared = EVENT_TRANSLATIONS.get(language, {}).get(code, "")
+                translated = _forms(shared)["other"]
             log.add(text, translated, context=_log_code(mode, code))
         games = Catalog(locale=language, domain="games")
         for key, text in described.items():

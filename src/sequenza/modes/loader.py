@@ -52,6 +52,9 @@ from sequenza.modes.model import (
 #: name on the page), besides the mode's name, summary and rules.
 WORD_PREFIXES = ("action.", "ending.", "event.", "option.", "place.")
 MODE_WORDS = ("mode.name", "mode.summary", "mode.rules")
+#: The CLDR plural categories a counted event's words may give a form for (each language uses
+#: some of them: English ``one`` and ``other``, Italian ``one``, ``many`` and ``other``).
+PLURAL_CATEGORIES = ("zero", "one", "two", "few", "many", "other")
 #: A mode file is small: anything larger is refused before it is parsed.
 MAX_BYTES = 256 * 1024
 DECKS = ("sequentia", "listed")
@@ -267,7 +270,8 @@ def _read(reader: _Reader, data: dict[str, Any]) -> Mode | None:
         setup=parts["setup"],
         turn=parts["turn"],
         endings=parts["endings"],
-        words=parts["words"],
+        words=parts["words"][0],
+        plurals=parts["words"][1],
     )
     _check_meaning(reader, mode)
     return None if reader.problems else mode
@@ -683,9 +687,14 @@ def _read_score(reader: _Reader, data: Any) -> None:
     reader.value(data, ("score",), "count", str, "score", words=("score",))
 
 
-def _read_words(reader: _Reader, data: Any) -> dict[str, dict[str, str]]:
+def _read_words(
+    reader: _Reader, data: Any
+) -> tuple[dict[str, dict[str, str]], dict[str, dict[str, dict[str, str]]]]:
+    """The file's words by language, and the forms of the counted events it words by plural
+    category (``"event.draw" = { one = "...", other = "..." }``)."""
     reader.table(data, ("words",), LANGUAGES)
     words: dict[str, dict[str, str]] = {}
+    plurals: dict[str, dict[str, dict[str, str]]] = {}
     for language, entries in data.items():
         if language not in LANGUAGES:
             continue
@@ -695,13 +704,33 @@ def _read_words(reader: _Reader, data: Any) -> dict[str, dict[str, str]]:
             continue
         words[language] = {}
         for key, text in entries.items():
-            if not isinstance(text, str) or not (
-                key.startswith(WORD_PREFIXES) or key in MODE_WORDS
-            ):
+            if not (key.startswith(WORD_PREFIXES) or key in MODE_WORDS):
+                reader.problem((*path, key), "not_a_word", "word_keys", name=key)
+                continue
+            if isinstance(text, dict) and key.startswith("event."):
+                forms = _plural_forms(reader, (*path, key), text)
+                if forms is not None:
+                    plurals.setdefault(language, {})[key] = forms
+                    words[language][key] = forms["other"]
+                continue
+            if not isinstance(text, str):
                 reader.problem((*path, key), "not_a_word", "word_keys", name=key)
                 continue
             words[language][key] = text
-    return words
+    return words, plurals
+
+
+def _plural_forms(reader: _Reader, path: KeyPath, table: dict[str, Any]) -> dict[str, str] | None:
+    """An event's words as forms by CLDR plural category, ``other`` among them (the form a
+    language's category takes where the file leaves that one out)."""
+    if (
+        "other" not in table
+        or not set(table) <= set(PLURAL_CATEGORIES)
+        or not all(isinstance(text, str) for text in table.values())
+    ):
+        reader.problem(path, "plural_forms", "plural_forms", name=path[-1])
+        return None
+    return dict(table)
 
 
 # ---------------------------------------------------------------------- meaning

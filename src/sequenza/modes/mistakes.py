@@ -123,6 +123,7 @@ MESSAGES = {
     # the words
     "words_not_table": "mistake.words_not_table",
     "not_a_word": "mistake.not_a_word",
+    "plural_forms": "mistake.plural_forms",
     # a file among others, and a mode the workshop builds
     "id_taken": "mistake.id_taken",
     "no_folder": "mistake.no_folder",
@@ -180,6 +181,7 @@ FIXES = {
     "more_of_digit": "mistake_fix.more_of_digit",
     "words_form": "mistake_fix.words_form",
     "word_keys": "mistake_fix.word_keys",
+    "plural_forms": "mistake_fix.plural_forms",
     "other_id": "mistake_fix.other_id",
 }
 

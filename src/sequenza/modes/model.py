@@ -237,6 +237,10 @@ class Mode:
     endings: tuple[Ending, ...]
     #: Language -> message key (``action.<verb>``, ``ending.<name>``) -> English template.
     words: dict[str, dict[str, str]] = field(default_factory=dict)
+    #: Language -> an event's key -> its forms by CLDR plural category (``one``, ``many``,
+    #: ``other``...), where the file gives a counted event's words as a table of forms; its
+    #: ``words`` entry is then the ``other`` form.
+    plurals: dict[str, dict[str, dict[str, str]]] = field(default_factory=dict)
     #: The cards of a ``listed`` deck, in the order of the file (a card's copies one after
     #: another make the deck list, whose indices are the cards' ids).
     deck_list: tuple[ListedCard, ...] = ()
