@@ -34,7 +34,7 @@ import sqlalchemy as sa
 
 from sequenza.app.web.bot_workers import BotWorkers
 from sequenza.app.web.storage import Storage
-from sequenza.app.web.tables import TableManager
+from sequenza.app.web.table_manager import TableManager
 
 GAMES = ("sequentia-shift", "sequence")
 

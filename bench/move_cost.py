@@ -30,7 +30,7 @@ import orjson
 import sequenza.core.table
 from sequenza.app.web.bot_workers import BotWorkers
 from sequenza.app.web.storage import Storage
-from sequenza.app.web.tables import TableManager
+from sequenza.app.web.table_manager import TableManager
 
 GAMES = (
     "sequentia-shift",

@@ -170,6 +170,7 @@ SERVER_CODE = [
         "errors.py",
         "identity.py",
         "tables.py",
+        "table_manager.py",
         "safety.py",
         "connections.py",
         "workshop.py",

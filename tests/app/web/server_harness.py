@@ -18,7 +18,7 @@ from fastapi import FastAPI
 from websockets.sync.client import ClientConnection, connect
 
 from sequenza.app.web import create_app, server_config
-from sequenza.app.web.tables import TableManager
+from sequenza.app.web.table_manager import TableManager
 from sequenza.core.rng import new_seed
 
 

@@ -16,10 +16,10 @@ import orjson
 import pytest
 import sqlalchemy as sa
 
-from sequenza.app.web import tables
+from sequenza.app.web import table_manager, tables
 from sequenza.app.web.bot_workers import BotWorkers
 from sequenza.app.web.storage import Storage
-from sequenza.app.web.tables import TableManager
+from sequenza.app.web.table_manager import TableManager
 from sequenza.core.table import TableHistory
 
 HOTSEATS = [{"kind": "hotseat", "name": "Ann"}, {"kind": "hotseat", "name": "Bob"}]
@@ -107,7 +107,9 @@ def test_a_finished_games_first_look_comes_from_its_saved_look(
         raise AssertionError("a finished game with a saved look was replayed")
 
     with monkeypatch.context() as patched:
-        patched.setattr(tables, "_replay", never)
+        # Where a table is loaded (the manager) and where a table replays its moves.
+        patched.setattr(table_manager, "replay_table", never)
+        patched.setattr(tables, "replay_table", never)
         from_look = asyncio.run(_first_look(saved, table_id))
     # Every screen gets what a replayed table sends it, byte for byte.
     assert from_look == replayed
@@ -124,7 +126,9 @@ def test_a_finished_games_first_look_comes_from_its_saved_look(
     assert asyncio.run(_record(saved, table_id)) == asyncio.run(_record(old, table_id))
     # The game that ended before looks were kept has its look now, kept as it was replayed.
     with monkeypatch.context() as patched:
-        patched.setattr(tables, "_replay", never)
+        # Where a table is loaded (the manager) and where a table replays its moves.
+        patched.setattr(table_manager, "replay_table", never)
+        patched.setattr(tables, "replay_table", never)
         assert asyncio.run(_first_look(old, table_id)) == replayed
 
 

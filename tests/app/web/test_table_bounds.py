@@ -9,7 +9,7 @@ import pytest
 from sqlalchemy.exc import OperationalError
 from websockets.exceptions import ConnectionClosed
 
-from sequenza.app.web import tables
+from sequenza.app.web import table_manager, tables
 from tests.app.web.server_harness import LiveServer, Player, live_server
 
 HOTSEATS = [{"kind": "hotseat", "name": "Ann"}, {"kind": "hotseat", "name": "Bob"}]
@@ -68,7 +68,7 @@ def test_tables_where_people_play_are_kept_and_still_ones_put_away(
             assert set(running.manager.live) == {made[0]["id"], made[1]["id"]}
             # Once nobody has moved for long enough, the stillest table makes room: Bob's, as
             # Ann moved after Bob came.
-            monkeypatch.setattr(tables, "STILL_TABLE_SECONDS", 0.0)
+            monkeypatch.setattr(table_manager, "STILL_TABLE_SECONDS", 0.0)
             created = http.post("/api/tables", json={"game": "test-toy", "seats": HOTSEATS})
             assert created.status_code == 201
             assert _sent_away(bob) == ("put_away", 4409)

@@ -37,7 +37,7 @@ from prometheus_client.core import GaugeMetricFamily, Metric
 from prometheus_client.registry import REGISTRY, Collector
 
 if TYPE_CHECKING:
-    from .tables import TableManager
+    from .table_manager import TableManager
 
 #: Prometheus's text format.
 CONTENT_TYPE = "text/plain; version=0.0.4; charset=utf-8"

@@ -49,7 +49,8 @@ from .api_models import Error, ReviewOut, ReviewRequest
 from .bot_workers import BotFailure, WorkersBusy
 from .errors import TableError
 from .safety import parse_json, require_json_content
-from .tables import Table, TableManager
+from .table_manager import TableManager
+from .tables import Table
 
 logger = logging.getLogger("sequenza.web")
 

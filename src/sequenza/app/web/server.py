@@ -184,7 +184,8 @@ from .safety import (
     require_json_content,
 )
 from .storage import Quota, Storage
-from .tables import BotSettings, Table, TableManager
+from .table_manager import BotSettings, TableManager
+from .tables import Table
 from .workshop import Workshop, add_routes, is_workshop_game
 
 logger = logging.getLogger("sequenza.web")

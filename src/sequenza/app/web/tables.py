@@ -1,14 +1,6 @@
 """Live tables: a game, its seats, the people connected to it and the bots that play in it.
 
-A table is created from a game, its player count, its options and one description per seat:
-
-- ``bot``: a bot by name, playing on the server (in a worker process, so that neither the event
-  loop nor the interpreter lock ever waits for a search);
-- ``hotseat``: a person at the creator's screen (several hotseat seats share one device);
-- ``invite``: a friend who joins with an invitation link;
-- ``open``: anyone: the first visitor who takes it from the lobby's "Looking for players" list
-  sits there (``TableManager.take``); while it stays empty, a person at the table may put a bot
-  in it (``TableManager.fill_open``).
+A table is made and found by its manager (``table_manager``); here it plays.
 
 Each person may name their own seat (``Table.rename``, or a join that carries a name), and the
 people at a table talk in its chat (``Table.say``): lines are cleaned and bounded, saved with
@@ -21,18 +13,14 @@ resign, a clock chosen at creation may run out (a bot then plays the move, or th
 as the table's creator chose), and a person may take back their last move (with the bots'
 moves after it) when it showed them no hidden card; online, the other people are asked first.
 
-Every seat held by a person has a secret token, handed out once; the server keeps only its
-hash. The creator receives the tokens of the seats at its own screen, and for each invited
-seat an invitation code: the friend who opens the link claims the seat once and receives a
-fresh token that the creator never saw (``TableManager.claim``). A client proves which seats
+Every seat held by a person has a secret token (``identity``). A client proves which seats
 it holds with their tokens, and receives the observation of those seats only (spectators
 receive the public view). Every action is saved before anyone hears of it, so a restart
 replays the table as it was; a move that cannot be saved is refused to its player and shown
 to nobody.
 
-Everything is bounded: messages waiting for a client (one that falls behind is disconnected
-and reconnects to a fresh position), the tables held in memory (idle ones are dropped and
-replayed from the database when next asked for), and the spectators of a table.
+Everything is bounded: messages waiting for a client (``fanout``), the tables held in memory
+(``table_manager``), and the spectators of a table.
 """
 
 from __future__ import annotations
@@ -42,32 +30,23 @@ import contextlib
 import hmac
 import json
 import logging
-import os
 import random
-import secrets
-import socket
 import time
 from collections import deque
-from collections.abc import AsyncIterator, Awaitable, Callable
-from contextlib import asynccontextmanager
-from dataclasses import dataclass, replace
+from collections.abc import Callable
+from dataclasses import replace
 from datetime import UTC, datetime
-from typing import Any, TypeVar
-
-from sqlalchemy.exc import SQLAlchemyError
+from typing import TYPE_CHECKING, Any
 
 import sequenza.ai  # noqa: F401  (registers the built-in bots)
-from sequenza import i18n
-from sequenza.ai.base import bot_names
 from sequenza.ai.hints import hint_level
 from sequenza.core.actions import Action
 from sequenza.core.errors import IllegalActionError, NotationError, SequenzaError
 from sequenza.core.game import GameRecord, State
-from sequenza.core.registry import game_class, game_kit, make_game, replay
+from sequenza.core.registry import game_class, replay
 from sequenza.core.rng import new_seed
 from sequenza.core.table import (
     TABLE_EVENTS,
-    ClockSettings,
     Entry,
     EntryKind,
     OnTimeout,
@@ -78,35 +57,26 @@ from sequenza.i18n import SOURCE_LANGUAGE
 from sequenza.text import describe, describe_ending
 
 from . import metrics
-from .bot_workers import BotFailure, BotWorkers
-from .errors import PagePhrase, RateLimitedError, TableError, stored
+from .bot_workers import BotFailure
+from .errors import PagePhrase, TableError, stored
 from .fanout import Broadcast, Client
 from .final_look import FinalLook
 from .identity import (
-    MAX_TOKEN,
-    check_table_id,
     checked_name,
     clean_name,
-    default_name,
     hash_token,
-    new_table_id,
-    player_hash,
 )
 from .storage import (
     ChatLine,
-    InviteError,
-    Quota,
-    QuotaExceededError,
-    SeatRecord,
-    SeatTakenError,
     StaleWriteError,
-    Storage,
     TableRecord,
 )
 
+if TYPE_CHECKING:
+    from .table_manager import TableManager
+
 logger = logging.getLogger("sequenza.web")
 
-SEAT_KINDS = ("hotseat", "invite", "bot", "open")
 #: The longest chat line, in characters once cleaned; a line sent longer than four times this
 #: is refused before it is cleaned at all.
 MAX_CHAT = 200
@@ -117,12 +87,8 @@ CHAT_KEPT = 50
 MAX_CHAT_LINES = 2000
 #: The quick phrases: each screen words them in its reader's language (``chat.phrase_<id>``).
 CHAT_PHRASES = ("good_game", "your_turn", "well_played", "good_luck", "thanks")
-#: Seconds an open seat may stay empty before the table says so and offers a bot for it.
-OPEN_SEAT_WAIT = 120.0
 #: The longest action text (the database column holds 200 characters).
 MAX_ACTION_TEXT = 200
-#: A seed is stored as a signed 64-bit integer.
-MAX_SEED = 2**63 - 1
 #: Spectators of one table. Counted apart from its players' connections, so that a crowd of
 #: watchers never locks the players out.
 MAX_SPECTATORS_PER_TABLE = 100
@@ -131,15 +97,9 @@ MAX_SPECTATORS_PER_TABLE = 100
 WORDED_LOGS_KEPT = 4
 #: Connections to one table that hold seats (its players, each on a few devices).
 MAX_SEATED_CLIENTS_PER_TABLE = 32
-#: When the tables in memory reach their limit, a table whose players have not moved nor come
-#: back for this long may be put away even while someone is connected (they are sent away and
-#: reconnect to it from the database): idle sockets cannot pin tables in memory.
-STILL_TABLE_SECONDS = 300.0
 #: Replays: a position kept every so many entries, and the frames kept per table.
 REPLAY_MARK_EVERY = 16
 REPLAY_FRAMES_KEPT = 32
-#: Finished tables kept in memory after their last viewer left, for replays and looks.
-FINISHED_KEPT = 64
 #: Waits before a bot whose move could not be saved tries again (the storage came back?).
 STORAGE_RETRY_SECONDS = (1.0, 2.0, 5.0, 10.0, 30.0)
 #: On a shared database, how long a process's claim on a bot's turn lasts unless renewed:
@@ -167,12 +127,6 @@ UNDO_REASONS: dict[UndoRefusal, str] = {
     UndoRefusal.MOVE_REVEALED: "undo.reason_move_revealed",
     UndoRefusal.BOT_REVEALED: "undo.reason_bot_revealed",
 }
-
-
-_R = TypeVar("_R")
-
-#: Optional settings per bot name, e.g. ``{"mcts": {"seconds": 0.2}}`` for quick tests.
-BotSettings = dict[str, dict[str, Any]]
 
 
 class Table:
@@ -250,7 +204,7 @@ class Table:
             record = self.record
             if not record.entries:
                 record.entries = self.manager.storage.moves_since(self.id, 0)
-            self._history = _replay(record)
+            self._history = replay_table(record)
         return self._history
 
     @history.setter
@@ -264,7 +218,7 @@ class Table:
             record = self.record
             if not record.entries:
                 record.entries = await stored(self.manager.storage.moves_since, self.id, 0)
-            history = await asyncio.to_thread(_replay, record)
+            history = await asyncio.to_thread(replay_table, record)
             if self._history is None:
                 self._history = history
         return self._history
@@ -915,7 +869,7 @@ class Table:
         record = await stored(self.manager.storage.load_table, self.id)
         if record is not None:
             self.record = record
-            self._moved_to(await asyncio.to_thread(_replay, record))
+            self._moved_to(await asyncio.to_thread(replay_table, record))
 
     async def catch_up(self) -> None:
         """Add the entries that other processes saved since this copy's turn."""
@@ -1221,578 +1175,6 @@ class Table:
         }
 
 
-@dataclass(frozen=True)
-class CheckedSeat:
-    kind: str
-    name: str
-    bot: str | None
-
-
-@dataclass(frozen=True)
-class Created:
-    """A new table, the tokens of the seats at its creator's screen, and the invitation code
-    of each invited seat."""
-
-    table: Table
-    tokens: dict[int, str]
-    invites: dict[int, str]
-
-
-class TableManager:
-    """Every table of one database: creates them, loads them on demand, keeps the live ones."""
-
-    def __init__(
-        self,
-        storage: Storage,
-        *,
-        bot_delay: float = 0.7,
-        bot_settings: BotSettings | None = None,
-        bot_workers: BotWorkers | None = None,
-        max_live_tables: int = 2000,
-    ) -> None:
-        self.storage = storage
-        self.bot_delay = bot_delay
-        self.bot_settings: BotSettings = bot_settings or {}
-        self.bot_workers = bot_workers or BotWorkers()
-        self.max_live_tables = max_live_tables
-        self.live: dict[str, Table] = {}
-        #: Finished tables nobody looks at now, least recently used first: a game's record and
-        #: replay are read again and again, and rebuilding a long game each time is costly.
-        self.finished: dict[str, Table] = {}
-        self._loading = asyncio.Lock()
-        self.token_factory: Callable[[], str] = lambda: secrets.token_urlsafe(24)
-        #: Deals a new table when its request brings no seed (the server's, never a visitor's
-        #: choice once someone is invited; tests fix it to replay a known deal).
-        self.seed_factory: Callable[[], int] = new_seed
-        #: Seconds an open seat waits for a visitor before the table offers a bot for it.
-        self.open_seat_wait = OPEN_SEAT_WAIT
-        #: Names this process in claims on bot turns, among every process of the database.
-        self.process_id = f"{socket.gethostname()[:50]}:{os.getpid()}:{secrets.token_hex(4)}"
-
-    async def close(self) -> None:
-        """Stop the bots, let every move being saved finish, then close the storage."""
-        for table in list(self.live.values()):
-            if table.bot_task is not None:
-                table.bot_task.cancel()
-                with contextlib.suppress(asyncio.CancelledError):
-                    await table.bot_task
-        for table in list(self.live.values()):
-            async with table.lock:  # a move in flight holds it until it is saved and sent
-                pass
-        self.bot_workers.close()
-        self.storage.close()
-
-    # ------------------------------------------------------------------ other processes
-    def table_moved(self, table_id: str, turn: int) -> None:
-        """Another process saved the move that brought ``table_id`` to ``turn``."""
-        table = self.live.get(table_id)
-        if table is not None and table.turn < turn:
-            table.schedule_catch_up()
-
-    def resync(self) -> None:
-        """Announcements may have been missed: catch every live table up."""
-        for table in list(self.live.values()):
-            table.schedule_catch_up()
-
-    def seats_changed(self, table_id: str) -> None:
-        """Another process seated an invited friend at ``table_id``: read its seats again and
-        tell this process's screens (the creator's list of links shows the seat taken)."""
-        table = self.live.get(table_id)
-        if table is not None:
-            task = asyncio.get_running_loop().create_task(self._reseat(table))
-            _SEAT_REFRESHES.add(task)
-            task.add_done_callback(_SEAT_REFRESHES.discard)
-
-    def chat_said(self, table_id: str) -> None:
-        """Another process saved a line of ``table_id``'s chat: tell this process's screens."""
-        table = self.live.get(table_id)
-        if table is not None:
-            task = asyncio.get_running_loop().create_task(self._hear_chat(table))
-            _SEAT_REFRESHES.add(task)
-            task.add_done_callback(_SEAT_REFRESHES.discard)
-
-    async def _hear_chat(self, table: Table) -> None:
-        with contextlib.suppress(TableError):  # the database is away: the next line reads it
-            await table.chat_caught_up()
-
-    async def _reseat(self, table: Table) -> None:
-        try:
-            await self._refresh_seats(table)
-            await table.hints_caught_up()
-        except TableError:  # the database is away: the next join reads the seats anyway
-            return
-        table.broadcast()
-
-    # ------------------------------------------------------------------ creating
-    async def create(
-        self, request: Any, language: str = i18n.SOURCE_LANGUAGE, quota: Quota | None = None
-    ) -> Created:
-        """A new table from a JSON request: the token of each seat at the creator's screen
-        and the invitation code of each invited seat (whose token only the friend who claims
-        it will hold). Seats without a name are named in ``language``, the creator's. With a
-        ``quota``, the creator's recent tables are counted in the database."""
-        if not isinstance(request, dict):
-            raise TableError("bad_request", "problem.table_object")
-        game_id = request.get("game")
-        if not isinstance(game_id, str):
-            raise TableError(
-                "bad_request", "problem.table_game", example='{"game": "sequentia-shift", ...}'
-            )
-        options = request.get("options", {})
-        if not isinstance(options, dict):
-            raise TableError("bad_request", "problem.table_options")
-        players = request.get("players")
-        seed = request.get("seed")
-        listed = request.get("listed", False)
-        if not isinstance(listed, bool):
-            raise TableError("bad_request", "problem.table_listed")
-        spectator_chat = request.get("spectator_chat", False)
-        if not isinstance(spectator_chat, bool):
-            raise TableError("bad_request", "problem.table_spectator_chat")
-        # Online, hints are chosen here only, so that every person sits down knowing they are
-        # on; at one screen or against bots they may be switched on later (``switch_hints_on``).
-        hints = request.get("hints", False)
-        if not isinstance(hints, bool):
-            raise TableError("bad_request", "problem.table_hints")
-        # A learner's hint shows where a picked card can go and why, which the legal moves
-        # already tell every player: nothing hidden, nothing decided for them, so a teacher
-        # may turn it on at any table of a game whose view words it, online too.
-        learner_hints = request.get("learner_hints", False)
-        if not isinstance(learner_hints, bool):
-            raise TableError("bad_request", "problem.table_learner_hints")
-        if seed is not None and (
-            isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED
-        ):
-            raise TableError("bad_request", "problem.table_seed", limit=MAX_SEED)
-        try:
-            clock = ClockSettings.from_json(request.get("clock"))
-        except SequenzaError as error:
-            raise TableError("bad_request", "problem.table_clock", detail=str(error)) from None
-        try:
-            _check_web_options(game_id, options)
-            game = make_game(game_id, players, **options)
-        except SequenzaError as error:
-            raise TableError("bad_option", "problem.bad_option", detail=str(error)) from None
-        if learner_hints and not game_kit(game.id).learner_hints:
-            raise TableError("bad_request", "problem.no_learner_hints", game=game.info.name)
-        seats = self._seat_requests(request.get("seats"), game.players, language)
-        if seed is not None and any(seat.kind in ("invite", "open") for seat in seats):
-            # Whoever knows the seed knows every card dealt: a friend must not play a creator
-            # who chose it.
-            raise TableError("seed_with_invite", "problem.seed_with_invite")
-        tokens: dict[int, str] = {}
-        invites: dict[int, str] = {}
-        records: list[SeatRecord] = []
-        for number, seat in enumerate(seats):
-            token_hash = invite_hash = None
-            if seat.kind == "invite":
-                invites[number] = self.token_factory()
-                invite_hash = hash_token(invites[number])
-            elif seat.kind not in ("bot", "open"):
-                tokens[number] = self.token_factory()
-                token_hash = hash_token(tokens[number])
-            records.append(
-                SeatRecord(number, seat.kind, seat.name, seat.bot, token_hash, invite_hash)
-            )
-        record = TableRecord(
-            id=new_table_id(),
-            game=game.id,
-            rules_version=game.info.rules_version,
-            players=game.players,
-            options=game.options.changed(),
-            seed=self.seed_factory() if seed is None else seed,
-            seats=records,
-            listed=listed,
-            clock=clock,
-            spectator_chat=spectator_chat,
-            hints=hints,
-            learner_hints=learner_hints,
-        )
-        history = _new_history(record, game.new_initial_state(record.seed))
-        self._make_room()
-        await _within_quota(stored(self.storage.create_table, record, quota))
-        table = Table(self, record, history)
-        self.live[record.id] = table
-        logger.info("table_created", extra={"table": record.id, "game": record.game})
-        table.start_bots()
-        return Created(table, tokens, invites)
-
-    def _seat_requests(
-        self, data: Any, players: int, language: str = i18n.SOURCE_LANGUAGE
-    ) -> list[CheckedSeat]:
-        if data is None:
-            data = [{"kind": "hotseat"}] + [{"kind": "bot", "bot": "random"}] * (players - 1)
-        if not isinstance(data, list) or len(data) != players:
-            raise TableError("bad_request", "problem.table_seats", count=players)
-        bots = bot_names()
-        seats = []
-        for number, seat in enumerate(data):
-            if not isinstance(seat, dict) or seat.get("kind") not in SEAT_KINDS:
-                raise TableError(
-                    "bad_request", "problem.seat_kind", number=number, kinds=", ".join(SEAT_KINDS)
-                )
-            kind = seat["kind"]
-            bot = seat.get("bot") if kind == "bot" else None
-            if kind == "bot" and bot not in bots:
-                raise TableError(
-                    "bad_request",
-                    "problem.seat_bot",
-                    number=number,
-                    bots=", ".join(bots),
-                    bot=repr(bot),
-                )
-            name = seat.get("name") or default_name(number, kind, bot, language)
-            seats.append(CheckedSeat(kind, checked_name(name, number), bot))
-        return seats
-
-    async def claim(self, table_id: str, invite: Any, name: Any = None) -> tuple[int, str]:
-        """A friend opens an invitation: the seat it invites, and a fresh token for it that
-        nobody else ever saw. Each invitation is claimed once (``invite_claimed`` after)."""
-        check_table_id(table_id)
-        if not isinstance(invite, str) or not 0 < len(invite) <= MAX_TOKEN:
-            raise TableError("bad_invite", "problem.bad_invite", 403)
-        cleaned = None if name is None else checked_name(name, None)
-        token = self.token_factory()
-        try:
-            seat = await stored(
-                self.storage.claim_invite, table_id, hash_token(invite), hash_token(token), cleaned
-            )
-        except InviteError as error:
-            if error.claimed:
-                raise TableError("invite_claimed", "problem.invite_claimed", 409) from None
-            raise TableError("bad_invite", "problem.bad_invite", 403) from None
-        table = self.live.get(table_id)
-        if table is not None:
-            await self._refresh_seats(table)
-            table.broadcast()
-        logger.info("invite_claimed", extra={"table": table_id, "seat": seat})
-        return seat, token
-
-    async def take(self, table_id: str, seat: Any = None, name: Any = None) -> tuple[int, str]:
-        """A visitor takes an open seat of the table (``seat``, else the first still empty):
-        the seat's number and a fresh token for it. First come: a seat already taken is
-        ``seat_taken``."""
-        check_table_id(table_id)
-        if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)):
-            raise TableError("bad_request", "problem.take_seat", example='{"seat": 1}')
-        cleaned = None if name is None else checked_name(name, None)
-        table = await self.table(table_id)
-        if table.over:
-            raise TableError("game_over", "problem.game_over", 409)
-        token = self.token_factory()
-        try:
-            number = await stored(
-                self.storage.take_open_seat, table_id, seat, hash_token(token), cleaned
-            )
-        except SeatTakenError:
-            raise TableError("seat_taken", "problem.seat_taken", 409) from None
-        await self._refresh_seats(table)
-        table.broadcast()
-        self.forget_if_idle(table)
-        logger.info("open_seat_taken", extra={"table": table_id, "seat": number})
-        return number, token
-
-    async def fill_open(
-        self, table: Table, seats: tuple[int, ...], bot: Any, language: str = SOURCE_LANGUAGE
-    ) -> None:
-        """A person at the table (``seats``) puts ``bot`` in every open seat nobody took."""
-        if not seats:
-            raise TableError("not_your_turn", "problem.spectators_cannot_act", 403)
-        if table.over:
-            raise TableError("game_over", "problem.game_over", 409)
-        bots = bot_names()
-        if bot not in bots:
-            raise TableError("bad_request", "problem.fill_bot", bots=", ".join(bots), bot=repr(bot))
-        empty = {
-            seat.seat: (bot, default_name(seat.seat, "bot", bot, language))
-            for seat in table.record.seats
-            if seat.kind == "open" and seat.token_hash is None
-        }
-        if not empty:
-            raise TableError("seat_taken", "problem.seat_taken", 409)
-        await stored(self.storage.fill_open_seats, table.id, empty)
-        await table.seated_bots()
-
-    async def remember_player(self, table: Table, seats: tuple[int, ...], key: Any) -> None:
-        """The player key ``key`` plays the people's ``seats`` it holds at ``table``: the
-        game joins its history ("My games") once it is over."""
-        hashed = player_hash(key)
-        people = [seat for seat in seats if table.record.seats[seat].kind != "bot"]
-        if people:
-            await stored(self.storage.remember_player, hashed, table.id, people)
-
-    async def player_games(self, key: Any) -> list[dict[str, Any]]:
-        """The finished games of the player key ``key``, newest first, with their names."""
-        rows = await stored(self.storage.player_games, player_hash(key))
-        for row in rows:
-            with contextlib.suppress(SequenzaError):
-                row["name"] = game_class(row["game"]).info.name
-        return rows
-
-    async def list_open_tables(self, limit: int = 20) -> list[dict[str, Any]]:
-        rows = await stored(self.storage.list_open_tables, limit)
-        for row in rows:
-            with contextlib.suppress(SequenzaError):
-                row["name"] = game_class(row["game"]).info.name
-        return rows
-
-    async def seats_for(self, table: Table, tokens: list[str]) -> tuple[int, ...]:
-        """``Table.seats_for_tokens``, after reading the seats again when a token opens none
-        while an invitation is open: another process may have seated the friend meanwhile."""
-        try:
-            return table.seats_for_tokens(tokens)
-        except TableError as error:
-            waiting = any(
-                (seat.invite_hash is not None or seat.kind == "open") and seat.token_hash is None
-                for seat in table.record.seats
-            )
-            if error.code != "bad_token" or not waiting:
-                raise
-        await self._refresh_seats(table)
-        return table.seats_for_tokens(tokens)
-
-    async def _refresh_seats(self, table: Table) -> None:
-        seats = await stored(self.storage.load_seats, table.id)
-        if len(seats) == len(table.record.seats):
-            table.record.seats = seats
-
-    async def rematch(
-        self,
-        table: Table,
-        seats: tuple[int, ...],
-        quota: Quota | None = None,
-        answer: str | None = None,
-    ) -> Table:
-        """The rematch of a finished ``table``, asked by a player holding ``seats``: the same
-        game, options and people, a new deal, and the seats turned by one, so that the first
-        player rotates. Every person's token opens their seat of the rematch too: the friend's
-        own token, once claimed. An invitation nobody claimed stays an invitation to the same
-        seat (its code opens no seat by itself). Asked twice, it is the same table.
-
-        The first to ask offers it; whoever asks after accepts it, and ``answer="decline"``
-        turns it down. Every screen at the table, on every process, is told each step."""
-        if not seats:
-            raise TableError("not_your_table", "problem.not_your_table", 403)
-        if not table.over:
-            # The game may have ended on another process a moment ago, its notice not yet
-            # read here: read the saved moves before refusing.
-            await table.catch_up()
-        if not table.over:
-            raise TableError("not_finished", "problem.rematch_not_finished", 409)
-        if answer == "decline" and table.record.rematch is None:
-            raise TableError("no_rematch", "problem.no_rematch", 409)
-        if table.record.rematch is not None:
-            await self._answer_rematch(table, seats, answer or "accept")
-            return await self.table(table.record.rematch)
-        # A friend may have claimed a seat through another process since this one loaded it.
-        await self._refresh_seats(table)
-        old = table.record
-        count = old.players
-        game = make_game(old.game, count, **old.options)
-        record = TableRecord(
-            id=new_table_id(),
-            game=old.game,
-            rules_version=game.info.rules_version,
-            players=count,
-            options=dict(old.options),
-            seed=new_seed(),
-            seats=[
-                SeatRecord(
-                    number,
-                    old.seats[(number + 1) % count].kind,
-                    old.seats[(number + 1) % count].name,
-                    old.seats[(number + 1) % count].bot,
-                    old.seats[(number + 1) % count].token_hash,
-                    old.seats[(number + 1) % count].invite_hash,
-                )
-                for number in range(count)
-            ],
-            listed=old.listed,
-            clock=old.clock,
-            spectator_chat=old.spectator_chat,
-            hints=old.hints,
-            learner_hints=old.learner_hints,
-        )
-        self._make_room()
-        rematch_id = await _within_quota(
-            stored(self.storage.create_rematch, old.id, record, quota, seats[0])
-        )
-        old.rematch = rematch_id
-        if rematch_id != record.id:  # another player asked first: this is an acceptance
-            await self._answer_rematch(table, seats, "accept")
-            return await self.table(rematch_id)
-        table.rematch_by = seats[0]
-        table.broadcast()
-        created = Table(self, record, _new_history(record, game.new_initial_state(record.seed)))
-        self.live[record.id] = created
-        logger.info(
-            "table_created", extra={"table": record.id, "game": record.game, "rematch_of": old.id}
-        )
-        created.start_bots()
-        return created
-
-    async def _answer_rematch(self, table: Table, seats: tuple[int, ...], answer: str) -> None:
-        """Each of ``seats`` (but the offerer's) accepts or declines the rematch: told to this
-        process's screens at once, and to the other processes' through the database."""
-        answered = [seat for seat in seats if seat != table.rematch_by]
-        if not answered or all(table.rematch_answers.get(seat) == answer for seat in answered):
-            return
-        for seat in answered:
-            table.rematch_answers[seat] = answer
-        table.send_table()
-        rematch = table.record.rematch
-        assert rematch is not None
-        for seat in answered:
-            # Best effort: the answer is already on this process's screens.
-            with contextlib.suppress(TableError):
-                await stored(self.storage.answer_rematch, table.id, seat, answer, rematch)
-
-    def rematch_heard(self, table_id: str, seat: int, answer: str, rematch: str) -> None:
-        """Another process saw ``seat`` offer (``answer="offer"``), accept or decline the
-        rematch ``rematch`` of ``table_id``: tell this process's screens. Heard twice (this
-        process's own announcement comes back too), it changes nothing."""
-        table = self.live.get(table_id) or self.finished.get(table_id)
-        if table is None or not 0 <= seat < table.record.players:
-            return
-        changed = table.record.rematch != rematch
-        table.record.rematch = rematch
-        if answer == "offer":
-            changed = changed or table.rematch_by != seat
-            table.rematch_by = seat
-        elif answer in ("accept", "decline") and seat != table.rematch_by:
-            changed = changed or table.rematch_answers.get(seat) != answer
-            table.rematch_answers[seat] = answer
-        if changed:
-            table.send_table()
-
-    # ------------------------------------------------------------------ finding
-    async def table(self, table_id: str) -> Table:
-        """The live table, loaded and replayed from the database if needed."""
-        check_table_id(table_id)
-        table = self.live.pop(table_id, None)
-        if table is not None:
-            self.live[table_id] = table  # the most recently used comes last
-            return table
-        async with self._loading:
-            table = self.live.get(table_id)
-            if table is not None:
-                return table
-            table = self.finished.pop(table_id, None)
-            if table is not None:
-                self._make_room()
-                self.live[table_id] = table
-                return table
-            record = await stored(self.storage.load_table, table_id, look=True)
-            if record is None:
-                raise TableError(
-                    "unknown_table", "problem.unknown_table", 404, table=repr(table_id)
-                )
-            look = None
-            if record.look is not None:
-                look = FinalLook.from_json(record.look, record.players)
-                if look is None:  # not a look this code saved: read the moves after all
-                    record = await stored(self.storage.load_table, table_id)
-                    if record is None:
-                        raise TableError(
-                            "unknown_table", "problem.unknown_table", 404, table=repr(table_id)
-                        )
-            # A finished game served from its last look is replayed only when its record or
-            # a replay asks for the whole game; others are replayed now, in a thread.
-            history = None if look is not None else await asyncio.to_thread(_replay, record)
-            if history is not None and history.over and record.look is None:
-                await self._keep_look(table_id, history)
-            chat = await stored(self.storage.load_chat, table_id, CHAT_KEPT)
-            self._make_room()
-            table = Table(self, record, history, look)
-            table.chat.extend(chat)
-            table.chat_next = chat[-1].number + 1 if chat else 0
-            self.live[table_id] = table
-        table.start_bots()
-        return table
-
-    async def _keep_look(self, table_id: str, history: TableHistory) -> None:
-        """Save the last look of a game that ended before looks were kept, just replayed, so
-        that its next first look is read. Best effort: a database that cannot be written now
-        (full, read-only) serves the game as before, and the next load tries again."""
-        look = FinalLook.of(history).to_json()
-        try:
-            await asyncio.to_thread(self.storage.save_look, table_id, look)
-        except SQLAlchemyError as error:
-            logger.warning("the last look of table %s was not kept: %s", table_id, error)
-
-    @asynccontextmanager
-    async def borrowed(self, table_id: str) -> AsyncIterator[Table]:
-        """The table for one HTTP request: loaded if needed, and dropped from memory afterwards
-        unless someone watches it or a bot plays there, so that a look does not pin it."""
-        table = await self.table(table_id)
-        try:
-            yield table
-        finally:
-            self.forget_if_idle(table)
-
-    def _make_room(self) -> None:
-        """Keep at most ``max_live_tables`` in memory (the database keeps them all). First
-        drop the least recently used tables that nobody watches and no bot plays; then put away
-        the tables with no player connected, or with no move nor player come for
-        ``STILL_TABLE_SECONDS``, least recently active first, sending their connections away
-        (they reconnect and load the table again). Only when every table in memory is in play
-        is a new one refused."""
-        if len(self.live) < self.max_live_tables:
-            return
-        for table in list(self.live.values()):
-            if not table.clients and not table.bot_thinking:
-                self.forget(table)
-                if len(self.live) < self.max_live_tables:
-                    return
-        now = time.monotonic()
-        still = sorted(
-            (
-                table
-                for table in self.live.values()
-                if not table.bot_thinking
-                and (
-                    all(client.is_spectator for client in table.clients)
-                    or now - table.last_active >= STILL_TABLE_SECONDS
-                )
-            ),
-            key=lambda table: table.last_active,
-        )
-        for table in still:
-            logger.info("table_put_away", extra={"table": table.id})
-            for client in list(table.clients):
-                client.dismiss()
-            self.forget(table)
-            if len(self.live) < self.max_live_tables:
-                return
-        raise TableError("server_busy", "problem.server_busy", 503)
-
-    def forget_if_idle(self, table: Table) -> None:
-        """Drop a table nobody watches and no bot plays from memory (the database keeps it)."""
-        task = table.bot_task
-        playing = task is not None and not task.done() and task is not asyncio.current_task()
-        if not table.clients and not playing:
-            self.forget(table)
-            if table.over:
-                self.finished.pop(table.id, None)
-                self.finished[table.id] = table
-                while len(self.finished) > FINISHED_KEPT:
-                    del self.finished[next(iter(self.finished))]
-
-    def forget(self, table: Table) -> None:
-        if self.live.get(table.id) is table:
-            del self.live[table.id]
-            # A clock nobody watches runs out when the table is next loaded.
-            if table.clock_task is not None:
-                table.clock_task.cancel()
-
-    async def list_tables(self, limit: int = 30) -> list[dict[str, Any]]:
-        rows = await stored(self.storage.list_tables, limit)
-        for row in rows:
-            with contextlib.suppress(SequenzaError):
-                row["name"] = game_class(row["game"]).info.name
-        return rows
-
-
 def _outcome(history: TableHistory) -> dict[str, Any] | None:
     outcome = history.outcome
     return None if outcome is None else dict(outcome.to_json())
@@ -1808,42 +1190,12 @@ def _entry_json(entry: Entry) -> dict[str, Any]:
     }
 
 
-def _new_history(record: TableRecord, initial: State[Any]) -> TableHistory:
+def new_history(record: TableRecord, initial: State[Any]) -> TableHistory:
     bots = frozenset(seat.seat for seat in record.seats if seat.kind == "bot")
     return TableHistory(initial, bots, record.clock)
 
 
-def _check_web_options(game_id: str, options: dict[str, Any]) -> None:
-    """Options as a web request may set them: only the game's own names (``players`` or
-    ``game_id`` would collide with the table's fields), and never one that names a file of
-    the server (a teacher's deck comes as the deck itself, in ``deck``)."""
-    specs = {spec.name: spec for spec in game_class(game_id).options_class.specs()}
-    for name in options:
-        spec = specs.get(name)
-        if spec is None:
-            raise TableError(
-                "bad_option",
-                "problem.unknown_option",
-                name=repr(name),
-                options=", ".join(sorted(specs)),
-            )
-        if spec.names_a_path:
-            raise TableError("option_not_allowed", "problem.option_names_a_file", name=name)
-
-
-async def _within_quota(saving: Awaitable[_R]) -> _R:
-    """A save that counts the creator's tables, its refusal worded as a rate limit."""
-    try:
-        return await saving
-    except QuotaExceededError as error:
-        raise RateLimitedError("problem.too_many_tables", error.retry_after) from None
-
-
-#: Seat refreshes under way, held so that none is collected before it ends.
-_SEAT_REFRESHES: set[asyncio.Task[None]] = set()
-
-
-def _replay(record: TableRecord) -> TableHistory:
+def replay_table(record: TableRecord) -> TableHistory:
     try:
         initial = replay(
             GameRecord(
@@ -1854,7 +1206,7 @@ def _replay(record: TableRecord) -> TableHistory:
                 seed=record.seed,
             )
         )
-        history = _new_history(record, initial)
+        history = new_history(record, initial)
         for entry in record.entries:
             history.add(entry)
         return history
