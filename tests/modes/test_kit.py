@@ -92,6 +92,24 @@ def test_the_log_reads_in_the_file_s_words_and_the_drawing_shows_the_places() ->
     assert not {"phase", "deck", "seat", "slides"} & set(re.findall(r"[a-z_]+", finnish))
 
 
+def test_the_drawing_names_the_mode_in_the_reader_s_words_and_sizes_piles_only() -> None:
+    sliding = sequenza.make(_registered("sliding_hand.toml"), players=2, seed=1)
+    italian = render(sliding.observation(0), "it")
+    # A grid of single cards: its cards alone, the empty centre a dot, no "(1)".
+    header, _, *grid = italian.splitlines()[:5]
+    assert header.startswith("Sequentia · Mano scorrevole · ")
+    assert "(" not in " ".join(grid[:3]) and re.search(r"\d:\d{3}\+?\s+\.\s+\d:", grid[1])
+    assert render(sliding.observation(0)).startswith("Sequentia · Sliding Hand · ")
+    # A grid of piles (Cross) and a row of piles (Stack) show each pile's size.
+    cross = sequenza.make(_registered("cross.toml"), players=2, seed=1)
+    assert re.search(r"\d:\d{3}\+?\(1\)", render(cross.observation(0)))
+    stack = sequenza.make(_registered("stack.toml"), players=2, seed=1)
+    rng = random.Random(2)
+    while not stack.observation(0)["places"][0]["cells"]:
+        stack.apply(rng.choice(stack.legal_actions()))
+    assert re.search(r"row: .*\(\d+\)", render(stack.observation(0)))
+
+
 def test_the_view_of_a_seat_hides_the_others_hands() -> None:
     game_id = _registered("stack.toml")
     seen = sequenza.make(game_id, players=3, seed=2).observation(1)

@@ -20,6 +20,7 @@ import random
 import tempfile
 from collections import defaultdict
 from collections.abc import Mapping
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -121,22 +122,33 @@ METRICS = GameMetrics(
 
 
 # ---------------------------------------------------------------------- drawing
-def draw(observation: dict[str, Any], words: Words) -> str:
+def draw(
+    observation: dict[str, Any], words: Words, *, name: str | None = None, piles: bool = True
+) -> str:
     """The declared places in plain text, each place by the file's own name and a seat's
     places by their seat counted from 1, as every game's drawing counts them ("seat 1 (you)"
-    in the ``games`` catalogue's words)."""
+    in the ``games`` catalogue's words). ``name`` is the mode's English name (its catalogue
+    words it in the reader's language; the mode's id without it); ``piles`` whether the
+    table's places hold piles, whose sizes are then shown ("2:131(3)"): a grid of single
+    cards shows its cards alone."""
     places = observation["places"]
     table = places[0]
     seat = observation["seat"]
     # The phase is the file's own word for it, as the places' names are.
     deck = f"{words.text('common.deck')} {observation['deck_size']}"
-    lines = [f"{observation['mode']} · {observation['phase']} · {deck}"]
-    cells = [f"{pile[-1]}({len(pile)})" if pile else "  .  " for pile in table["cells"]]
+    lines = [f"{_name(name, words) or observation['mode']} · {observation['phase']} · {deck}"]
+    width = max((len(pile[-1]) for pile in table["cells"] if pile), default=5)
+    cells = [
+        (f"{pile[-1]}({len(pile)})" if piles else pile[-1].ljust(width))
+        if pile
+        else ("  .  " if piles else ".".center(width))
+        for pile in table["cells"]
+    ]
     if table["kind"] == "grid":
         rows, columns = table["shape"]
         lines.append(f"{table['name']}:")
         for row in range(rows):
-            lines.append("  " + "  ".join(cells[row * columns : (row + 1) * columns]))
+            lines.append(("  " + "  ".join(cells[row * columns : (row + 1) * columns])).rstrip())
     else:
         empty = words.text("mode.view.row_empty")
         lines.append(f"{table['name']}: " + ("  ".join(cells) if cells else empty))
@@ -159,6 +171,17 @@ def draw(observation: dict[str, Any], words: Words) -> str:
     if said:
         lines.append(" · ".join(said))
     return "\n".join(lines)
+
+
+def _name(name: str | None, words: Words) -> str | None:
+    """The mode's name in the reader's language: its catalogue's translation of the English
+    name, the name itself where the words have none (a drawing asked for in other words)."""
+    if name is None:
+        return None
+    try:
+        return words.text(name)
+    except (KeyError, ValueError, IndexError):  # no entry, or braces a designer wrote
+        return name
 
 
 # ---------------------------------------------------------------------- words
@@ -699,7 +722,12 @@ def build_kit(mode: Mode) -> GameKit:
         game=game,
         play=PLAY,
         metrics=METRICS,
-        drawing=draw,
+        # A row's places are piles; a grid's are piles where the file says so.
+        drawing=partial(
+            draw,
+            name=mode.name,
+            piles=mode.places.table.kind == "row" or mode.places.table.holds == "pile",
+        ),
         messages=_messages(mode),
         view=_HERE / "view.js",
         guide=_HERE / "guide.js",
