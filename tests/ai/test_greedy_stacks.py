@@ -10,10 +10,17 @@ import random
 import pytest
 
 import sequenza
-from sequenza.ai import GreedyBot, make_bot
+from sequenza.ai import Decision, GreedyBot, make_bot
 from sequenza.ai.greedy import playout_policy_for
+from sequenza.ai.mcts import MctsBot
 from sequenza.core.registry import make_game
-from sequenza.games.sequence_stacks.play import need
+from sequenza.games.sequence_stacks.play import (
+    ROOT_MARGIN,
+    ROOT_WIDTH,
+    need,
+    stacks_alternatives,
+    stacks_worths,
+)
 from sequenza.games.sequence_stacks.rules import StacksGame, StacksState, from_position
 from tests.ai.matches import assert_decides_from_view, greedy_wins, play_out
 
@@ -139,6 +146,34 @@ def test_discards_the_least_useful_card_never_a_wild_or_a_block() -> None:
         "blue1: blue-1 blue-2 blue-3\nblue2: blue-1 blue-2 blue-3"
     )
     assert greedy_choices(state) == {"discard blue-2"}
+
+
+# ---------------------------------------------------------------------- the search's wide root
+def test_the_wide_root_offers_the_heuristics_move_first_and_the_nearly_as_good_ones() -> None:
+    state = position("hand0: blue-1 blue-2 red-3 red-4 red-5")
+    legal = state.legal_actions()
+    worths = stacks_worths(state, legal)
+    alternatives = stacks_alternatives(state, legal)
+    assert str(alternatives[0]) == "play blue-1 hand new"
+    assert 1 < len(alternatives) <= ROOT_WIDTH < len(legal)
+    assert len(set(alternatives)) == len(alternatives)
+    top = max(worths.values())
+    assert all(worths[action] >= top - ROOT_MARGIN for action in alternatives[1:])
+    # After the heuristic's move, the best-valued others: here the discards that end the turn
+    # (one card short of the line through blue-1 and blue-2), the least useful card first.
+    rest = [worths[action] for action in alternatives[1:]]
+    assert rest == sorted(rest, reverse=True)
+    assert str(alternatives[1]) in {"discard red-4", "discard red-5"}
+
+
+def test_the_wide_root_searches_where_the_default_root_leaves_one_move() -> None:
+    state = position("hand0: blue-1 blue-2 red-3 red-4 red-5")
+    narrow = MctsBot(seed=3, iterations=40)
+    wide = MctsBot(seed=3, iterations=40, root="wide")
+    assert str(narrow.choose(Decision.of(state))) == "play blue-1 hand new"
+    assert narrow.last_iterations == 0
+    assert wide.choose(Decision.of(state)) in stacks_alternatives(state, state.legal_actions())
+    assert wide.last_iterations == 40
 
 
 # ---------------------------------------------------------------------- what the bot may see

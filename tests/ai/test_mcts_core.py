@@ -76,6 +76,8 @@ def positions(
             {"playout": "cheap", "horizon": 0, "prune_root": False},
         ),
         ("sequence-stacks", 6, {"stall_rounds": 3}, {"horizon": 1, "prune_root": False}),
+        # The heuristic's alternatives at the root, narrowed in Python before the iterations.
+        ("sequence-stacks", 2, {}, {"root": "wide"}),
     ],
 )
 def test_the_core_searches_as_the_engine_does(
@@ -109,3 +111,5 @@ def test_a_time_budget_runs_in_the_core_too_and_other_searches_stay_in_python() 
     assert not custom._in_core("sequence")
     with pytest.raises(OptionError, match="engine"):
         MctsBot(engine="rust")
+    with pytest.raises(OptionError, match="root"):
+        MctsBot(root="everything")

@@ -14,7 +14,7 @@ import random
 
 from sequenza.ai.base import Bot, Decision, register_bot
 from sequenza.core.actions import Action
-from sequenza.core.kit import OwnTurnSearch, Policy, PositionEvaluation, Ranker
+from sequenza.core.kit import Alternatives, OwnTurnSearch, Policy, PositionEvaluation, Ranker
 from sequenza.core.registry import game_kit
 
 
@@ -50,6 +50,11 @@ class GreedyBot(Bot):
 def action_ranker_for(game_id: str) -> Ranker | None:
     """The game's one-move valuation of the legal actions, if it has one."""
     return game_kit(game_id).play.ranker
+
+
+def alternatives_for(game_id: str) -> Alternatives | None:
+    """The game's alternatives to its heuristic's move, if it names them."""
+    return game_kit(game_id).play.alternatives
 
 
 def turn_search_for(game_id: str) -> OwnTurnSearch | None:

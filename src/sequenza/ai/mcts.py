@@ -24,6 +24,7 @@ from sequenza import fast
 from sequenza.ai.base import Bot, Decision, register_bot
 from sequenza.ai.greedy import (
     action_ranker_for,
+    alternatives_for,
     evaluation_for,
     playout_policy_for,
     policy_for,
@@ -48,6 +49,11 @@ PLAYOUTS = ("cheap", "greedy")
 #: Where the iterations run: ``auto`` in the compiled core where it searches the game with the
 #: bot's playout policy (the same draws, the same tree, the same choice), else in Python.
 ENGINES = ("auto", "python")
+#: How the root is narrowed (with ``prune_root``): ``narrow`` by the game's own-turn search,
+#: its move valuation or else its greedy heuristic's votes; ``wide`` by the game's
+#: alternatives to its heuristic's move where it names them (``Play.alternatives``: Sequence
+#: Stacks, where the votes nearly always agree), else as ``narrow``.
+ROOTS = ("narrow", "wide")
 
 
 class _Node:
@@ -81,7 +87,9 @@ class MctsBot(Bot):
     game's greedy heuristic or its cheaper playout policy (``playout="greedy"`` or
     ``"cheap"``). Both default to the game's own choice. The search looks only at the moves
     the heuristics rate best and keeps the heuristic's favourite unless another one scores
-    ``trust`` more (a share of the payoff) over the iterations. ``last_iterations`` tells
+    ``trust`` more (a share of the payoff) over the iterations; ``root="wide"`` looks at the
+    game's alternatives to its heuristic's move instead, where it names them (see ``ROOTS``).
+    ``last_iterations`` tells
     how many iterations the last decision ran: 0 when it had only one move to consider.
     """
 
@@ -102,6 +110,7 @@ class MctsBot(Bot):
         root_width: int = 4,
         trust: float = 0.0,
         engine: str = "auto",
+        root: str = "narrow",
     ) -> None:
         _positive("seconds", seconds, float)
         _positive("iterations", iterations, int)
@@ -112,6 +121,8 @@ class MctsBot(Bot):
         _positive("trust", trust, float, zero=True)
         if engine not in ENGINES:
             raise OptionError(f"mcts setting engine must be one of {ENGINES}, not {engine!r}")
+        if root not in ROOTS:
+            raise OptionError(f"mcts setting root must be one of {ROOTS}, not {root!r}")
         if playout is not None and playout not in PLAYOUTS:
             raise OptionError(f"mcts setting playout must be one of {PLAYOUTS}, not {playout!r}")
         if seconds is None and iterations is None:
@@ -128,6 +139,7 @@ class MctsBot(Bot):
         self.root_width = root_width
         self.trust = trust
         self.engine = engine
+        self.root = root
         self.last_iterations = 0
         self._game_id: str | None = None
         self._policy: PlayoutPolicy = random_playout
@@ -259,10 +271,14 @@ class MctsBot(Bot):
         through this turn is as good as any (the game's own-turn search, on one
         determinisation), or else the ``root_width`` best by the game's one-move valuation, or
         else the moves its greedy heuristic picks in a few determinisations; playouts then
-        decide between moves that the heuristics cannot tell apart."""
+        decide between moves that the heuristics cannot tell apart. With ``root="wide"``: the
+        game's alternatives to its heuristic's move, where it names them."""
         legal = list(decision.legal_actions)
         if not self.prune_root:
             return legal
+        alternatives = alternatives_for(decision.game_id) if self.root == "wide" else None
+        if alternatives is not None:
+            return alternatives(decision.sample_state(self.rng), legal)
         search = turn_search_for(decision.game_id)
         if search is not None:
             return search.candidates(decision.sample_state(self.rng), legal)

@@ -66,6 +66,9 @@ Policy = Callable[[State[Any], list[Action], random.Random], Action]
 Valuation = Callable[[State[Any], int], float]
 #: What each legal action is worth to the seat to act: (state, legal) -> worths.
 Ranker = Callable[[State[Any], list[Action]], dict[Action, float]]
+#: The moves a search looks at past the heuristic's own: (state, legal) -> the heuristic's
+#: move first, then the others it values nearly as high.
+Alternatives = Callable[[State[Any], list[Action]], list[Action]]
 #: Each seat's expected share of the payoff, judged from a position before the end (a full
 #: state as the searching seat imagines it -> one share per seat).
 Judge = Callable[[State[Any]], list[float]]
@@ -156,6 +159,9 @@ class Play:
     hand_model: HandModel | None = None
     #: A hint's reason for a move, from what the greedy heuristic reads of the position.
     reason: Explainer | None = None
+    #: The heuristic's move first, then the few others it values nearly as high: where a
+    #: search asked to look past the heuristic's choice searches (``mcts``'s ``root="wide"``).
+    alternatives: Alternatives | None = None
 
 
 @dataclass(frozen=True)

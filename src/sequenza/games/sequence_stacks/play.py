@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import copy
 import random
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from sequenza.core.actions import Action
@@ -194,6 +194,23 @@ class _Planner:
             self.memo[key] = found
             return found
         best: tuple[float, Action | None] = (-table.gift(heights), None)
+        for outcome, action in self._plays(hand, depth, heights, chips, supply):
+            if outcome > best[0]:
+                best = (outcome, action)
+        self.memo[key] = best
+        return best
+
+    def _plays(
+        self,
+        hand: tuple[str, ...],
+        depth: int,
+        heights: tuple[int, ...],
+        chips: tuple[int, ...],
+        supply: tuple[int, ...],
+    ) -> Iterator[tuple[float, Action]]:
+        """Each pile play from this position with the best value of the line it begins, in
+        the order the search tries them (the search keeps the first of equal values)."""
+        table = self.table
         sources = [(face, "hand") for face in sorted(set(hand))]
         if depth:
             sources.append((self.discard[depth - 1], "discard"))
@@ -242,10 +259,7 @@ class _Planner:
                     outcome = (
                         gain + self._search(rest, below, tuple(grown), after_chips, after_supply)[0]
                     )
-                if outcome > best[0]:
-                    best = (outcome, Action("play", (face, source, target)))
-        self.memo[key] = best
-        return best
+                yield outcome, Action("play", (face, source, target))
 
 
 def _block_answer(table: SeenTable, legal: list[Action]) -> Action:
@@ -333,6 +347,82 @@ def stacks_policy(state: State[Any], legal: list[Action], rng: random.Random) ->
         if action.args[0] == REVERSE and _reverse_helps(table):
             return action
     return _discard(table, legal)
+
+
+#: The search's wide root (``stacks_alternatives``): the moves whose value falls short of
+#: the best one's by less than this (a card played is worth ``PLAYED``, a chip at least
+#: ``CHIP``), at most ``ROOT_WIDTH`` of them.
+ROOT_MARGIN = 1.0
+ROOT_WIDTH = 4
+#: A discard's cost per unit of the card's usefulness: a wild or a good action card on one's
+#: discard pile is a gift to the next Steal-a-Card.
+DISCARD_COST = 0.1
+
+
+def stacks_worths(state: State[Any], legal: list[Action]) -> dict[Action, float]:
+    """The heuristic's own value of each legal move, in the units of the turn plan: a pile
+    play by the best line it begins, a discard by the turn's end it makes less what the card
+    was worth keeping, a Steal-a-Chip by the best line plus the chip's worth, another action
+    card by the best line (it leaves the plan whole). A Block window's two answers are worth
+    1 (the heuristic's) and 0."""
+    seat = state.current_seat
+    assert seat is not None
+    table = SeenTable(StacksObservation.of(state, seat), seat)
+    if table.block is not None:
+        answer = _block_answer(table, legal)
+        return {action: 1.0 if action == answer else 0.0 for action in legal}
+    planner = _Planner(table)
+    line, _ = planner.best()
+    hand = tuple(sorted(table.hand))
+    worths: dict[Action, float] = {}
+    for outcome, action in planner._plays(
+        hand,
+        len(planner.discard),
+        tuple(table.heights),
+        tuple(table.chips[seat]),
+        tuple(table.supply),
+    ):
+        worths.setdefault(action, outcome)
+    stop = -table.gift(table.heights)
+    held: dict[str, int] = {}
+    for face in table.hand:
+        held[face] = held.get(face, 0) + 1
+    for action in legal:
+        if action in worths:
+            continue
+        if action.verb == "discard":
+            face = str(action.args[0])
+            keep = table.usefulness(face) - (3.0 if held.get(face, 0) > 1 else 0.0)
+            worths[action] = stop - DISCARD_COST * keep
+        elif action.verb == "play" and action.args[0] == STEAL_CHIP:
+            worths[action] = line + _steal_chip_worth(table, action)
+        elif action.verb == "play":
+            worths[action] = line
+        else:
+            worths[action] = stop
+    return worths
+
+
+def stacks_alternatives(state: State[Any], legal: list[Action]) -> list[Action]:
+    """Where ``mcts`` searches when asked to look past the heuristic (``root="wide"``): the
+    heuristic's move first, then the best-valued others (``stacks_worths``) within
+    ``ROOT_MARGIN`` of the best value, at most ``ROOT_WIDTH`` in all.
+
+    The heuristic's choice is the same in nearly every deal the seat can imagine, so the
+    default root (the moves it picks in a few deals) leaves the search no choice; given these
+    alternatives, the search picks worse moves than the heuristic (``docs/bots-research.md``),
+    which is why they are not the default."""
+    # The policy draws only to break exact ties between steals; a fixed draw keeps the
+    # alternatives a function of the position.
+    favourite = stacks_policy(state, legal, random.Random(0))
+    worths = stacks_worths(state, legal)
+    top = max(worths.values())
+    others = sorted(
+        (action for action in legal if action != favourite),
+        key=lambda action: -worths[action],
+    )
+    close = [action for action in others if worths[action] >= top - ROOT_MARGIN]
+    return [favourite, *close[: ROOT_WIDTH - 1]]
 
 
 def stacks_playout(state: State[Any], legal: list[Action], rng: random.Random) -> Action:
@@ -509,4 +599,5 @@ PLAY = Play(
     playout=stacks_playout,
     evaluation=PositionEvaluation(chip_shares, horizon=3, greedy_playouts=True),
     reason=stacks_reason,
+    alternatives=stacks_alternatives,
 )
