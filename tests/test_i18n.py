@@ -16,7 +16,7 @@ from babel.messages.catalog import Catalog, Message
 import sequenza
 from sequenza import i18n
 from sequenza.ai import levels
-from sequenza.app.web.tables import UNDO_REASONS
+from sequenza.app.web.table_undo import UNDO_REASONS
 from sequenza.core.registry import available_games, game_class, game_kits
 from sequenza.core.table import UndoRefusal
 from sequenza.sim.metrics import metrics_for
@@ -163,20 +163,7 @@ def literal_keys(text: str, prefixes: tuple[str, ...]) -> set[str]:
 
 
 #: The server's code that words its refusals from the ``page`` catalogue.
-SERVER_CODE = [
-    SOURCE / "app" / "web" / name
-    for name in (
-        "server.py",
-        "errors.py",
-        "identity.py",
-        "tables.py",
-        "table_manager.py",
-        "safety.py",
-        "connections.py",
-        "workshop.py",
-        "reviews.py",
-    )
-]
+SERVER_CODE = sorted((SOURCE / "app" / "web").glob("*.py"))
 
 
 def test_every_page_key_the_scripts_ask_for_exists_and_every_message_is_used() -> None:

@@ -16,7 +16,7 @@ import orjson
 import pytest
 import sqlalchemy as sa
 
-from sequenza.app.web import table_manager, tables
+from sequenza.app.web import table_core, table_manager
 from sequenza.app.web.bot_workers import BotWorkers
 from sequenza.app.web.storage import Storage
 from sequenza.app.web.table_manager import TableManager
@@ -109,7 +109,7 @@ def test_a_finished_games_first_look_comes_from_its_saved_look(
     with monkeypatch.context() as patched:
         # Where a table is loaded (the manager) and where a table replays its moves.
         patched.setattr(table_manager, "replay_table", never)
-        patched.setattr(tables, "replay_table", never)
+        patched.setattr(table_core, "replay_table", never)
         from_look = asyncio.run(_first_look(saved, table_id))
     # Every screen gets what a replayed table sends it, byte for byte.
     assert from_look == replayed
@@ -128,7 +128,7 @@ def test_a_finished_games_first_look_comes_from_its_saved_look(
     with monkeypatch.context() as patched:
         # Where a table is loaded (the manager) and where a table replays its moves.
         patched.setattr(table_manager, "replay_table", never)
-        patched.setattr(tables, "replay_table", never)
+        patched.setattr(table_core, "replay_table", never)
         assert asyncio.run(_first_look(old, table_id)) == replayed
 
 
@@ -149,7 +149,7 @@ async def _joins_of_a_finished_game(
     """For each join in turn: how many sentences the server worded for it, and its events."""
     manager = _manager(url)
     worded = 0
-    real_describe = tables.describe  # type: ignore[attr-defined]
+    real_describe = table_core.describe  # type: ignore[attr-defined]
 
     def counted(*args: Any, **kwargs: Any) -> str:
         nonlocal worded
@@ -159,7 +159,7 @@ async def _joins_of_a_finished_game(
     joins: list[tuple[int, list[Any]]] = []
     try:
         table = await manager.table(table_id)
-        monkeypatch.setattr(tables, "describe", counted)
+        monkeypatch.setattr(table_core, "describe", counted)
         for seats, lang in (
             ((), "it"),
             ((), "it"),

@@ -19,7 +19,8 @@ from sequenza.app.web import schema
 from sequenza.app.web.identity import hash_token
 from sequenza.app.web.schema import head
 from sequenza.app.web.storage import ChatLine, Storage
-from sequenza.app.web.tables import CHAT_KEPT, MAX_CHAT
+from sequenza.app.web.table_chat import MAX_CHAT
+from sequenza.app.web.table_core import CHAT_KEPT
 from tests.app.web.server_harness import LiveServer, Player, live_server
 
 FRIENDS = [{"kind": "hotseat", "name": "Ann"}, {"kind": "invite", "name": "Bob"}]

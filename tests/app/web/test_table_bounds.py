@@ -9,7 +9,7 @@ import pytest
 from sqlalchemy.exc import OperationalError
 from websockets.exceptions import ConnectionClosed
 
-from sequenza.app.web import table_manager, tables
+from sequenza.app.web import table_bots, table_core, table_manager, table_replay
 from tests.app.web.server_harness import LiveServer, Player, live_server
 
 HOTSEATS = [{"kind": "hotseat", "name": "Ann"}, {"kind": "hotseat", "name": "Bob"}]
@@ -78,7 +78,7 @@ def test_tables_where_people_play_are_kept_and_still_ones_put_away(
 def test_a_crowd_of_spectators_never_locks_the_players_out(
     server: LiveServer, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(tables, "MAX_SPECTATORS_PER_TABLE", 2)
+    monkeypatch.setattr(table_core, "MAX_SPECTATORS_PER_TABLE", 2)
     created = server.create_table(game="test-toy", seats=HOTSEATS)
     table_id = created["id"]
     with server.join(table_id) as one, server.join(table_id) as two:
@@ -121,7 +121,7 @@ def test_bots_caught_in_an_endless_game_stop_and_the_table_says_so(
     # such as Sequence Stacks had before its refill limit): a visitor's table of bots then held
     # a worker and wrote a move a moment until the server stopped. Past the simulator's own
     # net (20,000 moves; three here), the bots stop and every screen is told.
-    monkeypatch.setattr(tables, "MOST_BOT_TABLE_MOVES", 3)
+    monkeypatch.setattr(table_bots, "MOST_BOT_TABLE_MOVES", 3)
     created = server.create_table(game="test-toy", seats=BOTS)
     with server.join(created["id"]) as watcher:
         stopped = watcher.wait_until(lambda state: state["table"]["bot_error"] is not None)
@@ -173,11 +173,11 @@ def _finished_bot_game(server: LiveServer) -> dict[str, Any]:
 def test_replay_frames_are_the_same_forwards_backwards_and_asked_again(
     server: LiveServer, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(tables, "REPLAY_MARK_EVERY", 2)  # the toy game is short
+    monkeypatch.setattr(table_replay, "REPLAY_MARK_EVERY", 2)  # the toy game is short
     table_id = _finished_bot_game(server)["id"]
     with server.client() as http:
         turns = http.get(f"/api/tables/{table_id}/replay/0").json()["turns"]
-        assert turns > 2 * tables.REPLAY_MARK_EVERY  # the frames cross kept positions
+        assert turns > 2 * table_replay.REPLAY_MARK_EVERY  # the frames cross kept positions
 
         def frame(turn: int) -> dict[str, Any]:
             response = http.get(f"/api/tables/{table_id}/replay/{turn}")

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from sequenza.i18n import SOURCE_LANGUAGE
 
 if TYPE_CHECKING:
-    from .tables import Table
+    from .table_core import TableCore
 
 #: Messages waiting to be sent to one client before it counts as fallen behind. A state
 #: message replaces every earlier one, so a client that is this far behind has stopped reading.
@@ -86,7 +86,7 @@ class Broadcast:
     a table of two players and a spectator words each event once per language and viewer,
     not once per socket."""
 
-    def __init__(self, table: Table) -> None:
+    def __init__(self, table: TableCore) -> None:
         self._table = table
         self.summary = table.summary(options=False)
         self.outcome = table.outcome

@@ -44,6 +44,7 @@ from sequenza.i18n import SOURCE_LANGUAGE
 from .bot_workers import BotWorkers
 from .errors import RateLimitedError, TableError, stored
 from .final_look import FinalLook
+from .histories import new_history, replay_table
 from .identity import (
     MAX_TOKEN,
     check_table_id,
@@ -62,7 +63,8 @@ from .storage import (
     Storage,
     TableRecord,
 )
-from .tables import CHAT_KEPT, Table, new_history, replay_table
+from .table_core import CHAT_KEPT
+from .tables import Table
 
 logger = logging.getLogger("sequenza.web")
 
