@@ -18,7 +18,9 @@ and the one below that, ``greedy`` among them), levels further apart in ``--far`
 outcome is rarely in doubt); Sequentia Stack, whose search is the slowest by far, in half
 as many. ``--write`` stores each game's table in the file its kit names (``ratings``: the
 ``levels.json`` in the game's own folder), which the bots' per-game descriptions read
-(``sequenza.ai.levels``).
+(``sequenza.ai.levels``). A search level that runs no iteration in nearly all of its
+decisions (its root's narrowing leaves one move: ``mcts`` in Sequence Stacks) is said in its
+note to play greedy's move, from a few seeded games counted each run, ``--refit`` too.
 """
 
 from __future__ import annotations
@@ -33,13 +35,20 @@ from dataclasses import dataclass
 from typing import Any
 
 import sequenza
+from sequenza.ai import Decision, make_bot
 from sequenza.ai.levels import LEVELS, ratings_file
+from sequenza.core.registry import make_game
 from sequenza.sim import Simulation, parse_bots, run
 from sequenza.sim.stats import wilson
 
 #: Games whose search is so slow that their pairings play half the games.
 SLOW = {"sequentia-stack": 0.5}
 SEARCH_LEVELS = {"mcts", "expert"}
+#: A search level that runs any iteration in fewer of its decisions with a choice than this
+#: plays its heuristic's move (its root's narrowing leaves one move): its note says so.
+RARELY_SEARCHES = 0.05
+#: The note part saying so (translated in the games catalogue, as every part is).
+PLAYS_GREEDY = "plays greedy's move in this game"
 ELO = 400.0 / math.log(10.0)
 
 
@@ -140,9 +149,40 @@ def beats(pairing: Pairing) -> bool:
     return wilson(sum(pairing.scores), len(pairing.scores))[0] > 0.5
 
 
-def verdict(level: str, levels: list[str], pairings: list[Pairing]) -> str:
+def searched_share(game_id: str, level: str, iterations: int, seed: int, games: int = 2) -> float:
+    """The share of a search level's decisions with more than one legal move in which it ran
+    any iteration, over a few seeded 2-player games against ``greedy`` (seated both ways)."""
+    tried = searched = 0
+    for number in range(games):
+        state = make_game(game_id, 2).new_initial_state(seed + number)
+        searcher = make_bot(level, seed=seed + number, iterations=iterations)
+        bots = [searcher, make_bot("greedy", seed=seed + number)]
+        if number % 2:
+            bots.reverse()
+        while not state.is_over:
+            seat = state.current_seat
+            assert seat is not None
+            decision = Decision.of(state)
+            bot = bots[seat]
+            action = bot.choose(decision)
+            if bot is searcher and len(decision.legal_actions) > 1:
+                tried += 1
+                searched += bool(getattr(bot, "last_iterations", 0))
+            state.apply(action)
+    return searched / tried if tried else 0.0
+
+
+def verdict(
+    level: str, levels: list[str], pairings: list[Pairing], rarely: frozenset[str] = frozenset()
+) -> str:
     """A plain sentence on a level: against the level below, and where it plays like that
-    one, the strongest level it still beats."""
+    one, the strongest level it still beats; for a search level in ``rarely``, that it plays
+    greedy's move."""
+    sentence = _standing(level, levels, pairings)
+    return f"{sentence}; {PLAYS_GREEDY}" if level in rarely else sentence
+
+
+def _standing(level: str, levels: list[str], pairings: list[Pairing]) -> str:
     number = levels.index(level)
     if number == 0:
         return "the first step"
@@ -182,9 +222,14 @@ def measure(game_id: str, arguments: argparse.Namespace, levels: list[str]) -> l
 
 
 def rate(
-    levels: list[str], pairings: list[Pairing], rounds: int, seed: int
+    levels: list[str],
+    pairings: list[Pairing],
+    rounds: int,
+    seed: int,
+    rarely: frozenset[str] = frozenset(),
 ) -> dict[str, dict[str, Any]]:
-    """Each level's rating, interval and standing against the level below."""
+    """Each level's rating, interval and standing against the level below (``rarely``: the
+    search levels that play greedy's move, see ``verdict``)."""
     ratings = fit(levels, pairings)
     bounds = bootstrap(levels, pairings, rounds, seed)
     below = {(p.first, p.second): p for p in pairings}
@@ -195,7 +240,7 @@ def rate(
             "rating": round(ratings[level]),
             "low": round(bounds[level][0]),
             "high": round(bounds[level][1]),
-            "note": verdict(level, levels, pairings),
+            "note": verdict(level, levels, pairings, rarely),
         }
         if step is not None:
             share_low, share_high = wilson(sum(step.scores), len(step.scores))
@@ -264,7 +309,15 @@ def main() -> None:
                 f"bench/ladder.py --games {arguments.games} --far {arguments.far} "
                 f"--iterations {arguments.iterations} --seed {arguments.seed}"
             )
-        rows = rate(levels, pairings, arguments.rounds, arguments.seed)
+        shares = {
+            level: searched_share(game_id, level, arguments.iterations, arguments.seed)
+            for level in levels
+            if level in SEARCH_LEVELS
+        }
+        for level, share in shares.items():
+            print(f"  {game_id}: {level} searches in {share:.0%} of its decisions with a choice")
+        rarely = frozenset(level for level, share in shares.items() if share < RARELY_SEARCHES)
+        rows = rate(levels, pairings, arguments.rounds, arguments.seed, rarely)
         print(table(game_id, rows), "\n", flush=True)
         if arguments.write:  # game by game, so that a long run keeps what it has measured
             stored["levels"] = levels

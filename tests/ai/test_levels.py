@@ -145,6 +145,22 @@ def test_every_game_has_every_level_measured() -> None:
             assert str(measured["rating"]) in describe(level, game_id)
 
 
+def test_the_menu_says_where_the_search_plays_greedys_move() -> None:
+    # In Sequence Stacks the heuristic proposes the same move in nearly every deal, so the
+    # search levels play it without searching; the ladder found so and the menu says it.
+    said = {
+        "en": "plays greedy's move",
+        "it": "fa la mossa di greedy",
+        "fi": "pelaa greedyn siirron",
+        "eo": "faras la movon de greedy",
+    }
+    for language, words in said.items():
+        assert words in describe("mcts", "sequence-stacks", language)
+        assert words in describe("expert", "sequence-stacks", language)
+        assert words not in describe("greedy", "sequence-stacks", language)
+    assert "greedy's move" not in describe("mcts", "sequentia-shift")
+
+
 def test_the_menu_offers_every_bot_the_levels_first() -> None:
     offered = [bot["name"] for bot in menu("sequence")]
     assert offered[: len(LEVELS)] == list(LEVELS)
