@@ -26,6 +26,14 @@ MODES = ["mode-shift", "mode-stack", "mode-cross", "mode-crossroads", "mode-stac
 LAPTOP = {"width": 1366, "height": 768}
 #: Moves clicked in each mode: enough to meet its placements, slides and, often, a claim.
 MOVES = 8
+#: Each mode's name in Italian, from its file's words: the page's header and lobby show it.
+ITALIAN_NAMES = {
+    "mode-shift": "Sequentia · Shift (file di modalità)",
+    "mode-stack": "Sequentia · Stack (file di modalità)",
+    "mode-cross": "Sequentia · Cross (file di modalità)",
+    "mode-crossroads": "Sequentia · Incrocio",
+    "mode-stack-five": "Sequentia · Stack a cinque",
+}
 
 
 @pytest.fixture(scope="module")
@@ -81,7 +89,25 @@ def test_a_modes_moves_are_picked_on_the_board_by_clicking(
         page.wait_for_selector(".board .scard")
         screen.wait_for_turn()
         assert "Mazzo" in page.inner_text(".board")
+        # The header names the mode in the page's language, from the file's words.
+        assert page.inner_text("#title") == ITALIAN_NAMES[mode]
+        assert ITALIAN_NAMES[mode] in page.title()
         shoot(page, shots / f"{mode}-it.png")
+        if mode == "mode-crossroads":
+            # The rules page is the file's rules, in Italian, with the table's options.
+            page.locator("button.nav-button", has_text="Regole").click()
+            page.wait_for_selector("#dialog .rules-page p")
+            rules = page.inner_text("#dialog")
+            assert rules.startswith(f"{ITALIAN_NAMES[mode]}: regole")
+            assert "finché una riga o una colonna mostra il codice" in rules
+            assert "slide_limit = 6" in rules and "#" not in rules
+            page.keyboard.press("Escape")
+            # The lobby lists every mode, each by its Italian name (Sliding Hand's among them).
+            page.goto(server.url + "/")
+            page.wait_for_selector(".game-name")
+            names = page.locator(".game-name").all_inner_texts()
+            assert {*ITALIAN_NAMES.values(), "Sequentia · Mano scorrevole"} <= set(names)
+            assert not [name for name in names if "(mode file)" in name or "Sliding" in name]
         assert screen.errors == []
     finally:
         screen.close()

@@ -2,7 +2,7 @@
 // server's refusals come worded in it; errors become exceptions that carry that message, or
 // the page's own words for its code where it has them.
 
-import { currentLanguage, errorText } from "./i18n.js";
+import { currentLanguage, errorText, t } from "./i18n.js";
 
 export class ApiError extends Error {
   constructor(message, code, status) {
@@ -39,7 +39,14 @@ export async function loadCatalog() {
     // The summaries, options' help and bots' descriptions in the page's language.
     const lang = encodeURIComponent(currentLanguage());
     const [games, bots] = await Promise.all([api(`/api/games?lang=${lang}`), api(`/api/bots?lang=${lang}`)]);
-    catalog = { games: new Map(games.map((game) => [game.id, game])), bots };
+    catalog = { games: new Map(games.map((game) => [game.id, named(game)])), bots };
   }
   return catalog;
+}
+
+// A game's facts with its name in the page's language: the server sends the English name, and
+// a mode file's own name in each language is in the games' words under it ("Sequentia · Mano
+// scorrevole"); a name the words do not hold stays as it is.
+export function named(game) {
+  return { ...game, name: t(game.name) };
 }

@@ -29,6 +29,9 @@ export async function showRules(game, options = {}, table = null) {
     players: table ? table.players : null,
     names: table ? table.seats.map((seat) => seat.name) : null,
     atTable: Boolean(table && table.id),
+    // The rules for people as the server words them in the page's language (a mode file's
+    // page draws them: its rules travel in the file).
+    text: game.rules || "",
   };
   const page = (await import(`/games/${encodeURIComponent(game.id)}/guide.js`)).rules(context);
   return showDialog(t("rules.title", { game: game.name }), h("div.rules-page", {}, page));

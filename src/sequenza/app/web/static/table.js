@@ -2,7 +2,7 @@
 // picked on the board, the log, the players, invitation links, the end screen and the replay
 // of a finished game.
 
-import { api, ApiError, loadCatalog } from "./api.js";
+import { api, ApiError, loadCatalog, named } from "./api.js";
 import { seatDot } from "./cards.js";
 import { fill, h } from "./dom.js";
 import { flip } from "./flip.js";
@@ -60,7 +60,7 @@ export async function showTable(root, tableId) {
   }
   // A workshop mode is no game of the lobby's list: its facts are asked for by its id.
   const game = games.get(first.table.game)
-    || await api(`/api/games/${encodeURIComponent(first.table.game)}?lang=${encodeURIComponent(currentLanguage())}`);
+    || named(await api(`/api/games/${encodeURIComponent(first.table.game)}?lang=${encodeURIComponent(currentLanguage())}`));
   const view = await loadView(first.table.game);
   const page = new TablePage(root, tableId, game, view, first.table);
   if (refused) page.showClaimRefusal(refused);
