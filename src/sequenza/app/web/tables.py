@@ -15,14 +15,11 @@ together here, once, from its core and its parts, each in a module of its own:
 A table's history holds its moves and its own entries (``sequenza.core.table``): a seat may
 resign, a clock chosen at creation may run out, a person may take back their last move.
 
-Every seat held by a person has a secret token (``identity``). A client proves which seats
-it holds with their tokens, and receives the observation of those seats only (spectators
-receive the public view). Every action is saved before anyone hears of it, so a restart
-replays the table as it was; a move that cannot be saved is refused to its player and shown
-to nobody.
-
-Everything is bounded: messages waiting for a client (``fanout``), the tables held in memory
-(``table_manager``), and the spectators of a table.
+Around the table: its refusals (``errors``), seat names, tokens and table ids (``identity``),
+its connections and what a broadcast shares (``fanout``), a finished game's saved look
+(``final_look``) and its history as the database holds it (``histories``). Everything is
+bounded: messages waiting for a client (``fanout``), the tables held in memory
+(``table_manager``), and the connections to a table (``table_core``).
 """
 
 from .table_chat import TableChat
