@@ -285,6 +285,16 @@ def test_a_counted_event_takes_the_language_s_plural_form() -> None:
     assert said(3, "fi")[0] == "Ann nostaa 3 korttia (jäljellä 9)"
     assert said(1, "eo") == ("Ann tiras 1 karton (9 restas)", "Vi postulas kaj kolektas 1 karton")
     assert said(3, "eo")[0] == "Ann tiras 3 kartojn (9 restas)"
+    # The page's prompt with a number has the language's forms too (the view passes count).
+    from sequenza import i18n
+
+    prompt = i18n.page_messages("it")["mode.view.prompt_slide_left"]
+    assert isinstance(prompt, dict) and set(prompt) == {"one", "many", "other"}
+    assert prompt["one"].endswith("(resta {slides} scorrimento)")
+    assert i18n.page_messages("en")["mode.view.prompt_slide_left"] == {
+        "one": "Slide a card into a hole ({slides} slide left)",
+        "other": "Slide a card into a hole ({slides} slides left)",
+    }
     twice = {"event": "repetition", "seat": 1, "occurrences": 1}
     assert describe(twice, game_id=game_id, names=["Ann", "Bob"], lang="it") == (
         "La posizione si è ripetuta 1 volta: Bob deve cambiare"

@@ -393,7 +393,7 @@ def _counted(code: str) -> str | None:
 
 #: The generic view's own words (``modes/view.js``), the same for every mode: the kit writes
 #: them into each mode's ``games`` catalogue, where the page reads them by key.
-VIEW_WORDS: dict[str, dict[str, str]] = {
+VIEW_WORDS: dict[str, dict[str, str | Forms]] = {
     "en": {
         "mode.view.new_left": "◀ New pile",
         "mode.view.new_right": "New pile ▶",
@@ -420,7 +420,10 @@ VIEW_WORDS: dict[str, dict[str, str]] = {
         "mode.view.prompt_claim_or_play": "A line shows a code: claim it, or play on",
         "mode.view.prompt_place": "Place a card from your hand",
         "mode.view.prompt_slide": "Slide a card into a hole",
-        "mode.view.prompt_slide_left": "Slide a card into a hole ({slides} slides left)",
+        "mode.view.prompt_slide_left": {
+            "one": "Slide a card into a hole ({slides} slide left)",
+            "other": "Slide a card into a hole ({slides} slides left)",
+        },
         "mode.view.exchanges": "Targets exchanged",
         "mode.view.end_note": "Left in the deck: {deck} · out of play: {out}",
     },
@@ -450,9 +453,11 @@ VIEW_WORDS: dict[str, dict[str, str]] = {
         ),
         "mode.view.prompt_place": "Posa una carta dalla mano",
         "mode.view.prompt_slide": "Fai scorrere una carta in un buco",
-        "mode.view.prompt_slide_left": (
-            "Fai scorrere una carta in un buco (restano {slides} scorrimenti)"
-        ),
+        "mode.view.prompt_slide_left": {
+            "one": "Fai scorrere una carta in un buco (resta {slides} scorrimento)",
+            "many": "Fai scorrere una carta in un buco (restano {slides} di scorrimenti)",
+            "other": "Fai scorrere una carta in un buco (restano {slides} scorrimenti)",
+        },
         "mode.view.exchanges": "Obiettivi cambiati",
         "mode.view.end_note": "Nel mazzo: {deck} · fuori gioco: {out}",
     },
@@ -480,7 +485,10 @@ VIEW_WORDS: dict[str, dict[str, str]] = {
         "mode.view.prompt_claim_or_play": "Linja näyttää koodin: ota se tai jatka pelaamista",
         "mode.view.prompt_place": "Pelaa kortti kädestäsi",
         "mode.view.prompt_slide": "Liu'uta kortti aukkoon",
-        "mode.view.prompt_slide_left": "Liu'uta kortti aukkoon (liu'utuksia jäljellä {slides})",
+        "mode.view.prompt_slide_left": {
+            "one": "Liu'uta kortti aukkoon (jäljellä {slides} liu'utus)",
+            "other": "Liu'uta kortti aukkoon (jäljellä {slides} liu'utusta)",
+        },
         "mode.view.exchanges": "Vaihdetut tavoitteet",
         "mode.view.end_note": "Pakassa: {deck} · pois pelistä: {out}",
     },
@@ -510,7 +518,10 @@ VIEW_WORDS: dict[str, dict[str, str]] = {
         "mode.view.prompt_claim_or_play": "Linio montras kodon: postulu ĝin, aŭ plu ludu",
         "mode.view.prompt_place": "Metu karton el via mano",
         "mode.view.prompt_slide": "Glitigu karton en truon",
-        "mode.view.prompt_slide_left": "Glitigu karton en truon (restas {slides} glitigoj)",
+        "mode.view.prompt_slide_left": {
+            "one": "Glitigu karton en truon (restas {slides} glitigo)",
+            "other": "Glitigu karton en truon (restas {slides} glitigoj)",
+        },
         "mode.view.exchanges": "Interŝanĝitaj celoj",
         "mode.view.end_note": "En la stako: {deck} · ekster la ludo: {out}",
     },
@@ -689,8 +700,22 @@ def write_catalogues(mode: Mode) -> Path:
         # The page's words, by key: the generic view's own, then the file's actions and
         # places under the mode's id ("mode-shift:action.slide"), in the file's words where
         # it gives them and in English otherwise.
-        for key, text in VIEW_WORDS["en"].items():
-            games.add(text, VIEW_WORDS[language].get(key, text), context=key)
+        for key, words in VIEW_WORDS["en"].items():
+            said = _forms(words)
+            theirs = _forms(VIEW_WORDS[language].get(key, words))
+            if len(said) == 1:
+                games.add(said["other"], theirs["other"], context=key)
+                continue
+            # A sentence with a number, in the language's plural forms (the page picks one by
+            # the number it passes as ``count``).
+            games.add(
+                (said["one"], said["other"]),
+                tuple(
+                    theirs.get(category, theirs["other"])
+                    for category in i18n.plural_categories("games", language)
+                ),
+                context=key,
+            )
         for key, text in _page_words(mode).items():
             games.add(
                 text, own.get(key, text) if language != "en" else text, context=f"{mode.id}:{key}"

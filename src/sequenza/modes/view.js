@@ -243,7 +243,7 @@ export function prompt(observation, legal) {
   const left = counters.slide_limit !== undefined ? counters.slide_limit - counters.slides : null;
   if (verbs.has("claim")) return t(verbs.size > 1 ? "mode.view.prompt_claim_or_play" : "mode.view.prompt_claim");
   if (verbs.has("place")) return t("mode.view.prompt_place");
-  if (verbs.has("slide")) return left !== null ? t("mode.view.prompt_slide_left", { slides: left }) : t("mode.view.prompt_slide");
+  if (verbs.has("slide")) return left !== null ? t("mode.view.prompt_slide_left", { slides: left, count: left }) : t("mode.view.prompt_slide");
   return "";
 }
 
