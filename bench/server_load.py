@@ -137,7 +137,17 @@ def move_cpu(port: int) -> tuple[float, float]:
 
 
 def cpu_seconds(pid: int) -> float:
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return cpu_seconds_of(Path(f"/proc/{pid}/stat"))
+
+
+def main_thread_seconds(pid: int) -> float:
+    """The CPU seconds of a process's main thread: a server process's event loop (its other
+    threads call the database and feed the bot workers)."""
+    return cpu_seconds_of(Path(f"/proc/{pid}/task/{pid}/stat"))
+
+
+def cpu_seconds_of(stat: Path) -> float:
+    fields = stat.read_text().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / TICKS
 
 
@@ -418,6 +428,7 @@ def main() -> None:
             time.sleep(2)  # the worker processes start
             servers, bots = all_processes(started_servers)
             before = {pid: cpu_seconds(pid) for pid in servers + bots}
+            loops_before = {pid: main_thread_seconds(pid) for pid in servers}
             moves_before, loop_before = summed(move_cpu, ports)
             lag_before = summed_lag(ports)
             started = time.monotonic()
@@ -437,6 +448,9 @@ def main() -> None:
             client_cpu = time.process_time() / wall
             servers, bots = all_processes(started_servers)
             server_cpu = sum(cpu_seconds(pid) - before.get(pid, 0.0) for pid in servers) / wall
+            loop_threads = sum(
+                main_thread_seconds(pid) - loops_before.get(pid, 0.0) for pid in servers
+            )
             worker_cpu = sum(cpu_seconds(pid) - before.get(pid, 0.0) for pid in bots) / wall
             server_rss = sum(rss_mib(pid) for pid in servers)
             workers_rss = sum(rss_mib(pid) for pid in bots)
@@ -491,10 +505,13 @@ def main() -> None:
     if saved and (arguments.workers == 1 or apart > 1):
         per_move = (loop_after - loop_before) / saved * 1000
         whole = server_cpu * wall / saved * 1000
+        threads = loop_threads / saved * 1000
         print(
             f"moves saved: {saved:.0f} ({saved / wall:.0f}/s); cost per move: event loop "
             f"{per_move:.2f} ms CPU (from /metrics), whole server {whole:.2f} ms CPU "
-            f"(sending and database included)"
+            f"(sending and database included): {threads:.2f} ms on the event loops' threads "
+            f"(the table, the sockets, the ASGI layer), {whole - threads:.2f} ms on the others "
+            f"(the database calls, the bot workers' queues)"
         )
     print(f"errors: {dict(figures.errors) or 'none'}")
     if warned:
