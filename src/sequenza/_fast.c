@@ -6250,20 +6250,30 @@ static void collected_payoffs(const int *collected, int players, double *out) {
     for (p = 0; p < players; p++) out[p] = collected[p] == top ? 1.0 / winners : 0.0;
 }
 
-static int stack_legal_op(const void *r, const void *g, int16_t *out) {
-    return stack_legal(r, g, out);
-}
-static void stack_apply_op(const void *r, void *g, int action) { stack_apply(r, g, action); }
+/* The search's operations that only hand on their arguments, for a game whose rules are the
+ * functions PREFIX_legal, PREFIX_apply, PREFIX_determinize (and PREFIX_choose): the Ops take
+ * the rules and the game as untyped pointers. */
+#define SEARCH_PASSES_ON(prefix)                                                               \
+    static int prefix##_legal_op(const void *r, const void *g, int16_t *out) {                 \
+        return prefix##_legal(r, g, out);                                                      \
+    }                                                                                          \
+    static void prefix##_apply_op(const void *r, void *g, int action) {                        \
+        prefix##_apply(r, g, action);                                                          \
+    }                                                                                          \
+    static void prefix##_determinize_op(const void *r, void *g, int seat, MT *choice) {        \
+        prefix##_determinize(r, g, seat, choice);                                              \
+    }
+#define SEARCH_CHOOSES(prefix)                                                                 \
+    static int prefix##_choose_op(const void *r, const void *g, const int16_t *legal,          \
+                                  int count, int policy, MT *choice) {                         \
+        return prefix##_choose(r, g, legal, count, policy, choice);                            \
+    }
+
+SEARCH_PASSES_ON(stack)
+SEARCH_CHOOSES(stack)
 static int stack_seat_op(const void *g) {
     const StackGame *game = g;
     return game->over ? -1 : game->to_act;
-}
-static void stack_determinize_op(const void *r, void *g, int seat, MT *choice) {
-    stack_determinize(r, g, seat, choice);
-}
-static int stack_choose_op(const void *r, const void *g, const int16_t *legal, int count,
-                           int policy, MT *choice) {
-    return stack_choose(r, g, legal, count, policy, choice);
 }
 static void stack_judge_op(const void *rules, const void *g, double *out) {
     const StackRules *r = rules;
@@ -6294,20 +6304,11 @@ static PyObject *StackState_search(StackState *self, PyObject *args) {
     return search(&ops, self->rules, &self->game, &work, args);
 }
 
-static int cross_legal_op(const void *r, const void *g, int16_t *out) {
-    return cross_legal(r, g, out);
-}
-static void cross_apply_op(const void *r, void *g, int action) { cross_apply(r, g, action); }
+SEARCH_PASSES_ON(cross)
+SEARCH_CHOOSES(cross)
 static int cross_seat_op(const void *g) {
     const CrossGame *game = g;
     return game->ending ? -1 : game->to_act;
-}
-static void cross_determinize_op(const void *r, void *g, int seat, MT *choice) {
-    cross_determinize(r, g, seat, choice);
-}
-static int cross_choose_op(const void *r, const void *g, const int16_t *legal, int count,
-                           int policy, MT *choice) {
-    return cross_choose(r, g, legal, count, policy, choice);
 }
 static void cross_judge_op(const void *rules, const void *g, double *out) {
     const CrossRules *r = rules;
@@ -6339,20 +6340,11 @@ static PyObject *CrossState_search(CrossState *self, PyObject *args) {
 }
 
 /* Sequentia Shift's operations: the search's game keeps its own table of positions seen. */
-static int shift_legal_op(const void *r, const void *g, int16_t *out) {
-    return shift_legal(r, g, out);
-}
-static void shift_apply_op(const void *r, void *g, int action) { shift_apply(r, g, action); }
+SEARCH_PASSES_ON(shift)
+SEARCH_CHOOSES(shift)
 static int shift_seat_op(const void *g) {
     const ShiftGame *game = g;
     return game->ending ? -1 : game->to_act;
-}
-static void shift_determinize_op(const void *r, void *g, int seat, MT *choice) {
-    shift_determinize(r, g, seat, choice);
-}
-static int shift_choose_op(const void *r, const void *g, const int16_t *legal, int count,
-                           int policy, MT *choice) {
-    return shift_choose(r, g, legal, count, policy, choice);
 }
 /* score_pile_shares of sequentia_shift/play.py: the shares of the cards in the score piles,
  * at a scale that grows with the deck (Shift has no hands). */
@@ -6413,14 +6405,10 @@ typedef struct {
     PlanMemo memo;
 } SeqStacksWork;
 
-static int ss_legal_op(const void *r, const void *g, int16_t *out) { return ss_legal(r, g, out); }
-static void ss_apply_op(const void *r, void *g, int action) { ss_apply(r, g, action); }
+SEARCH_PASSES_ON(ss)
 static int ss_seat_op(const void *g) {
     const SeqStacksGame *game = g;
     return game->ending ? -1 : game->to_act;
-}
-static void ss_determinize_op(const void *r, void *g, int seat, MT *choice) {
-    ss_determinize(r, g, seat, choice);
 }
 static int ss_choose_op(const void *r, const void *g, const int16_t *legal, int count,
                         int policy, MT *choice) {
