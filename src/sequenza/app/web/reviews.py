@@ -23,9 +23,12 @@ Who may ask, and for what:
 
 A seat's review is worked out once per table and kept with the table in memory while the
 table is (``WeakKeyDictionary``); asked again, or by a second screen while it is worked out,
-it is the same answer. It is not saved: a review is deterministic (its seed is drawn from
-the table's), so a table read again after a restart works out the very same review on the
-next request, for the price of a second or a few, without a column in the database.
+it is the same answer. It is saved too, unworded (``Storage.save_review``, at most
+``storage.REVIEW_MOST_CHARS`` of JSON: 60 moves at most, each two action texts), and read
+before a worker is asked: a server started again, or another process on the same
+PostgreSQL database, serves the review already worked out, even while its workers are busy,
+instead of working it out again for a second or a few. A review is deterministic (its seed
+is drawn from the table's), so two processes that work one out at once save the same one.
 """
 
 from __future__ import annotations
@@ -41,13 +44,13 @@ from fastapi import FastAPI, Request
 from pydantic import ValidationError
 
 from sequenza.ai.levels import label
-from sequenza.ai.review import NOTICEABLE
+from sequenza.ai.review import NOTICEABLE, Review
 from sequenza.core.table import EntryKind
 from sequenza.text.describe import describe_action
 
 from .api_models import Error, ReviewOut, ReviewRequest
 from .bot_workers import BotFailure, WorkersBusy
-from .errors import TableError
+from .errors import TableError, stored
 from .safety import parse_json, require_json_content
 from .table_manager import TableManager
 from .tables import Table
@@ -101,6 +104,38 @@ class Reviews:
         return self._worded(table, found, history.played, lang)
 
     async def _work_out(self, table: Table, seat: int) -> dict[str, Any]:
+        """The seat's review as saved, or else worked out in a bot worker and saved."""
+        saved = await self._saved(table, seat)
+        if saved is not None:
+            return saved
+        found = await self._in_worker(table, seat)
+        try:
+            kept = await stored(self.manager.storage.save_review, table.id, seat, found)
+        except TableError:
+            kept = True  # the storage is away: the review is kept in memory, and served
+        if not kept:
+            logger.warning("the review of table %s, seat %s is too long to save", table.id, seat)
+        return found
+
+    async def _saved(self, table: Table, seat: int) -> dict[str, Any] | None:
+        """The seat's review as saved (by this process before a restart, or by another),
+        None when none was, or the storage cannot be read now (then it is worked out)."""
+        try:
+            saved = await stored(self.manager.storage.load_review, table.id, seat)
+        except TableError:
+            return None
+        if saved is None:
+            return None
+        try:
+            valid = Review.from_json(saved).seat == seat and isinstance(saved["costliest"], list)
+        except (KeyError, TypeError, ValueError):
+            valid = False
+        if not valid:
+            logger.warning("the saved review of table %s, seat %s is unreadable", table.id, seat)
+            return None
+        return saved
+
+    async def _in_worker(self, table: Table, seat: int) -> dict[str, Any]:
         history = await table.rebuilt()
         # The player's own moves among the moves in force (``played``: their entries).
         moves = [

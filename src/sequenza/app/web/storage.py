@@ -135,6 +135,23 @@ _finals = sa.Table(
     sa.Column("look", sa.Text, nullable=False),
 )
 
+#: Each seat's review of a finished game (``review.Review.to_json()``, its moves unworded),
+#: saved once a bot worker worked it out: a server started again, or another process, serves it
+#: instead of working it out again. At most ``REVIEW_MOST_CHARS`` of JSON each.
+_reviews = sa.Table(
+    "sequenza_reviews",
+    metadata,
+    sa.Column("table_id", sa.String(32), sa.ForeignKey("sequenza_tables.id"), primary_key=True),
+    sa.Column("seat", sa.Integer, primary_key=True),
+    sa.Column("review", sa.Text, nullable=False),
+)
+#: The longest review saved, in characters of JSON. A review judges at most
+#: ``review.MAX_DECISIONS`` (60) of a seat's moves, each two action texts of at most 200
+#: characters (``sequenza_moves.action``) and three numbers, at most about 525 characters:
+#: under 32,000 in all. Twice that leaves room and still bounds what a worker's answer can
+#: make the database keep.
+REVIEW_MOST_CHARS = 65_536
+
 _moves = sa.Table(
     "sequenza_moves",
     metadata,
@@ -818,6 +835,27 @@ class Storage:
         saved meanwhile by another process stays)."""
         with contextlib.suppress(IntegrityError), self._transaction() as connection:
             connection.execute(_finals.insert().values(table_id=table_id, look=json.dumps(look)))
+
+    def save_review(self, table_id: str, seat: int, review: dict[str, Any]) -> bool:
+        """Keep ``seat``'s review of the finished table (once: a review is deterministic, so
+        one saved meanwhile by another process is the same and stays). False, and nothing
+        saved, for a review longer than ``REVIEW_MOST_CHARS``."""
+        text = json.dumps(review, separators=(",", ":"))
+        if len(text) > REVIEW_MOST_CHARS:
+            return False
+        with contextlib.suppress(IntegrityError), self._transaction() as connection:
+            connection.execute(_reviews.insert().values(table_id=table_id, seat=seat, review=text))
+        return True
+
+    def load_review(self, table_id: str, seat: int) -> dict[str, Any] | None:
+        """``seat``'s review of the table as saved, None when none was."""
+        with self.engine.connect() as connection:
+            text = connection.execute(
+                sa.select(_reviews.c.review).where(
+                    _reviews.c.table_id == table_id, _reviews.c.seat == seat
+                )
+            ).scalar()
+        return None if text is None else dict(json.loads(text))
 
     def load_table(self, table_id: str, *, look: bool = False) -> TableRecord | None:
         """The table as saved, with every entry; with ``look``, a finished game whose last
