@@ -5604,7 +5604,10 @@ static PyTypeObject SeqStacksRulesType = {
  * each step plays one action in every game, for its seat to act, and writes into the
  * caller's arrays each game's observation tensor for its next seat to act (the board games'
  * encoding.py, number for number), its legal-action mask, each seat's reward and whether the
- * game ended; a game that ends is dealt again at once from the next seed. */
+ * game ended; a game that ends is dealt again at once from the next seed. Action -1 leaves a
+ * game where it is for that step, and a game that ends can leave its last position, as the
+ * seat that ended it sees it, in a further array: what Gymnasium's next-step auto-reset
+ * shows (sequenza.rl.gym_vector). */
 typedef struct {
     PyObject_HEAD
     Board *board;
@@ -5627,13 +5630,18 @@ static inline float clipped(double value) {
     return (float)(value < 0.0 ? 0.0 : value > 1.0 ? 1.0 : value);
 }
 
-static void batch_encode(const BoardBatch *self, const Game *g, float *out) {
+/* Game g as `seat` sees it: the seat to act while the game runs, the seat that ended it once
+ * it is over (then nobody is to act and the tensor says so). */
+static void batch_encode(const BoardBatch *self, const Game *g, int seat, float *out) {
     const Board *b = self->board;
-    int seat = g->to_act, p = b->players, sides = b->sides, mine = seat % sides, s, f, i, k;
+    int p = b->players, sides = b->sides, mine = seat % sides, s, f, i, k;
     float *board = out + p + 1, *cursor;
     float copies = (float)self->copies;
     memset(out, 0, sizeof(float) * (size_t)self->size);
-    out[0] = 1.0f; /* the seat to act is the observer: index 0 */
+    if (g->ending == ONGOING)
+        out[(g->to_act - seat + p) % p] = 1.0f;
+    else
+        out[p] = 1.0f;
     for (s = 0; s < SPACES; s++) {
         int v = g->board[s];
         if (v == FREE)
@@ -5697,7 +5705,7 @@ static void batch_deal(BoardBatch *self, int i) {
 static void batch_view(BoardBatch *self, int i, float *obs, uint8_t *mask, int64_t *to_act) {
     const Board *b = self->board;
     int count = legal_actions(b, &self->games[i], self->legal), k;
-    batch_encode(self, &self->games[i], obs + (size_t)i * self->size);
+    batch_encode(self, &self->games[i], self->games[i].to_act, obs + (size_t)i * self->size);
     memset(mask + (size_t)i * b->actions, 0, (size_t)b->actions);
     for (k = 0; k < count; k++) mask[(size_t)i * b->actions + self->legal[k]] = 1;
     to_act[i] = self->games[i].to_act;
@@ -5785,32 +5793,42 @@ static PyObject *BoardBatch_reset(BoardBatch *self, PyObject *args) {
     Py_RETURN_NONE;
 }
 
-/* step(actions, obs, mask, rewards, done, to_act): one action id per game for its seat to
- * act (an illegal one raises ValueError before any game moves); rewards per game and seat are
- * +1 for each winner and -1 for each other seat when a game ends with some seats winning, else
- * 0. */
+/* step(actions, obs, mask, rewards, done, to_act[, final]): one action id per game for its
+ * seat to act, or -1 to leave the game as it is (an illegal one raises ValueError before any
+ * game moves); rewards per game and seat are +1 for each winner and -1 for each other seat
+ * when a game ends with some seats winning, else 0. With `final`, a game that ends writes its
+ * last position, seen by the seat that ended it, in its row there (other rows stay). */
 static PyObject *BoardBatch_step(BoardBatch *self, PyObject *args) {
-    PyObject *objs[6];
-    Py_buffer views[6];
+    PyObject *objs[7] = {NULL};
+    Py_buffer views[7];
     const Board *b = self->board;
-    int i, k, got = 0;
+    int i, k, got = 0, wanted;
     PyObject *result = NULL;
-    Py_ssize_t want[6] = {self->n, (Py_ssize_t)self->n * self->size,
-                          (Py_ssize_t)self->n * b->actions, (Py_ssize_t)self->n * b->players,
-                          self->n, self->n};
-    Py_ssize_t sizes[6] = {8, 4, 1, 4, 1, 8};
-    const char *names[6] = {"actions", "observations", "masks", "rewards", "done", "seats"};
-    if (!PyArg_ParseTuple(args, "OOOOOO", &objs[0], &objs[1], &objs[2], &objs[3], &objs[4],
-                          &objs[5]))
+    Py_ssize_t want[7] = {self->n,
+                          (Py_ssize_t)self->n * self->size,
+                          (Py_ssize_t)self->n * b->actions,
+                          (Py_ssize_t)self->n * b->players,
+                          self->n,
+                          self->n,
+                          (Py_ssize_t)self->n * self->size};
+    Py_ssize_t sizes[7] = {8, 4, 1, 4, 1, 8, 4};
+    const char *names[7] = {"actions", "observations", "masks", "rewards",
+                            "done",    "seats",        "final observations"};
+    if (!PyArg_ParseTuple(args, "OOOOOO|O", &objs[0], &objs[1], &objs[2], &objs[3], &objs[4],
+                          &objs[5], &objs[6]))
         return NULL;
-    for (got = 0; got < 6; got++)
+    wanted = objs[6] && objs[6] != Py_None ? 7 : 6;
+    for (got = 0; got < wanted; got++)
         if (batch_buffer(objs[got], &views[got], want[got], sizes[got], names[got]) < 0) goto end;
     {
         const int64_t *actions = views[0].buf;
         float *rewards = views[3].buf;
         uint8_t *done = views[4].buf;
+        float *final = wanted == 7 ? views[6].buf : NULL;
         for (i = 0; i < self->n; i++) {
-            int count = legal_actions(b, &self->games[i], self->legal);
+            int count;
+            if (actions[i] == -1) continue;
+            count = legal_actions(b, &self->games[i], self->legal);
             for (k = 0; k < count && self->legal[k] != actions[i]; k++);
             if (k == count) {
                 PyErr_Format(PyExc_ValueError, "game %d: action %lld is not legal now", i,
@@ -5821,9 +5839,13 @@ static PyObject *BoardBatch_step(BoardBatch *self, PyObject *args) {
         for (i = 0; i < self->n; i++) {
             Game *g = &self->games[i];
             float *reward = rewards + (size_t)i * b->players;
-            apply_action(b, g, (int)actions[i]);
+            int mover = g->to_act;
             memset(reward, 0, sizeof(float) * (size_t)b->players);
-            done[i] = g->ending != ONGOING;
+            done[i] = 0;
+            if (actions[i] != -1) {
+                apply_action(b, g, (int)actions[i]);
+                done[i] = g->ending != ONGOING;
+            }
             if (done[i]) {
                 int winners = 0, seat;
                 for (seat = 0; seat < b->players; seat++)
@@ -5831,6 +5853,7 @@ static PyObject *BoardBatch_step(BoardBatch *self, PyObject *args) {
                 if (winners && winners < b->players)
                     for (seat = 0; seat < b->players; seat++)
                         reward[seat] = seat % b->sides == g->winning_team ? 1.0f : -1.0f;
+                if (final) batch_encode(self, g, mover, final + (size_t)i * self->size);
                 batch_deal(self, i);
             }
             batch_view(self, i, views[1].buf, views[2].buf, views[5].buf);
@@ -5852,7 +5875,8 @@ static PyMethodDef BoardBatch_methods[] = {
     {"reset", (PyCFunction)BoardBatch_reset, METH_VARARGS,
      "reset(seed, obs, mask, to_act): every game dealt again, from seed, seed + 1..."},
     {"step", (PyCFunction)BoardBatch_step, METH_VARARGS,
-     "step(actions, obs, mask, rewards, done, to_act): one action in every game."},
+     "step(actions, obs, mask, rewards, done, to_act[, final]): one action in every game "
+     "(-1 leaves one as it is)."},
     {NULL, NULL, 0, NULL},
 };
 

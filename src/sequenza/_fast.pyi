@@ -31,7 +31,15 @@ class BoardBatch:
     size: int
     def reset(self, seed: int, obs: Any, mask: Any, to_act: Any, /) -> None: ...
     def step(
-        self, actions: Any, obs: Any, mask: Any, rewards: Any, done: Any, to_act: Any, /
+        self,
+        actions: Any,
+        obs: Any,
+        mask: Any,
+        rewards: Any,
+        done: Any,
+        to_act: Any,
+        final: Any = None,
+        /,
     ) -> None: ...
 
 class Board:

@@ -11,6 +11,7 @@ MODULES = [
     "sequenza.rl.encoding",
     "sequenza.rl.pettingzoo_env",
     "sequenza.rl.gym_env",
+    "sequenza.rl.gym_vector",
     "sequenza.rl.openspiel",
     "sequenza.rl.micro",
     "sequenza.rl.observations",

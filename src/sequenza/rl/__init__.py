@@ -24,6 +24,7 @@ from sequenza.rl.encoding import (  # noqa: E402  (after the check that names th
     encoding_for,
 )
 from sequenza.rl.gym_env import SequenzaGymEnv, make_vector_env  # noqa: E402
+from sequenza.rl.gym_vector import SequenzaVectorEnv  # noqa: E402
 from sequenza.rl.pettingzoo_env import SequenzaAECEnv, env, raw_env  # noqa: E402
 
 __all__ = [
@@ -33,6 +34,7 @@ __all__ = [
     "Field",
     "SequenzaAECEnv",
     "SequenzaGymEnv",
+    "SequenzaVectorEnv",
     "action_mask",
     "check_encoding",
     "encoding_for",

@@ -283,12 +283,20 @@ def gym_id(game_id: str) -> str:
 def register_games() -> list[str]:
     """Give every encoded game its Gymnasium id (``gym_id``), as this module does when it is
     imported; a game registered later (a mode file's kit: ``register_kit(load(path))``) gets
-    its own by a second call. Returns the ids added."""
+    its own by a second call. ``gym.make`` makes a ``SequenzaGymEnv``, ``gym.make_vec`` a
+    ``SequenzaVectorEnv`` (``vectorization_mode="sync"``: N ``SequenzaGymEnv``). Returns the
+    ids added."""
     added = []
     for info in encoded_games():
         name = gym_id(info.id)
         if name not in gym.registry:
-            gym.register(name, entry_point=f"{__name__}:SequenzaGymEnv", kwargs={"game": info.id})
+            gym.register(
+                name,
+                entry_point=f"{__name__}:SequenzaGymEnv",
+                # gym.make_vec's default: every seat of N games (sequenza.rl.gym_vector).
+                vector_entry_point="sequenza.rl.gym_vector:SequenzaVectorEnv",
+                kwargs={"game": info.id},
+            )
             added.append(name)
     return added
 

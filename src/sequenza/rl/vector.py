@@ -23,7 +23,10 @@ game's first position. Game ``i`` is first dealt from ``seed + i``; every later 
 next seed, in the order the games end, so that a run is a function of its seed and actions.
 
 The arrays are the environment's own and the next call writes over them: copy what you keep.
-An action the rules do not allow raises ``ValueError`` before any game moves.
+An action the rules do not allow raises ``ValueError`` before any game moves; -1 leaves a
+game as it is for that step (its reward 0, not done). ``sequenza.rl.gym_vector`` is the
+Gymnasium face of the same core, with next-step auto-reset, and runs on the Python rules where
+the core is not built.
 
 The core steps Sequence and Sequence Numbers (``sequenza.fast.BATCH_GAMES``), at any player
 count and options; where it is not built, ``VectorEnv`` raises ``RuntimeError`` saying why.
