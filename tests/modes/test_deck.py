@@ -1,6 +1,7 @@
 """A deck listed in the mode file: the designer's own cards and copies instead of the Sequentia
 deck. Short Stack (the shipped example) plays to its end on it, copies of a card share their
-actions, and a deck written wrong is named at its line with a fix."""
+actions, and a deck written wrong, or too short for an option's maximum, is named at its line
+with a fix."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import pytest
 
 from sequenza.ai import make_bot
 from sequenza.core.registry import make, register_kit
-from sequenza.modes import EXAMPLES, ModeError, build_kit, load, parse_mode
+from sequenza.modes import EXAMPLES, ModeError, build_kit, load, mistakes, parse_mode
 from sequenza.testing.conformance import check_game
 
 SHORT = (EXAMPLES / "short_stack.toml").read_text(encoding="utf-8")
@@ -56,6 +57,8 @@ def test_copies_of_a_card_in_a_hand_give_its_actions_once_and_play_one_copy() ->
     # Two kinds whose codes the deck's own digits can show (a code no line can show is a
     # mistake of its own).
     text = _listed('card = "1:121"\ncount = 12', 'card = "2:121"\ncount = 12')
+    # Hands of at most 6: four of them fit in the 24 cards.
+    text = text.replace("maximum = 10\n", "maximum = 6\n")
     kit = register_kit(build_kit(parse_mode(text, "deck.toml")))
     state = make(kit.id, players=2, seed=1)
     hand = state.observation(0)["places"][1]["cards"]
@@ -105,3 +108,54 @@ def test_the_sequentia_deck_with_a_list_or_a_listed_deck_without_one_is_a_mistak
     empty = STACK.replace('cards = "sequentia"', 'cards = "listed"')
     (problem,) = _problems(empty)
     assert problem.startswith(f"{_line_of(empty, 'cards = ')}:1: a listed deck needs its cards")
+
+
+def test_an_option_whose_maximum_deals_more_than_the_deck_is_named_at_its_maximum() -> None:
+    # Stack's hand_size may reach 20: four hands of 20 are 80 cards, and the deck holds 54.
+    # Its default (3) fits, so only a table made at the maximum would find out, too late.
+    over = STACK.replace("minimum = 1\nmaximum = 10\n", "minimum = 1\nmaximum = 20\n")
+    with pytest.raises(ModeError) as caught:
+        parse_mode(over, "deck.toml")
+    (problem,) = caught.value.problems
+    assert problem.code == "option_overdeals"
+    assert (problem.line, problem.column) == (_line_of(over, "maximum = 20"), 1)
+    assert str(problem).endswith(
+        "with option 'hand_size' at its maximum 20, the set-up deals 80 cards to 4 players, "
+        "and the deck holds 54 (fix: lower the maximum to 13)"
+    )
+    assert mistakes.worded(problem, "it") == (
+        "con l'opzione 'hand_size' al massimo 20, la preparazione distribuisce 80 carte a 4 "
+        "giocatori, e il mazzo ne contiene 54",
+        "abbassa il massimo a 13",
+    )
+    # The fix it names is enough, and a maximum taken away leaves any number open.
+    parse_mode(over.replace("maximum = 20", "maximum = 13"), "deck.toml")
+    (unbounded,) = _problems(over.replace("maximum = 20\n", ""))
+    assert "option 'hand_size' counts the cards the set-up deals and has no maximum" in unbounded
+    assert unbounded.endswith("(fix: write maximum = 13)")
+
+
+def test_two_options_that_deal_too_much_together_get_fixes_that_fit_together() -> None:
+    # Short Stack deals its hands twice here: three players of up to 10 + 10 cards are 60,
+    # and its deck holds 33. The first maximum goes down to its default, the second the rest.
+    text = (
+        SHORT.replace(
+            '[[setup]]\ndeal = "hand"\ncount = "hand_size"\n',
+            '[[setup]]\ndeal = "hand"\ncount = "hand_size"\n\n'
+            '[[setup]]\ndeal = "hand"\ncount = "extra"\n',
+        )
+        + "\n[options.extra]\ndefault = 1\nminimum = 0\nmaximum = 10\n"
+    )
+    first, second = _problems(text)
+    assert first.startswith(f"{_line_of(text, 'maximum = 10')}:1: ")
+    assert first.endswith(
+        "deals 60 cards to 3 players, and the deck holds 33 (fix: lower the maximum to 3)"
+    )
+    assert second.startswith(f"{len(text.splitlines())}:1: ")
+    assert second.endswith(
+        "deals 39 cards to 3 players, and the deck holds 33 (fix: lower the maximum to 8)"
+    )
+    fixed = text.replace("maximum = 10\n", "maximum = 3\n", 1).replace(
+        "maximum = 10\n", "maximum = 8\n"
+    )
+    parse_mode(fixed, "deck.toml")

@@ -77,7 +77,9 @@ def test_a_listed_code_the_deck_cannot_show_is_named_at_its_card() -> None:
         '[deck]\ncards = "listed"\n\n[[deck.list]]\ncard = "1:333"\ncount = 12\n\n'
         '[[deck.list]]\ncard = "2:121"\ncount = 12\n'
     )
-    text = _planted(STACK, ('[deck]\ncards = "sequentia"\n', deck))
+    # Hands of at most 3: four of them fit in the short decks below.
+    stack = _planted(STACK, ("maximum = 10\n", "maximum = 3\n"))
+    text = _planted(stack, ('[deck]\ncards = "sequentia"\n', deck))
     problems = _problems(text)
     assert [(p.line, p.code) for p in problems] == [
         (_line_of(text, 'card = "1:333"'), "code_never_shown")
@@ -89,9 +91,9 @@ def test_a_listed_code_the_deck_cannot_show_is_named_at_its_card() -> None:
     assert problems[0].fix == "list more cards of digit 3, or change this card's code"
     # A hand card asks from off the table: 1:111 among two other 1s cannot be shown, three can.
     short = _planted(deck, ("1:333", "1:111"), ("count = 12", "count = 3"))
-    (problem,) = _problems(_planted(STACK, ('[deck]\ncards = "sequentia"\n', short)))
+    (problem,) = _problems(_planted(stack, ('[deck]\ncards = "sequentia"\n', short)))
     assert "the digit 1 is in 3 of its places, and the deck has 2 cards" in problem.message
-    parse_mode(_planted(STACK, ('[deck]\ncards = "sequentia"\n', short.replace("3\n", "4\n", 1))))
+    parse_mode(_planted(stack, ('[deck]\ncards = "sequentia"\n', short.replace("3\n", "4\n", 1))))
 
 
 def test_a_row_dealt_to_and_endings_that_never_or_always_hold_are_named() -> None:

@@ -934,9 +934,12 @@ def _check_meaning(reader: _Reader, mode: Mode) -> None:
         reader.problem(("endings",), "can_loop", "stall_ending")
 
 
-def _dealt(mode: Mode, options: dict[str, OptionDecl], players: int) -> int | None:
-    """The cards the set-up deals at ``players`` with the options' defaults (``None`` where a
-    count names no number option: a mistake of its own)."""
+def _dealt(
+    mode: Mode, options: dict[str, OptionDecl], players: int, values: dict[str, int] | None = None
+) -> int | None:
+    """The cards the set-up deals at ``players`` with the options' defaults, or the ``values``
+    given for some of them (``None`` where a count names no number option: a mistake of its
+    own)."""
     table = mode.places.table
     dealt = 0
     for deal in mode.setup:
@@ -948,22 +951,81 @@ def _dealt(mode: Mode, options: dict[str, OptionDecl], players: int) -> int | No
             declared = options.get(count)
             if declared is None or isinstance(declared.default, bool):
                 return None
-            count = declared.default
+            count = (values or {}).get(count, declared.default)
         dealt += players * count
     return dealt
 
 
 def _check_deck_size(reader: _Reader, mode: Mode, options: dict[str, OptionDecl]) -> None:
     """The set-up, with the options' defaults at the most players, deals no more cards than
-    the deck holds (a larger option is refused when a table is made)."""
+    the deck holds; and so does every value a table may choose for an option that counts the
+    cards dealt (``_check_dealing_options``), which a table would otherwise refuse only when
+    it is made."""
     size = _deck_size(mode)
     players = max(mode.players)
     dealt = _dealt(mode, options, players)
-    if dealt is not None and dealt > size:
+    if dealt is None:
+        return
+    if dealt > size:
         where: KeyPath = ("deck", "list") if mode.deck == "listed" else ("setup",)
         reader.problem(
             where, "deck_too_short", "more_cards", dealt=dealt, players=players, size=size
         )
+        return
+    _check_dealing_options(reader, mode, options, players, size)
+
+
+def _check_dealing_options(
+    reader: _Reader, mode: Mode, options: dict[str, OptionDecl], players: int, size: int
+) -> None:
+    """Each number option that counts the cards a deal gives every seat, at its maximum and
+    the others at theirs, at the most players, deals no more cards than the deck holds (the
+    defaults do: ``_check_deck_size``). An option without a maximum could ask for any number:
+    it gets the largest that fits, the others at their defaults. The maxima named too large
+    are lowered in the file's order, each as little as the deal needs, so that the fixes
+    named together make the file pass."""
+    table = mode.places.table
+    # How many cards one more of each option deals: a seat's share for each deal naming it.
+    per_step: dict[str, int] = {}
+    for deal in mode.setup:
+        if deal.place != table.name and isinstance(deal.count, str):
+            per_step[deal.count] = per_step.get(deal.count, 0) + players
+    at_defaults = _dealt(mode, options, players) or 0
+    most: dict[str, int] = {}
+    for name, step in per_step.items():
+        declared = options[name]
+        if declared.maximum is None:
+            most[name] = int(declared.default) + (size - at_defaults) // step
+            reader.problem(
+                ("options", name),
+                "option_deals_unbounded",
+                "write",
+                name=name,
+                size=size,
+                toml=f"maximum = {most[name]}",
+            )
+        else:
+            most[name] = max(declared.maximum, int(declared.default))
+    dealt = _dealt(mode, options, players, most) or 0
+    for name, step in per_step.items():
+        if dealt <= size:
+            break
+        declared = options[name]
+        lowered = min(most[name] - int(declared.default), -((size - dealt) // step))
+        if declared.maximum is None or lowered <= 0:
+            continue
+        reader.problem(
+            ("options", name, "maximum"),
+            "option_overdeals",
+            "lower_maximum",
+            name=name,
+            maximum=declared.maximum,
+            dealt=dealt,
+            players=players,
+            size=size,
+            most=most[name] - lowered,
+        )
+        dealt -= lowered * step
 
 
 def _deck_size(mode: Mode) -> int:

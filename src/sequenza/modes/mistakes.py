@@ -66,6 +66,8 @@ MESSAGES = {
     "listed_twice": "mistake.listed_twice",
     "deck_too_large": "mistake.deck_too_large",
     "deck_too_short": "mistake.deck_too_short",
+    "option_overdeals": "mistake.option_overdeals",
+    "option_deals_unbounded": "mistake.option_deals_unbounded",
     # options
     "bool_range": "mistake.bool_range",
     "min_above_max": "mistake.min_above_max",
@@ -150,6 +152,7 @@ FIXES = {
     "add_counts": "mistake_fix.add_counts",
     "fewer_cards": "mistake_fix.fewer_cards",
     "more_cards": "mistake_fix.more_cards",
+    "lower_maximum": "mistake_fix.lower_maximum",
     "remove_range": "mistake_fix.remove_range",
     "swap": "mistake_fix.swap",
     "default_inside": "mistake_fix.default_inside",
