@@ -144,3 +144,5 @@ def test_bad_actions_and_games_are_refused() -> None:
         SequenzaVectorEnv("sequence", 2, engine="gpu")
     with pytest.raises(ValueError, match="next step or same step"):
         SequenzaVectorEnv("sequence", 2, autoreset_mode=AutoresetMode.DISABLED)
+    with pytest.raises(TypeError, match="opponents: arguments of the single-seat"):
+        gym.make_vec("sequenza/Sequence-v0", num_envs=2, opponents="greedy")

@@ -15,7 +15,8 @@ Every game registered with Gymnasium (``sequenza/<Game>-v0``, ``gym_id``) has th
 its ``vector_entry_point``, so that ``gym.make_vec(id, num_envs=N)`` makes it; keyword
 arguments are ``SequenzaVectorEnv``'s. ``vectorization_mode="sync"`` (or ``"async"``) gives
 Gymnasium's own vector of N single-seat environments against bots (``SequenzaGymEnv``)
-instead, as ``make_vector_env`` does.
+instead, as ``make_vector_env`` does; the single environment's keywords (``opponents``...)
+given to this one raise ``TypeError`` saying so.
 
 Each step takes one action id per game, played for the seat to act in that game, and every
 game's observation is its next seat to act's, in the single environment's ``"flat"`` dict:
@@ -188,7 +189,14 @@ class SequenzaVectorEnv(gym.vector.VectorEnv[Arrays, npt.NDArray[np.int64], npt.
         options: dict[str, Any] | None = None,
         engine: str = "auto",
         autoreset_mode: AutoresetMode | str = AutoresetMode.NEXT_STEP,
+        **single: Any,
     ) -> None:
+        if single:
+            # gym.make_vec passes the single environment's keywords here too.
+            raise TypeError(
+                f"{', '.join(sorted(single))}: arguments of the single-seat SequenzaGymEnv; "
+                'gym.make_vec(..., vectorization_mode="sync") makes N of those'
+            )
         mode = AutoresetMode(autoreset_mode)
         if mode not in (AutoresetMode.NEXT_STEP, AutoresetMode.SAME_STEP):
             raise ValueError(f"the games reset themselves: next step or same step, not {mode}")
