@@ -11,17 +11,19 @@ import pytest
 from typer.testing import CliRunner
 
 import sequenza
+from sequenza import i18n
 from sequenza.ai import make_bot
 from sequenza.app.cli import app
-from sequenza.app.render import render
+from sequenza.app.render import render, rules_for_people
 from sequenza.core.registry import game_kit, register_kit
-from sequenza.modes import EXAMPLES, load
+from sequenza.modes import EXAMPLES, build_kit, load, parse_mode
 from sequenza.testing.conformance import check_game
 from sequenza.text.describe import describe
 
 runner = CliRunner()
 PLAIN = {"LANGUAGE": "", "LC_ALL": "", "LC_MESSAGES": "", "LANG": "C.UTF-8"}
 FILES = ["shift.toml", "stack.toml", "cross.toml"]
+STACK = (EXAMPLES / "stack.toml").read_text(encoding="utf-8")
 
 
 def _registered(name: str) -> str:
@@ -261,7 +263,51 @@ def test_the_log_speaks_the_file_s_words_in_every_language() -> None:
     kit = game_kit(game_id)
     own = i18n.catalogue_entries(i18n.catalogue("games", "eo", kit.locale))
     assert own[kit.game.info.summary].translated[0].startswith("Glitigu la kartojn")
-    assert own["Slides allowed in one turn"].translated == ("Permesataj glitigoj en unu vico",)
+    assert own["mode-shift:option.slide_limit"].translated == ("Permesataj glitigoj en unu vico",)
+
+
+def test_a_mode_s_own_words_for_an_option_win_for_its_game_alone() -> None:
+    # Two Stacks whose hand_size says the built-in Stack's English, each in Italian words of
+    # its own; one id sorts before sequentia-stack, one after (where catalogues share an
+    # English text, the one read last words it for every game).
+    def variant(game_id: str, description: str, label: str) -> str:
+        words = f'"option.hand_size" = "{description}"\n"option.hand_size.label" = "{label}"\n'
+        text = STACK.replace('id = "mode-stack"', f'id = "{game_id}"')
+        return register_kit(
+            build_kit(parse_mode(text.replace("[words.it]\n", "[words.it]\n" + words)))
+        ).id
+
+    before = variant("mode-own-stack", "Carte a testa", "Mano")
+    after = variant("variant-stack", "Carte in mano a testa", "La mano")
+    plain = _registered("stack.toml")  # the shipped file words none of its options
+    builtin = "Carte distribuite a ogni giocatore, e ripescate fino a quel numero dopo ogni turno"
+    italian = i18n.Translator("games", "it")
+    said = {}
+    for game_id in (before, after, plain, "sequentia-stack"):
+        (spec,) = [
+            one
+            for one in sequenza.make_game(game_id, 2).options_class.specs()
+            if one.name == "hand_size"
+        ]
+        assert (
+            spec.description == "Cards dealt to each player, and drawn back up to after every turn"
+        )
+        said[game_id] = (
+            italian.option_description(game_id, spec),
+            italian.option_label(game_id, spec),
+        )
+    assert said == {
+        before: ("Carte a testa", "Mano"),
+        after: ("Carte in mano a testa", "La mano"),
+        plain: (builtin, "Carte in mano"),  # no words of its own: the shared ones, as before
+        "sequentia-stack": (builtin, "Carte in mano"),
+    }
+    # The rules page of a table says the same.
+    rules = rules_for_people(sequenza.make_game(after, 2), "it")
+    assert "`hand_size = 3`: Carte in mano a testa" in rules
+    assert f"`hand_size = 3`: {builtin}" in rules_for_people(
+        sequenza.make_game("sequentia-stack", 2), "it"
+    )
 
 
 def test_a_counted_event_takes_the_language_s_plural_form() -> None:

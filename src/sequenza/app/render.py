@@ -40,7 +40,8 @@ def rules_for_people(game: Game[Any], language: str = i18n.SOURCE_LANGUAGE) -> s
         value = format_value(getattr(game.options, spec.name))
         # A point the published rules leave open is marked as the pages mark it.
         mark = f" ({our_choice})" if spec.decision else ""
-        lines.append(f"- `{spec.name} = {value}`: {words.help(spec.description)}{mark}")
+        described = words.option_description(game.info.id, spec)
+        lines.append(f"- `{spec.name} = {value}`: {described}{mark}")
     return "\n".join(lines)
 
 

@@ -15,6 +15,12 @@ package's folder for it holds catalogues: adding a translation is adding a folde
 files here and in each game's ``locale``. A game's catalogue in a language the project does
 not speak is not read; a game without a language's catalogue reads in English there.
 
+A help text without a key (an option's description, a game's summary) is looked up by its
+English: one message for every game that says it. A game that words such a text its own way
+(a mode file translating its options) gives its words a key of its own, ``<game id>:<key>``
+(``game_key``), read for that game alone (``Translator.game_help``); a game without its own
+words reads the shared translation.
+
 Plurals follow each language's ``Plural-Forms``; for the page, each form is named by its CLDR
 category ("one", "other"...) so that the browser picks it with ``Intl.PluralRules``.
 """
@@ -36,6 +42,7 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.numbers import format_decimal, get_decimal_symbol, get_group_symbol
 
+from sequenza.core.options import OptionSpec
 from sequenza.core.registry import game_kits, kits_generation
 
 LOCALE_DIR = Path(__file__).parent / "locale"
@@ -300,3 +307,26 @@ class Translator:
         """A help text's translation, looked up by its English text; itself when none."""
         entry = entries(self.domain, self.language).get(english)
         return entry.translated[0] if entry else english
+
+    def game_help(self, game_id: str, key: str, english: str) -> str:
+        """One game's help text: its own words for ``key`` where its catalogue gives them in
+        this language (under ``game_key``: a mode file's words for its options), else the
+        translation of ``english`` that every game shares (``help``). English text is shared
+        by every catalogue, so a game's own words must not be looked up by it: two games may
+        describe an option alike and translate it apart."""
+        entry = entries(self.domain, self.language).get(game_key(game_id, key))
+        return entry.translated[0] if entry else self.help(english)
+
+    def option_label(self, game_id: str, spec: OptionSpec) -> str:
+        """An option's name as people read it, in this language, as ``game_id`` words it."""
+        return self.game_help(game_id, f"option.{spec.name}.label", spec.label)
+
+    def option_description(self, game_id: str, spec: OptionSpec) -> str:
+        """What an option does, in this language, as ``game_id`` words it."""
+        return self.game_help(game_id, f"option.{spec.name}", spec.description)
+
+
+def game_key(game_id: str, key: str) -> str:
+    """The key of one game's own words (``mode-shift:option.slide_limit``): the context a
+    game's catalogue gives a message that only that game reads."""
+    return f"{game_id}:{key}"

@@ -658,18 +658,20 @@ def release_catalogues(root: Path) -> None:
 
 def write_catalogues(mode: Mode) -> Path:
     """The mode's words as the catalogues the text layer reads (``<lang>/LC_MESSAGES/``):
-    ``log.po``, its log's sentences, and ``games.po``, its name, summary and options and the
-    page's words, each in the file's words where the file gives them and in English otherwise;
-    and its rules page for people in each language (``rulebook/<lang>/<id>.md``)."""
+    ``log.po``, its log's sentences, and ``games.po``, its name, summary and the page's words,
+    each in the file's words where the file gives them and in English otherwise, and its
+    options' words where the file gives them (under the mode's own keys: elsewhere its options
+    read as every game's words for their English); and its rules page for people in each
+    language (``rulebook/<lang>/<id>.md``)."""
     folder = tempfile.TemporaryDirectory(prefix=f"sequenza-{mode.id}-")
     _FOLDERS.append(folder)
     root = Path(folder.name)
     sentences = _sentences(mode)
-    described = {
-        "mode.name": mode.name,
-        "mode.summary": mode.summary,
+    described = {"mode.name": mode.name, "mode.summary": mode.summary}
+    # An option's description, and its name as people read it (the lobby shows it), by the
+    # English the text layer reads them by (``OptionSpec.description`` and ``.label``).
+    options = {
         **{f"option.{option.name}": option.description for option in mode.options},
-        # An option's name as people read it (the lobby shows it): "option.<name>.label".
         **{
             f"option.{option.name}.label": option.name.replace("_", " ").capitalize()
             for option in mode.options
@@ -697,6 +699,12 @@ def write_catalogues(mode: Mode) -> Path:
         for key, text in described.items():
             if text:
                 games.add(text, text if language == "en" else own.get(key, ""))
+        # The file's own words for its options are the mode's alone (``i18n.game_key``): another
+        # game may describe an option in the same English and translate it otherwise. An
+        # option the file does not word reads as every game's words for its English.
+        for key, text in options.items():
+            if text and own.get(key):
+                games.add(text, own[key], context=i18n.game_key(mode.id, key))
         # The page's words, by key: the generic view's own, then the file's actions and
         # places under the mode's id ("mode-shift:action.slide"), in the file's words where
         # it gives them and in English otherwise.
