@@ -207,6 +207,15 @@ def test_a_table_s_log_validates_with_its_own_events() -> None:
         )
 
 
+def test_hints_switched_on_during_a_game_validate_as_a_table_s_event() -> None:
+    history = TableHistory(sequenza.make("test-toy", players=2, seed=1))
+    history.add(Entry(EntryKind.HINTS_ON, 0))
+    assert history.log[-1] == {"event": "hints_on", "seat": 0, "turn": 0}
+    validator(events_schema(game_class("test-toy"))).validate(history.log[-1])
+    with pytest.raises(jsonschema.ValidationError):
+        validator(events_schema(game_class("test-toy"), table=False)).validate(history.log[-1])
+
+
 @pytest.mark.parametrize("game_id", GAMES)
 def test_saved_records_of_random_games_validate_against_the_save_schema(game_id: str) -> None:
     game = game_class(game_id)

@@ -136,6 +136,21 @@ def test_the_clock_starts_with_the_first_move_and_runs_for_people_only() -> None
     assert any(event.get("stand_in") == "time" for event in history.log)
 
 
+def test_hints_switched_on_are_an_entry_once_that_changes_neither_position_nor_clock() -> None:
+    settings = ClockSettings(ClockKind.GAME, game_minutes=1)
+    history = TableHistory(sequenza.make("test-toy", players=2, seed=3), clock=settings)
+    moved(history, 1, at=100.0)
+    position, started = history.state.dumps(), history.turn_started
+    history.add(Entry(EntryKind.HINTS_ON, 1, at=120.0))
+    assert history.hints_from == 1 and history.turn == 2 and history.to_act == 1
+    assert history.state.dumps() == position and history.turn_started == started
+    assert history.log[-1] == {"event": "hints_on", "seat": 1, "turn": 1}
+    with pytest.raises(HistoryError):
+        history.copy().add(Entry(EntryKind.HINTS_ON, 0))  # on already
+    moved(history, 1)
+    assert history.entries[history.played[-1]].seat == 1 and history.hints_from == 1
+
+
 # ---------------------------------------------------------------------- taking back
 def test_a_move_that_drew_a_card_cannot_be_taken_back() -> None:
     state = sequenza.make("test-toy", players=2, seed=5)

@@ -213,6 +213,16 @@ class Undone(Event):
     moves: int
 
 
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class HintsSwitchedOn(Event):
+    """A person switched hints on during the game (where the table lets them: at one screen,
+    or alone against bots); every player may ask for one from then on."""
+
+    code = "hints_on"
+    seat: int
+    turn: int
+
+
 #: Events a game's rules write whatever the game (the base ``State`` writes them).
 GAME_EVENTS: tuple[type[Event], ...] = (ActionPlayed, GameOver)
 #: Events a table writes into its log beside the game's (``sequenza.core.table``).
@@ -224,4 +234,5 @@ TABLE_EVENTS: tuple[type[Event], ...] = (
     UndoRefused,
     UndoAccepted,
     Undone,
+    HintsSwitchedOn,
 )

@@ -18,6 +18,9 @@ Decisions (the table's, not the rules'; ``docs/tables.md`` says them for players
   when the move it was spent on is taken back.
 - **Taking back** removes the last move of a person, together with the bots' moves after it,
   unless one of those moves showed that person something hidden (``reveals``).
+- **Hints switched on** during the game (``HINTS_ON``, where the web table lets a person do
+  it) are an entry too, once: the log and a replay show from where the players could ask for
+  hints. It changes neither the position nor the clocks.
 
 The module is generic: it reaches games only through the ``State`` contract.
 """
@@ -34,6 +37,7 @@ from typing import Any
 from sequenza.core.actions import Action
 from sequenza.core.errors import SequenzaError, UnknownGameError
 from sequenza.core.events import (
+    HintsSwitchedOn,
     Resigned,
     TableOver,
     TimedOut,
@@ -65,6 +69,7 @@ TABLE_EVENTS = frozenset(
         "undo_refused",
         "undo_accepted",
         "undone",
+        "hints_on",
     }
 )
 
@@ -85,6 +90,7 @@ class EntryKind(StrEnum):
     UNDO_ACCEPT = "undo_accept"
     UNDO_REFUSE = "undo_refuse"
     UNDO = "undo"  #: moves taken back (``action``: how many)
+    HINTS_ON = "hints_on"  #: hints switched on for the rest of the game, by ``seat``
 
     @property
     def is_move(self) -> bool:
@@ -400,6 +406,8 @@ class TableHistory:
         #: When the seat to act began its move (``at`` of an entry); None before the first move.
         self.turn_started: float | None = None
         self.request: UndoRequest | None = None
+        #: The entry (by index) that switched hints on during the game; None: it has none.
+        self.hints_from: int | None = None
         self._plans: dict[tuple[int, int], UndoPlan] = {}
         #: Whether the move of an entry (by index) showed a seat a hidden card, by (entry, seat).
         #: A fact of the table for good: an entry stays in force only with the moves before it,
@@ -553,6 +561,8 @@ class TableHistory:
             self._ask(entry)
         elif kind in (EntryKind.UNDO_ACCEPT, EntryKind.UNDO_REFUSE):
             self._answer(entry)
+        elif kind is EntryKind.HINTS_ON:
+            self._hints_on(entry, turn)
         else:
             self._undo(entry)
         self.entries.append(entry)
@@ -647,6 +657,12 @@ class TableHistory:
         else:
             request.accepted.add(entry.seat)
             self.log.append(UndoAccepted(seat=entry.seat).to_json())
+
+    def _hints_on(self, entry: Entry, turn: int) -> None:
+        if self.hints_from is not None:
+            raise HistoryError(f"entry {turn}: hints were switched on at entry {self.hints_from}")
+        self.hints_from = turn
+        self.log.append(HintsSwitchedOn(seat=entry.seat, turn=turn).to_json())
 
     def _undo(self, entry: Entry) -> None:
         moves = int(entry.action) if entry.action.isdigit() else 0

@@ -340,7 +340,8 @@ class GameRecordOut(BaseModel):
     hints_from: int | None = Field(
         None,
         description="the turn (entry) from which hints were on, when a person switched them on"
-        " during the game; none when the table was made with them",
+        " during the game (that entry of history, kind hints_on); none when the table was made"
+        " with them",
     )
 
 
@@ -349,7 +350,7 @@ class ReplayFrame(BaseModel):
     table: TableSummary
     turn: int
     turns: int
-    kind: str | None = Field(description="what the entry is: move, resign, undo...")
+    kind: str | None = Field(description="what the entry is: move, resign, undo, hints_on...")
     action: str | None
     seat: int | None
     to_act: int | None
@@ -360,6 +361,11 @@ class ReplayFrame(BaseModel):
     log: list[dict[str, Any]]
     chat: list[dict[str, Any]] = Field(
         default_factory=list, description="the chat's lines said up to this entry, the last 50"
+    )
+    hints: bool = Field(
+        False,
+        description="whether the players could ask for hints here: from the start at a table"
+        " made with them, else from the entry that switched them on (kind hints_on)",
     )
 
 

@@ -749,6 +749,13 @@ class Storage:
                 )
                 if updated.rowcount != 1:
                     raise StaleWriteError(f"table {table_id} is not at turn {turn}")
+                if entry.kind is EntryKind.HINTS_ON:
+                    # The table's row says so too: the lobby and a table read again see it.
+                    connection.execute(
+                        _tables.update()
+                        .where(_tables.c.id == table_id)
+                        .values(hints=True, hints_from=turn)
+                    )
                 if look is not None:
                     connection.execute(
                         _finals.insert().values(table_id=table_id, look=json.dumps(look))
@@ -803,22 +810,6 @@ class Storage:
         except IntegrityError:
             return False  # someone else's claim on this turn stands
         return True
-
-    def switch_hints_on(self, table_id: str, turn: int) -> int | None:
-        """Switch the table's hints on from ``turn``, once: the turn from which they are on
-        (another's, when two screens or processes switched them at once; None when the table
-        was made with them). The other processes hear it as a change of the table's seats."""
-        with self._transaction() as connection:
-            connection.execute(
-                _tables.update()
-                .where(_tables.c.id == table_id, sa.not_(_tables.c.hints))
-                .values(hints=True, hints_from=turn)
-            )
-            since = connection.execute(
-                sa.select(_tables.c.hints_from).where(_tables.c.id == table_id)
-            ).scalar()
-            self._announce_seats(connection, table_id)
-        return None if since is None else int(since)
 
     def load_hints(self, table_id: str) -> tuple[bool, int | None]:
         """Whether the table has hints now, and from which turn if switched on in play."""

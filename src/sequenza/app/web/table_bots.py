@@ -125,7 +125,7 @@ class TableBots(TableCore):
         else:
             action = await self._bot_move(seat, snapshot, bot)
         async with self.lock:
-            if self.turn != turn:
+            if not self._only_hints_since(turn):
                 return False
             kind = EntryKind.MOVE if seat in self.bots else EntryKind.STAND_IN
             await self._commit(self._entry(kind, seat, str(action)))

@@ -458,9 +458,21 @@ class TableCore(ABC):
     def _same_position(self, turn: int) -> bool:
         """Whether the position is the one of ``turn``: only requests to take back and their
         answers came since, so a move made meanwhile still answers it (and cancels them)."""
-        questions = (EntryKind.UNDO_REQUEST, EntryKind.UNDO_ACCEPT, EntryKind.UNDO_REFUSE)
+        questions = (
+            EntryKind.UNDO_REQUEST,
+            EntryKind.UNDO_ACCEPT,
+            EntryKind.UNDO_REFUSE,
+            EntryKind.HINTS_ON,
+        )
         return 0 <= turn <= self.turn and all(
             entry.kind in questions for entry in self.history.entries[turn:]
+        )
+
+    def _only_hints_since(self, turn: int) -> bool:
+        """Whether the table is at ``turn``, or only switched hints on since: the position is
+        the same, and a bot's move thought out for it still stands."""
+        return 0 <= turn <= self.turn and all(
+            entry.kind is EntryKind.HINTS_ON for entry in self.history.entries[turn:]
         )
 
     def _check_playing(self, seats: tuple[int, ...]) -> None:
@@ -555,6 +567,9 @@ class TableCore(ABC):
             # Moves were taken back: a bot's memory of the game since is no longer true.
             self.bot_memory.clear()
         self.history = history
+        if history.hints_from is not None and not self.record.hints:
+            # Switched on here, or by a screen on another process (its entry caught up).
+            self.record.hints, self.record.hints_from = True, history.hints_from
         self.last_active = time.monotonic()
         self.broadcast()
         # Wake whoever waits for this table to move on (a bot loop of this process).

@@ -11,6 +11,7 @@ from dataclasses import replace
 from typing import Any
 
 from sequenza.ai.hints import hint_level
+from sequenza.core.table import EntryKind
 
 from .bot_workers import BotFailure
 from .errors import TableError, stored
@@ -66,21 +67,32 @@ class TableHints(TableCore):
 
     async def switch_hints_on(self, client: Client) -> None:
         """A person at the table switches hints on for the rest of the game, where that is
-        allowed (``hints_switchable``): saved with the turn it happened at, which the record
-        shows, and told to every screen. On already, nothing changes."""
+        allowed (``hints_switchable``): an entry of the table's history (``HINTS_ON``), saved
+        like a move, so that the log and the replay show it where it happened and the record
+        says from which entry hints were on; told to every screen with the position. On
+        already, nothing changes."""
         if client.is_spectator:
             raise TableError("not_your_table", "problem.not_your_table", 403)
-        if self.over:
-            raise TableError("game_over", "problem.game_over", 409)
-        if self.record.hints:
-            return
-        if not self.hints_switchable:
-            raise TableError("hints_not_allowed", "problem.hints_not_allowed", 403)
-        since = await stored(self.manager.storage.switch_hints_on, self.id, self.turn)
-        self.record.hints, self.record.hints_from = True, since
-        logger.info("hints_switched_on", extra={"table": self.id, "turn": since})
-        # The whole position, not the summary alone: each screen draws its hint button anew.
-        self.broadcast()
+        async with self.lock:
+            if self.over:
+                raise TableError("game_over", "problem.game_over", 409)
+            if self.record.hints:
+                return
+            if not self.hints_switchable:
+                raise TableError("hints_not_allowed", "problem.hints_not_allowed", 403)
+            # Said in the name of the seat whose turn it is, when this screen holds it (at
+            # one screen, the player who is about to ask); else of the screen's first seat.
+            to_act = self.to_act
+            seat = to_act if to_act in client.seats else client.seats[0]
+            try:
+                await self._commit(self._entry(EntryKind.HINTS_ON, seat))
+            except TableError as error:
+                # Another screen or process saved an entry first (``_commit`` read the table
+                # again): if it switched hints on, they are on, as asked.
+                if error.code != "stale" or not self.record.hints:
+                    raise
+                return
+        logger.info("hints_switched_on", extra={"table": self.id, "turn": self.record.hints_from})
 
     async def hints_caught_up(self) -> None:
         """Read whether hints are on (another process may have switched them on)."""

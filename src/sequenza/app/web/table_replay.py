@@ -99,4 +99,16 @@ class TableReplay(TableCore):
             "views": {str(seat): state.observation(seat) for seat in range(state.players)},
             "public": public,
             "log": self.worded(cursor.log, None, lang, public),
+            "hints": self._hints_at(turn, cursor),
         }
+
+    def _hints_at(self, turn: int, cursor: TableHistory) -> bool:
+        """Whether the players could ask for hints after ``turn`` entries: from the start at a
+        table made with them; else once the entry that switched them on is among those
+        (``cursor`` is the table then). A game that switched them on before that was an entry
+        has only the turn saved with the table (``hints_from``), from which they were on."""
+        if not self.record.hints:
+            return False
+        if self.history.hints_from is not None:
+            return cursor.hints_from is not None
+        return self.record.hints_from is None or turn >= self.record.hints_from

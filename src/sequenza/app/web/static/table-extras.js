@@ -157,6 +157,8 @@ export function describeTableEvent(event, names) {
       return t("log.undo_refused", { name });
     case "undone":
       return t("log.undone", { name, count: event.moves });
+    case "hints_on":
+      return t("log.hints_on", { name });
     case "table_over": {
       const winners = event.winners.map((seat) => names[seat] ?? t("common.seat", { number: seat }));
       return winners.length ? t("log.game_over_won", { names: list(winners), count: winners.length }) : t("log.game_over");
@@ -202,6 +204,7 @@ export function entryText(frame, names, label) {
     case "undo_accept": return t("log.undo_accepted", { name });
     case "undo_refuse": return t("log.undo_refused", { name });
     case "undo": return t("log.undone_entry", { name });
+    case "hints_on": return t("log.hints_on", { name });
     default: return frame.kind;
   }
 }

@@ -1163,6 +1163,9 @@ class TablePage {
     this.setBanner(last, "replay");
     this.renderPlayers();
     this.renderLog(frame.log);
+    // "Hints on" only from where the players could ask for them (switched on mid-game: from
+    // that entry); leaving the replay draws the table's own box again.
+    this.hintBox.hidden = !frame.hints;
     this.chat.replaceAll(frame.chat || []);
     this.fit();
   }
