@@ -16,7 +16,7 @@ from sequenza.ai import make_bot
 from sequenza.app.cli import app
 from sequenza.app.render import render, rules_for_people
 from sequenza.core.registry import game_kit, register_kit
-from sequenza.modes import EXAMPLES, build_kit, load, parse_mode
+from sequenza.modes import EXAMPLES, ModeError, build_kit, load, parse_mode
 from sequenza.testing.conformance import check_game
 from sequenza.text.describe import describe
 
@@ -236,6 +236,54 @@ def test_a_new_mode_is_a_few_changed_lines_of_a_file(
         assert sequenza.Action("claim", ("columns", 2)) in kit.game.action_space
     else:
         assert sequenza.Action("claim", ("2:131", 3)) in kit.game.action_space
+
+
+def test_a_row_whose_claims_read_each_seat_s_target_plays_to_its_end() -> None:
+    # Stack with a secret target a seat besides its hand: three adjacent piles that show the
+    # target's code claim it ("claim 2"), and the claimer draws a new target.
+    text = STACK
+    for old, new in [
+        ('id = "mode-stack"', 'id = "target-stack"'),
+        ("[places.score]", '[places.target]\nkind = "target"\n\n[places.score]'),
+        ('count = "hand_size"\n', 'count = "hand_size"\n\n[[setup]]\ndeal = "target"\n'),
+        ('code = "hand"', 'code = "target"\nnew_target = true'),
+    ]:
+        assert old in text
+        text = text.replace(old, new)
+    kit = register_kit(build_kit(parse_mode(text)))
+    claims = [action for action in kit.game.action_space.actions if action.verb == "claim"]
+    assert claims == [sequenza.Action("claim", (1,)), sequenza.Action("claim", (2,))]
+    assert check_game(kit.id, games=2, players=[2, 4]).games == 4
+    state = sequenza.make(kit.id, players=2, seed=3)
+    bots = [make_bot("greedy", seed=seat) for seat in range(2)]
+    played = []
+    while not state.is_over:
+        seat = state.current_seat
+        assert seat is not None
+        played.append(bots[seat].act(state))
+        state.apply(played[-1])
+    assert any(action.verb == "claim" for action in played)
+    # With a hand and a target, a seat has nothing to play when its turn offers nothing: a
+    # seat between targets still places its cards, one with an empty hand passes.
+    state = sequenza.make(kit.id, players=2, seed=3)
+    seat = state.current_seat
+    state.targets[seat] = None
+    assert {action.verb for action in state.legal_actions()} == {"place"}
+    state = sequenza.make(kit.id, players=2, seed=3)
+    state.deck += state.hands[seat]
+    state.hands[seat].clear()
+    assert state.legal_actions() == [sequenza.Action("pass", ())]
+    # The code of the card just placed is read on a grid's lines only: on a row, a mistake.
+    placed = text.replace('code = "target"\nnew_target = true', 'code = "placed"')
+    with pytest.raises(ModeError) as caught:
+        parse_mode(placed)
+    (problem,) = caught.value.problems
+    line = next(n for n, row in enumerate(placed.splitlines(), 1) if row == 'code = "placed"')
+    assert (problem.line, problem.code, problem.fix) == (
+        line,
+        "placed_on_row",
+        'write code = "hand"',
+    )
 
 
 def test_the_log_speaks_the_file_s_words_in_every_language() -> None:

@@ -481,7 +481,13 @@ class Rules:
             elif block == "refill":
                 parts.append(self._refills)
         checks_empty = self.turn.empty_handed is not None and name == self.start
-        holding_target = self.c.mode.places.target is not None
+        # What "nothing to play" is: in a mode of targets, no target (Shift: the seat would
+        # only slide); in a mode of hands, an empty hand; in a mode with both, a turn that
+        # offers nothing (a seat between targets still places its cards, an empty hand may
+        # still claim its target).
+        places = self.c.mode.places
+        holding_target = places.target is not None and places.hand is None
+        holding_both = places.target is not None and places.hand is not None
         forced = phase.forced == "exchange"
         exchange = self.turn.exchange
         impossible_forces = bool(exchange and exchange.when_impossible)
@@ -494,7 +500,7 @@ class Rules:
                 if holding_target:
                     if state.targets[state.to_act] is None:
                         return [PASS]
-                elif not state.hands[state.to_act]:
+                elif not holding_both and not state.hands[state.to_act]:
                     return [PASS]
             if forced:
                 target = state.targets[state.to_act]
@@ -503,10 +509,13 @@ class Rules:
                 ):
                     return [EXCHANGE] if state.deck else [PASS]
             if single is not None:
-                return single(state)
-            actions: list[Action] = []
-            for part in parts:
-                actions += part(state)
+                actions = single(state)
+            else:
+                actions = []
+                for part in parts:
+                    actions += part(state)
+            if not actions and checks_empty and holding_both:
+                return [PASS]
             return actions
 
         return legal
@@ -640,12 +649,43 @@ class Rules:
 
         return by_hand_on_grid
 
+    def _target_on_row(self) -> Legal:
+        """Claims of a row's windows whose top digits, left to right, are the code of the
+        seat's target (as a hand card's code is read on a row: ``by_hand``)."""
+        c = self.c
+        claim = self.turn.claim
+        assert claim is not None
+        width, full, max_piles = claim.width, claim.full_row, c.table.max_piles
+        must_include = self.must_include_last
+        digits, codes = c.digits, c.codes
+        by_start = [c.claim_by_line["windows", (start,)] for start in c.windows]
+
+        def by_target_on_row(state: ModeState) -> list[Action]:
+            target = state.targets[state.to_act]
+            piles = state.table
+            if target is None or (full and len(piles) < max_piles):
+                return []
+            code = codes[target]
+            last = state.last_pile
+            found = []
+            for start in range(len(piles) - width + 1):
+                if must_include and last is not None and not start <= last < start + width:
+                    continue
+                window = piles[start : start + width]
+                if all(pile and digits[pile[-1]] == code[i] for i, pile in enumerate(window)):
+                    found.append(by_start[start])
+            return found
+
+        return by_target_on_row
+
     def _claim_function(self) -> Legal:
         claim = self.turn.claim
         c = self.c
         if claim is None:
             return lambda state: []
         digits = c.digits
+        if claim.code == "target" and c.table.kind == "row":
+            return self._target_on_row()
         if claim.code == "target":
             checks = [
                 (tuple(c.lines[family][chosen[0]]), c.claim_by_line[family, chosen])

@@ -891,6 +891,12 @@ def _check_meaning(reader: _Reader, mode: Mode) -> None:
             reader.problem(
                 ("turn", "claim", "sets"), "sets_need_placed", "write", toml='code = "placed"'
             )
+        if claim.code == "placed" and table.kind == "row":
+            # The placed cards' code is read on the grid's lines through them (the engine keeps
+            # which positions were covered); a row keeps only its last pile.
+            reader.problem(
+                ("turn", "claim", "code"), "placed_on_row", "write", toml='code = "hand"'
+            )
     else:
         reader.problem(("turn",), "no_claim", "add_section", name="turn.claim")
     if turn.exchange:

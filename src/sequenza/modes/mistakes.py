@@ -109,6 +109,7 @@ MESSAGES = {
     "no_target_to_draw": "mistake.no_target_to_draw",
     "no_score_place": "mistake.no_score_place",
     "sets_need_placed": "mistake.sets_need_placed",
+    "placed_on_row": "mistake.placed_on_row",
     "no_claim": "mistake.no_claim",
     "exchange_without_target": "mistake.exchange_without_target",
     # the endings
