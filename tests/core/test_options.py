@@ -2,6 +2,8 @@ import pytest
 from toy_cards.rules import ToyOptions
 
 from sequenza import OptionError
+from sequenza.core.errors import UnknownOptionError
+from sequenza.core.registry import make_game
 
 
 def test_defaults_and_checked_values() -> None:
@@ -35,3 +37,12 @@ def test_every_option_is_described() -> None:
     texts = [spec.describe() for spec in ToyOptions.specs()]
     assert "hand_size = 2 (1..3): Cards in each hand" in texts
     assert any(text.startswith("random_first_player = false") for text in texts)
+
+
+def test_no_option_name_collides_with_the_builders_own_parameters() -> None:
+    # A web request's options reach these as keywords: its names are the options class's
+    # to refuse, never a TypeError of the call.
+    for name in ("cls", "players", "game_id"):
+        with pytest.raises(UnknownOptionError) as refused:
+            make_game("test-toy", 2, **{name: 1})
+        assert refused.value.name == name and "hand_size" in refused.value.known

@@ -32,6 +32,16 @@ class OptionError(SequenzaError, ValueError):
     """An unknown rule option, a bad option value or a forbidden player count."""
 
 
+class UnknownOptionError(OptionError):
+    """An option name the game does not have: ``name``, and the names it has (``known``,
+    sorted), for a front end to word in its reader's language."""
+
+    def __init__(self, name: str, known: list[str]) -> None:
+        super().__init__(f"unknown option {name!r}; this game's options are: " + ", ".join(known))
+        self.name = name
+        self.known = known
+
+
 class UnknownGameError(SequenzaError, ValueError):
     """A game id that is not registered."""
 

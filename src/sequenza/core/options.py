@@ -16,7 +16,7 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any, Self, TypeVar, get_type_hints
 
-from sequenza.core.errors import OptionError
+from sequenza.core.errors import OptionError, UnknownOptionError
 
 T = TypeVar("T")
 
@@ -172,15 +172,15 @@ class Options:
         return specs
 
     @classmethod
-    def build(cls, **values: Any) -> Self:
-        """Options from keyword values, every name and value checked."""
+    def build(cls, /, **values: Any) -> Self:
+        """Options from keyword values, every name and value checked (``cls`` too is an
+        option name, an unknown one)."""
         specs = {spec.name: spec for spec in cls.specs()}
         unknown = sorted(set(values) - set(specs))
         if unknown:
-            raise OptionError(
-                f"unknown option {unknown[0]!r}; this game's options are: "
-                + ", ".join(sorted(specs))
-            )
+            # The one check of an option's name: a front end words ``UnknownOptionError`` (the
+            # name and the known ones) in its reader's language instead of checking names again.
+            raise UnknownOptionError(unknown[0], sorted(specs))
         checked = {name: specs[name].check(value) for name, value in values.items()}
         return cls(**checked)
 
@@ -200,9 +200,7 @@ class Options:
         values: dict[str, Any] = {}
         for name, text in pairs.items():
             if name not in specs:
-                raise OptionError(
-                    f"unknown option {name!r}; this game's options are: " + ", ".join(sorted(specs))
-                )
+                raise UnknownOptionError(name, sorted(specs))
             values[name] = specs[name].parse(text)
         return cls.build(**values)
 

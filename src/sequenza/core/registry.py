@@ -116,8 +116,9 @@ def available_games() -> list[GameInfo]:
     return [one.game.info for one in game_kits()]
 
 
-def make_game(game_id: str, players: int | None = None, **options: Any) -> Game[Any]:
-    """The rules of a table, options checked."""
+def make_game(game_id: str, players: int | None = None, /, **options: Any) -> Game[Any]:
+    """The rules of a table, options checked (an option named ``game_id`` or ``players`` is
+    an unknown option, as any name the game's options class does not have)."""
     cls = game_class(game_id)
     count = cls.info.min_players if players is None else players
     if isinstance(count, bool) or not isinstance(count, int):

@@ -73,3 +73,21 @@ def test_a_servers_page_words_hold_its_mode_files_after_another_server_served_th
     with live_server(database, mode_folder=folder) as server, server.client() as http:
         after = http.get("/api/messages/en").json()["messages"]
     assert any(key.startswith("mode-stack:action.") for key in after)
+
+
+def test_a_mode_files_name_is_listed_in_the_requests_language(
+    tmp_path: Path, database: str
+) -> None:
+    # stack.toml names itself in its [words.it]: "mode.name" = "Sequentia · Stack (file di
+    # modalità)"; the listing sends that name to an Italian reader, as the lobby shows it.
+    folder = tmp_path / "modes"
+    folder.mkdir()
+    shutil.copy(EXAMPLES / "stack.toml", folder / "stack.toml")
+    italian = "Sequentia · Stack (file di modalità)"
+    with live_server(database, mode_folder=folder) as server, server.client() as http:
+        listed = {game["id"]: game for game in http.get("/api/games?lang=it").json()}
+        one = http.get("/api/games/mode-stack", headers={"Accept-Language": "it-IT, en;q=0.5"})
+        english = http.get("/api/games/mode-stack?lang=en").json()
+    assert listed["mode-stack"]["name"] == italian
+    assert one.json()["name"] == italian
+    assert english["name"] == "Sequentia · Stack (mode file)"

@@ -437,7 +437,8 @@ class PageMessages(BaseModel):
     )
 
 
-#: What each request body is, for the documentation (the server reads bodies itself).
+#: What each request body is, for the documentation (the routes read their bodies through
+#: ``bodies.body_as``, with ``safety``'s limits, so FastAPI does not see their models).
 REQUEST_BODIES: dict[tuple[str, str], type[BaseModel]] = {
     ("/api/tables", "post"): TableRequest,
     ("/api/tables/{table_id}/claim", "post"): ClaimRequest,
@@ -447,4 +448,19 @@ REQUEST_BODIES: dict[tuple[str, str], type[BaseModel]] = {
     ("/api/tables/{table_id}/rematch", "post"): RematchRequest,
     ("/api/tables/{table_id}/resign", "post"): ResignRequest,
     ("/api/tables/{table_id}/review", "post"): ReviewRequest,
+}
+
+#: The refusals an API route may answer, each ``{"error", "code"}``.
+ERRORS: dict[int | str, dict[str, Any]] = {
+    status: {"model": Error, "description": description}
+    for status, description in (
+        (400, "a bad request"),
+        (403, "a wrong token or invitation code"),
+        (404, "no such table"),
+        (409, "not now: a stale turn, another's turn, a game not finished, an invitation claimed"),
+        (413, "a body too large"),
+        (415, "a body that is not JSON"),
+        (429, "too many requests from one address"),
+        (503, "the storage or the server is busy or away: nothing changed"),
+    )
 }

@@ -86,6 +86,11 @@ unknown table; every page carries a content security policy. Connections are bou
 before they reach the app (see ``connections``): a deadline for each request's head and
 body, caps per address and per process, small heads, a ``Host`` allow-list, and a limit on
 the unknown table ids one address may ask for.
+
+The HTTP routes live in routers by job: ``pages`` (the page and the games' modules),
+``operations``, ``catalogue`` and ``table_routes``, besides ``workshop`` and ``reviews``; what
+they share is one ``web_state.WebState``, and each request body reaches its route validated
+(``bodies``). ``create_app`` builds the state and includes them; the websocket is served here.
 """
 
 from __future__ import annotations
@@ -93,11 +98,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import gc
-import json
 import logging
 import math
 import os
-import re
 import time
 from collections.abc import (
     AsyncIterator,
@@ -105,72 +108,37 @@ from collections.abc import (
     Callable,
     Iterable,
     MutableMapping,
-    Sequence,
 )
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
-from functools import cache
-from html import escape
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
 import orjson
 import uvicorn
 from fastapi import FastAPI, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
 from fastapi.openapi.utils import get_openapi
-from fastapi.responses import (
-    FileResponse,
-    HTMLResponse,
-    JSONResponse,
-    PlainTextResponse,
-    Response,
-)
+from fastapi.responses import JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from fastapi_offline import FastAPIOffline
-from pydantic import BaseModel, ValidationError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from sequenza import i18n
-from sequenza.ai.levels import seat_menu as bot_menu
-from sequenza.app.render import rules_for_people
-from sequenza.core.errors import SequenzaError
-from sequenza.core.registry import available_games, game_class, game_kit, game_kits, make_game
 from sequenza.modes import register_folder
 
-from . import logs, metrics
-from .api_models import (
-    REQUEST_BODIES,
-    ActionRequest,
-    ActionResult,
-    BotInfo,
-    ClaimRequest,
-    Error,
-    Features,
-    GameListing,
-    GameRecordOut,
-    PageMessages,
-    PlayerGame,
-    PlayerRequest,
-    RematchCreated,
-    RematchRequest,
-    ReplayFrame,
-    ResignRequest,
-    SeatClaimed,
-    Status,
-    TableCreated,
-    TableRequest,
-    TableSummary,
-    TableView,
-    TakeRequest,
-)
+from . import catalogue, logs, metrics, operations, pages, table_routes
+from .api_models import REQUEST_BODIES
+from .bodies import invalid
 from .bot_workers import BotWorkers
+from .catalogue import game_listing, messages_json
 from .connections import ConnectionLimits, HostAllowList, LookupMisses, edge_protocol
-from .errors import RateLimitedError, TableError, stored
+from .errors import RateLimitedError, TableError
 from .fanout import LAGGING, Client
-from .identity import hash_token
+from .languages import request_language
 from .notifier import MoveListener
+from .pages import STATIC, index_page, wants_page
 from .reviews import Reviews, add_review_routes
 from .safety import (
     CONTENT_SECURITY_POLICY,
@@ -181,19 +149,15 @@ from .safety import (
     RateLimiter,
     origin_allowed,
     parse_json,
-    require_json_content,
 )
-from .storage import Quota, Storage
+from .storage import Storage
 from .table_manager import BotSettings, TableManager
 from .tables import Table
-from .workshop import Workshop, add_routes, is_workshop_game
+from .web_state import WebState
+from .workshop import Workshop, add_routes
 
 logger = logging.getLogger("sequenza.web")
 access = logging.getLogger("sequenza.web.access")
-
-STATIC = Path(__file__).parent / "static"
-#: The page modules a game's kit serves, by file name: the kit's attribute holding each.
-GAME_MODULES = {"view.js": "view", "guide.js": "guide"}
 
 JOIN_TIMEOUT = 30.0
 #: Seconds a message may wait to be written to a client before it counts as gone.
@@ -201,8 +165,6 @@ SEND_TIMEOUT = 20.0
 #: Tables one address may create: a burst, then one every three seconds.
 TABLES_BURST = 20
 TABLES_PER_SECOND = 20 / 60
-#: The latest turn a replay may ask for: far more entries than any game has.
-MAX_REPLAY_TURN = 1_000_000
 #: Unknown table ids one address may ask for: a burst, then one every two seconds (a
 #: mistyped link costs one; guessing ids among 2^96 takes forever at this pace).
 LOOKUP_MISSES_BURST = 30
@@ -278,7 +240,7 @@ def create_app(
         for error in refused:
             logger.warning("mode file left out: %s", error)
         # The page's words are built once per process: with the modes' words from now on.
-        _messages_json.cache_clear()
+        messages_json.cache_clear()
     manager = TableManager(
         Storage(database),
         bot_delay=bot_delay,
@@ -288,13 +250,9 @@ def create_app(
     )
     # The page's words hold each workshop mode's: built again when one comes or goes.
     bench = (
-        Workshop(manager.bot_workers, words_changed=_messages_json.cache_clear)
-        if workshop
-        else None
+        Workshop(manager.bot_workers, words_changed=messages_json.cache_clear) if workshop else None
     )
     origins = frozenset(origin.rstrip("/") for origin in allowed_origins)
-    table_limiter = RateLimiter(table_rate[1], table_rate[0])
-    take_limiter = RateLimiter(table_rate[1], table_rate[0])
     limits = _SocketLimits(
         message_rate, chat_rate, RateLimiter(table_chat_rate[1], table_chat_rate[0])
     )
@@ -354,358 +312,35 @@ def create_app(
         static_url="/api/docs-assets",
         favicon_url="/static/icon.svg",
     )
+    # What the routes share (see ``web_state``); the manager stays on ``app.state`` by its
+    # own name too, for the tests and tools that reach a running app's tables.
+    app.state.web = WebState(
+        manager=manager,
+        workshop=bench,
+        table_rate=table_rate,
+        table_limiter=RateLimiter(table_rate[1], table_rate[0]),
+        take_limiter=RateLimiter(table_rate[1], table_rate[0]),
+        listener=listener,
+    )
     app.state.manager = manager
     _document_request_bodies(app)
     app.add_middleware(BodyLimit)
     app.add_middleware(LookupMisses, burst=lookup_misses[0], rate=lookup_misses[1])
     if allowed_hosts is not None:  # outside the others: a foreign Host gets nothing else
         app.add_middleware(HostAllowList, allowed=allowed_hosts)
-
-    @app.middleware("http")
-    async def headers(
-        request: Request, call_next: Callable[[Request], Awaitable[Response]]
-    ) -> Response:
-        started = time.perf_counter()
-        response = await call_next(request)
-        access.info(
-            "request",
-            extra={
-                "method": request.method,
-                "path": request.url.path,
-                "status": response.status_code,
-                "ms": round((time.perf_counter() - started) * 1000, 2),
-                "client": request.client.host if request.client else None,
-            },
-        )
-        # The page has no build step: make browsers check for a newer module on every load.
-        response.headers.setdefault("Cache-Control", "no-cache")
-        docs = request.url.path.startswith("/api/docs")
-        response.headers["Content-Security-Policy"] = (
-            DOCS_CONTENT_SECURITY_POLICY if docs else CONTENT_SECURITY_POLICY
-        )
-        response.headers.update(SECURITY_HEADERS)
-        return response
-
-    def count_new_table(request: Request) -> Quota:
-        """One more table from this address, or ``RateLimitedError``: counted in this process
-        first (cheap), then, on a database that several processes share, in the database
-        when the table is saved (the quota returned: a burst within one refill of it)."""
-        address = request.client.host if request.client else "unknown"
-        wait = table_limiter.wait_needed(address)
-        if wait:
-            raise RateLimitedError("problem.too_many_tables", wait)
-        # Only a hash of the address is stored.
-        window = table_rate[0] / table_rate[1] if table_rate[1] > 0 else 60.0
-        return Quota(hash_token(f"creator:{address}"), table_rate[0], window)
-
-    @app.exception_handler(TableError)
-    async def refuse(request: Request, error: TableError) -> JSONResponse:
-        headers = {}
-        if isinstance(error, RateLimitedError):
-            headers["Retry-After"] = str(math.ceil(error.retry_after))
-        return JSONResponse(
-            error.body(_request_language(request)), status_code=error.status, headers=headers
-        )
-
-    @app.exception_handler(StarletteHTTPException)
-    async def http_error(request: Request, error: StarletteHTTPException) -> Response:
-        if error.status_code == 404 and _wants_page(request):
-            # A mistyped address in the browser gets the page, which says there is nothing
-            # here and links back to the tables; programs still get the JSON refusal.
-            page = _index_page(request)
-            page.status_code = 404
-            return page
-        known = {
-            404: TableError("not_found", "problem.not_found", 404),
-            405: TableError("method_not_allowed", "problem.method_not_allowed", 405),
-        }
-        refusal = known.get(error.status_code) or TableError(
-            "bad_request", "problem.http_refused", error.status_code, detail=str(error.detail)
-        )
-        return JSONResponse(
-            refusal.body(_request_language(request)),
-            status_code=error.status_code,
-            headers=getattr(error, "headers", None),
-        )
-
-    @app.exception_handler(RequestValidationError)
-    async def invalid(request: Request, error: RequestValidationError) -> JSONResponse:
-        refusal = _invalid(error.errors())
-        return JSONResponse(refusal.body(_request_language(request)), status_code=400)
-
-    @app.exception_handler(Exception)
-    async def failed(request: Request, error: Exception) -> JSONResponse:
-        logger.exception("unexpected error", exc_info=error)
-        refusal = TableError("internal", "problem.internal", 500)
-        return JSONResponse(refusal.body(_request_language(request)), status_code=500)
+    app.middleware("http")(_logged_with_headers)
+    _answer_refusals(app)
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
-
-    @app.get("/", include_in_schema=False)
-    async def lobby_page(request: Request) -> HTMLResponse:
-        return _index_page(request)
-
-    @app.get("/me", include_in_schema=False)
-    async def my_games_page(request: Request) -> HTMLResponse:
-        return _index_page(request)
-
-    @app.get("/t/{table_id}", include_in_schema=False)
-    async def table_page(request: Request, table_id: str) -> HTMLResponse:
-        return _index_page(request)
-
-    @app.get("/games/{game_id}/{module}", include_in_schema=False)
-    async def game_module(game_id: str, module: str) -> FileResponse:
-        """A game's page modules, from its package: ``view.js`` and ``guide.js`` (the two files
-        its kit names, nothing else of the package)."""
-        known = {one.id: one for one in game_kits()}
-        if game_id not in known or module not in GAME_MODULES:
-            raise TableError("not_found", "problem.no_page_module", 404)
-        return FileResponse(
-            getattr(known[game_id], GAME_MODULES[module]), media_type="text/javascript"
-        )
-
+    app.include_router(pages.router)
     if bench is not None:
-        add_routes(app, bench, _index_page, _game_json, _request_language)
-
+        add_routes(app, bench, index_page, game_listing, request_language)
     # A player's review of a finished game (``POST /api/tables/{id}/review``: see ``reviews``).
     app.state.reviews = Reviews(manager)
-    add_review_routes(app, app.state.reviews, _request_language)
-
-    @app.get("/healthz", response_model=Status, tags=["operations"])
-    async def healthz() -> dict[str, str]:
-        return {"status": "up"}
-
-    @app.get("/metrics", tags=["operations"], response_class=PlainTextResponse)
-    async def metrics_page() -> PlainTextResponse:
-        """This process's figures in Prometheus's text format (see ``metrics``): the cost per
-        move, sockets, tables in memory, the bots' queue and wait, storage errors."""
-        return PlainTextResponse(metrics.exposition(manager), media_type=metrics.CONTENT_TYPE)
-
-    @app.get(
-        "/readyz", response_model=Status, responses={503: {"model": Error}}, tags=["operations"]
-    )
-    async def readyz() -> dict[str, str]:
-        await stored(manager.storage.ping)
-        if listener is not None and not listener.listening.is_set():
-            raise TableError("not_ready", "problem.not_ready", 503)
-        return {"status": "ready"}
-
-    @app.get("/api/games", response_model=list[GameListing], tags=["catalogue"])
-    async def games(request: Request) -> list[dict[str, Any]]:
-        """Every game, its summary, options' help and bots in the request's language (``lang``,
-        else Accept-Language's)."""
-        language = _request_language(request)
-        return [
-            _game_json(info.id, language)
-            for info in available_games()
-            if not is_workshop_game(info.id)
-        ]
-
-    @app.get(
-        "/api/games/{game_id}", response_model=GameListing, responses=ERRORS, tags=["catalogue"]
-    )
-    async def game(request: Request, game_id: str) -> dict[str, Any]:
-        """One game, as ``/api/games`` lists it: a table's page reads a game the lobby does
-        not list (a mode of the workshop) here."""
-        if game_id not in {info.id for info in available_games()}:
-            raise TableError("unknown_game", "problem.unknown_game", 404, game=repr(game_id))
-        return _game_json(game_id, _request_language(request))
-
-    @app.get("/api/bots", response_model=list[BotInfo], tags=["catalogue"])
-    async def bots(request: Request, game: str | None = None) -> list[dict[str, Any]]:
-        """The bots a seat may take, weakest first; with ``game``, each described by its
-        measured standing on that game's rating ladder; in the request's language."""
-        if game is not None and game not in {info.id for info in available_games()}:
-            raise TableError("unknown_game", "problem.unknown_game", 404, game=repr(game))
-        return bot_menu(game, _request_language(request))
-
-    @app.get("/api/features", response_model=Features, tags=["catalogue"])
-    async def features() -> dict[str, bool]:
-        """What this server offers beyond its tables: ``workshop``, the designers' workshop
-        at ``/workshop`` (``sequenza serve --workshop``), so that the lobby links to it."""
-        return {"workshop": bench is not None}
-
-    @app.get("/api/messages", response_model=PageMessages, tags=["catalogue"])
-    async def messages(request: Request) -> Response:
-        """The page's words in the browser's language (the first of its Accept-Language that
-        has a catalogue), else English."""
-        return Response(
-            _messages_json(_browser_language(request)),
-            media_type="application/json",
-            headers={"Vary": "Accept-Language"},
-        )
-
-    @app.get(
-        "/api/messages/{language}",
-        response_model=PageMessages,
-        responses=ERRORS,
-        tags=["catalogue"],
-    )
-    async def messages_in(language: str) -> Response:
-        """The page's words in one language ("it"): the one a player chose."""
-        if language not in i18n.languages():
-            known = ", ".join(i18n.languages())
-            raise TableError("unknown_language", "problem.unknown_language", 404, languages=known)
-        return Response(_messages_json(language), media_type="application/json")
-
-    @app.get("/api/tables", response_model=list[TableSummary], responses=ERRORS, tags=["tables"])
-    async def tables() -> list[dict[str, Any]]:
-        # The workshop's tables are its designers' own trials, not games to join or watch.
-        return [row for row in await manager.list_tables() if not is_workshop_game(row["game"])]
-
-    @app.post(
-        "/api/tables",
-        status_code=201,
-        response_model=TableCreated,
-        responses=ERRORS,
-        tags=["tables"],
-    )
-    async def create_table(request: Request) -> dict[str, Any]:
-        body = await _json_body(request)
-        _validated(TableRequest, body)
-        quota = count_new_table(request)
-        created = await manager.create(body, _request_language(request), quota)
-        return {
-            "id": created.table.id,
-            "url": f"/t/{created.table.id}",
-            "tokens": {str(seat): token for seat, token in created.tokens.items()},
-            "invites": {str(seat): code for seat, code in created.invites.items()},
-            "table": created.table.summary(),
-        }
-
-    @app.post(
-        "/api/tables/{table_id}/claim",
-        response_model=SeatClaimed,
-        responses=ERRORS,
-        tags=["tables"],
-    )
-    async def claim(table_id: str, request: Request) -> dict[str, Any]:
-        """A friend opens an invitation link: its seat, and a fresh token for it that the
-        table's creator never saw. Each invitation is claimed once."""
-        asked = _validated(ClaimRequest, await _json_body(request))
-        seat, token = await manager.claim(table_id, asked.invite, asked.name)
-        return {"seat": seat, "token": token}
-
-    @app.get(
-        "/api/open-tables", response_model=list[TableSummary], responses=ERRORS, tags=["tables"]
-    )
-    async def open_tables() -> list[dict[str, Any]]:
-        """Games looking for players: an open seat nobody took yet, newest first (the lobby's
-        "Looking for players")."""
-        return [
-            row for row in await manager.list_open_tables() if not is_workshop_game(row["game"])
-        ]
-
-    @app.post(
-        "/api/tables/{table_id}/take",
-        response_model=SeatClaimed,
-        responses=ERRORS,
-        tags=["tables"],
-    )
-    async def take(table_id: str, request: Request) -> dict[str, Any]:
-        """A visitor takes an open seat, first come: its number, and a fresh token for it.
-        Each address may take a few seats a minute, as it may create tables."""
-        asked = _validated(TakeRequest, await _json_body(request))
-        address = request.client.host if request.client else "unknown"
-        wait = take_limiter.wait_needed(address)
-        if wait:
-            raise RateLimitedError("problem.too_many_seats", wait)
-        seat, token = await manager.take(table_id, asked.seat, asked.name)
-        return {"seat": seat, "token": token}
-
-    @app.post(
-        "/api/players/games",
-        response_model=list[PlayerGame],
-        responses=ERRORS,
-        tags=["players"],
-    )
-    async def player_games(request: Request) -> list[dict[str, Any]]:
-        """The finished games of a player key, newest first: the key stays in the body,
-        never in an address that logs keep."""
-        asked = _validated(PlayerRequest, await _json_body(request))
-        return await manager.player_games(asked.key)
-
-    @app.get("/api/tables/{table_id}", response_model=TableView, responses=ERRORS, tags=["tables"])
-    async def table_view(table_id: str) -> dict[str, Any]:
-        async with manager.borrowed(table_id) as table:
-            return {"table": table.summary(), "public": table.view(None)}
-
-    @app.post(
-        "/api/tables/{table_id}/actions",
-        response_model=ActionResult,
-        responses=ERRORS,
-        tags=["tables"],
-    )
-    async def act(table_id: str, request: Request) -> dict[str, Any]:
-        move = _validated(ActionRequest, await _json_body(request))
-        async with manager.borrowed(table_id) as table:
-            seats = await manager.seats_for(table, [move.token])
-            await table.act(seats, move.action, move.turn)
-            return {"turn": table.turn, "to_act": table.to_act, "over": table.over}
-
-    @app.post(
-        "/api/tables/{table_id}/rematch",
-        status_code=201,
-        response_model=RematchCreated,
-        responses=ERRORS,
-        tags=["tables"],
-    )
-    async def rematch(table_id: str, request: Request) -> dict[str, Any]:
-        """Play again: the same people and options, a new deal, the first player rotated.
-        Every person's token opens their seat of the new table."""
-        asked = _validated(RematchRequest, await _json_body(request))
-        async with manager.borrowed(table_id) as table:
-            seats = await manager.seats_for(table, [asked.token])
-            quota = count_new_table(request) if table.record.rematch is None else None
-            created = await manager.rematch(table, seats, quota, asked.answer)
-            return {
-                "id": created.id,
-                "url": f"/t/{created.id}",
-                "table": created.summary(),
-                "offered": table.rematch_by is not None and table.rematch_by in seats,
-            }
-
-    @app.post(
-        "/api/tables/{table_id}/resign",
-        response_model=ActionResult,
-        responses=ERRORS,
-        tags=["tables"],
-    )
-    async def resign(table_id: str, request: Request) -> dict[str, Any]:
-        """The seat resigns: with one side left the game ends at once; otherwise its side is
-        out, and a bot plays its turns."""
-        asked = _validated(ResignRequest, await _json_body(request))
-        async with manager.borrowed(table_id) as table:
-            await table.resign(await manager.seats_for(table, [asked.token]), asked.seat)
-            return {"turn": table.turn, "to_act": table.to_act, "over": table.over}
-
-    @app.get(
-        "/api/tables/{table_id}/record",
-        response_model=GameRecordOut,
-        responses=ERRORS,
-        tags=["tables"],
-    )
-    async def record(table_id: str) -> dict[str, Any]:
-        async with manager.borrowed(table_id) as table:
-            await table.rebuilt()  # a finished game read with its last look only
-            return table.game_record()
-
-    @app.get(
-        "/api/tables/{table_id}/replay/{turn}",
-        response_model=ReplayFrame,
-        responses=ERRORS,
-        tags=["tables"],
-    )
-    async def replay_frame(table_id: str, turn: int, lang: str | None = None) -> dict[str, Any]:
-        language = _known_language(lang)
-        async with manager.borrowed(table_id) as table:
-            if not 0 <= turn <= MAX_REPLAY_TURN:
-                # No game has so many entries. Its sentence shows the number as text: the
-                # languages' number formats cannot round one this large.
-                shown = str(turn) if len(str(turn)) <= 12 else f"{str(turn)[:12]}…"
-                total = table.turn
-                raise TableError("bad_request", "problem.replay_turn", 404, turn=shown, total=total)
-            return await table.replay_frame(turn, language)
+    add_review_routes(app, app.state.reviews, request_language)
+    app.include_router(operations.router)
+    app.include_router(catalogue.router)
+    app.include_router(table_routes.router)
 
     @app.websocket("/ws/tables/{table_id}")
     async def table_socket(websocket: WebSocket, table_id: str) -> None:
@@ -787,129 +422,78 @@ SERVER_SETTINGS: dict[str, Any] = {
 }
 
 
-def _request_language(request: Request) -> str:
-    """The language a request asks for: its ``lang`` parameter when known, else the first of
-    its Accept-Language that has a catalogue."""
-    asked = request.query_params.get("lang", "")
-    return asked if asked in i18n.languages() else _browser_language(request)
-
-
-def _browser_language(request: Request) -> str:
-    """The first language of the browser's Accept-Language that has a catalogue."""
-    return i18n.negotiate(i18n.parse_accept_language(request.headers.get("accept-language")))
-
-
-@cache
-def _messages_json(language: str) -> bytes:
-    """The ``page`` catalogue of a known language, as ``/api/messages`` sends it (built once)."""
-    body = {
-        "language": language,
-        "languages": [
-            {"code": code, "name": i18n.language_name(code)} for code in i18n.languages()
-        ],
-        "messages": i18n.page_messages(language),
-        "numbers": i18n.number_symbols(language),
-    }
-    return json.dumps(body, ensure_ascii=False, separators=(",", ":")).encode()
-
-
-#: An element of index.html whose text the server writes in the page's language.
-_TRANSLATED_ELEMENT = re.compile(r'(<(\w+)[^>]*\bdata-i18n="([\w.]+)"[^>]*>)[^<]*(</\2>)')
-
-
-#: A static ``import ... from "./x.js"`` of one of the page's modules.
-_STATIC_IMPORT = re.compile(r'^import\b[^;]*?\bfrom\s+"(\.{1,2}/[\w./-]+\.js)"', re.MULTILINE)
-
-
-@cache
-def _page_modules() -> tuple[str, ...]:
-    """Every module that ``app.js`` imports, directly or not, as ``/static/`` paths, in the
-    order they are first reached. Listed in the page as ``modulepreload`` links, the browser
-    asks for them all at once instead of one level of imports after another (five round trips
-    before the page can start, and seen by the player as the time the lobby takes to show)."""
-    found: list[str] = []
-    waiting = [STATIC / "app.js"]
-    while waiting:
-        module = waiting.pop(0)
-        for relative in _STATIC_IMPORT.findall(module.read_text(encoding="utf-8")):
-            imported = (module.parent / relative).resolve()
-            path = "/static/" + imported.relative_to(STATIC.resolve()).as_posix()
-            if path not in found:
-                found.append(path)
-                waiting.append(imported)
-    return tuple(found)
-
-
-@cache
-def _index_html(language: str) -> str:
-    """index.html in a known language: ``<html lang>``, the words shown before the page's
-    script has run (or when it cannot run), and its modules to fetch at once."""
-    messages = i18n.page_messages(language)
-    html = (STATIC / "index.html").read_text(encoding="utf-8")
-    html = html.replace('<html lang="en">', f'<html lang="{language}">', 1)
-    script = '<script type="module" src="/static/app.js"></script>'
-    preloads = "".join(
-        f'\n  <link rel="modulepreload" href="{module}">' for module in _page_modules()
+async def _logged_with_headers(
+    request: Request, call_next: Callable[[Request], Awaitable[Response]]
+) -> Response:
+    """Every HTTP answer: logged (``sequenza.web.access``), and sent with the security
+    headers and the content security policy of ``safety``."""
+    started = time.perf_counter()
+    response = await call_next(request)
+    access.info(
+        "request",
+        extra={
+            "method": request.method,
+            "path": request.url.path,
+            "status": response.status_code,
+            "ms": round((time.perf_counter() - started) * 1000, 2),
+            "client": request.client.host if request.client else None,
+        },
     )
-    html = html.replace(script, script + preloads, 1)
-    return _TRANSLATED_ELEMENT.sub(
-        lambda found: f"{found[1]}{escape(str(messages[found[3]]))}{found[4]}", html
+    # The page has no build step: make browsers check for a newer module on every load.
+    response.headers.setdefault("Cache-Control", "no-cache")
+    docs = request.url.path.startswith("/api/docs")
+    response.headers["Content-Security-Policy"] = (
+        DOCS_CONTENT_SECURITY_POLICY if docs else CONTENT_SECURITY_POLICY
     )
+    response.headers.update(SECURITY_HEADERS)
+    return response
 
 
-#: Paths whose answers are for programs (and the page's own files), never the page itself.
-_PROGRAM_PATHS = ("/api/", "/ws/", "/static/", "/games/", "/metrics", "/healthz", "/docs")
+def _answer_refusals(app: FastAPI) -> None:
+    """Every refusal as ``{"error", "code"}`` in the request's language: the server's own
+    (``TableError``), Starlette's (an unknown address, a wrong method), a body or parameter
+    that does not fit its model, and a bug (500, logged)."""
 
+    @app.exception_handler(TableError)
+    async def refuse(request: Request, error: TableError) -> JSONResponse:
+        headers = {}
+        if isinstance(error, RateLimitedError):
+            headers["Retry-After"] = str(math.ceil(error.retry_after))
+        return JSONResponse(
+            error.body(request_language(request)), status_code=error.status, headers=headers
+        )
 
-def _wants_page(request: Request) -> bool:
-    """A browser asking to show an address (not a script, an image or a program)."""
-    return (
-        request.method == "GET"
-        and "text/html" in request.headers.get("accept", "")
-        and not request.url.path.startswith(_PROGRAM_PATHS)
-    )
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request: Request, error: StarletteHTTPException) -> Response:
+        if error.status_code == 404 and wants_page(request):
+            # A mistyped address in the browser gets the page, which says there is nothing
+            # here and links back to the tables; programs still get the JSON refusal.
+            page = index_page(request)
+            page.status_code = 404
+            return page
+        known = {
+            404: TableError("not_found", "problem.not_found", 404),
+            405: TableError("method_not_allowed", "problem.method_not_allowed", 405),
+        }
+        refusal = known.get(error.status_code) or TableError(
+            "bad_request", "problem.http_refused", error.status_code, detail=str(error.detail)
+        )
+        return JSONResponse(
+            refusal.body(request_language(request)),
+            status_code=error.status_code,
+            headers=getattr(error, "headers", None),
+        )
 
+    @app.exception_handler(RequestValidationError)
+    async def invalid_request(request: Request, error: RequestValidationError) -> JSONResponse:
+        refusal = invalid(error.errors())
+        return JSONResponse(refusal.body(request_language(request)), status_code=400)
 
-def _index_page(request: Request) -> HTMLResponse:
-    """The page, in the browser's language until the script reads the player's choice."""
-    return HTMLResponse(
-        _index_html(_browser_language(request)), headers={"Vary": "Accept-Language"}
-    )
-
-
-#: The refusals an API route may answer, each ``{"error", "code"}``.
-ERRORS: dict[int | str, dict[str, Any]] = {
-    status: {"model": Error, "description": description}
-    for status, description in (
-        (400, "a bad request"),
-        (403, "a wrong token or invitation code"),
-        (404, "no such table"),
-        (409, "not now: a stale turn, another's turn, a game not finished, an invitation claimed"),
-        (413, "a body too large"),
-        (415, "a body that is not JSON"),
-        (429, "too many requests from one address"),
-        (503, "the storage or the server is busy or away: nothing changed"),
-    )
-}
-
-_Model = TypeVar("_Model", bound=BaseModel)
-
-
-def _validated(model: type[_Model], body: Any) -> _Model:
-    try:
-        return model.model_validate(body)
-    except ValidationError as error:
-        raise _invalid(error.errors()) from None
-
-
-def _invalid(problems: Sequence[Any]) -> TableError:
-    """A body or parameter that does not fit its model: the sentence is the server's, and
-    pydantic's own list of problems (English, naming fields) its ``detail``."""
-    detail = "; ".join(
-        f"{'.'.join(str(part) for part in problem['loc']) or 'body'}: {problem['msg']}"
-        for problem in problems
-    )
-    return TableError("bad_request", "problem.invalid_request", detail=detail)
+    @app.exception_handler(Exception)
+    async def failed(request: Request, error: Exception) -> JSONResponse:
+        logger.exception("unexpected error", exc_info=error)
+        refusal = TableError("internal", "problem.internal", 500)
+        return JSONResponse(refusal.body(request_language(request)), status_code=500)
 
 
 def _document_request_bodies(app: FastAPI) -> None:
@@ -997,50 +581,6 @@ def app_from_environment() -> FastAPI:
         mode_folder=env.get("SEQUENZA_MODES") or None,
         workshop=env.get("SEQUENZA_WORKSHOP", "").lower() in ("1", "true", "yes", "on"),
     )
-
-
-def _game_json(game_id: str, language: str = i18n.SOURCE_LANGUAGE) -> dict[str, Any]:
-    """A game's facts; its summary, options' help and bots in ``language`` (the English in
-    the code is the ``games`` catalogue's source)."""
-    words = i18n.Translator("games", language)
-    cls = game_class(game_id)
-    info = cls.info
-    try:
-        rules = rules_for_people(make_game(game_id, info.min_players), language)
-    except SequenzaError:
-        rules = info.rules_text
-    return {
-        "id": info.id,
-        "name": info.name,
-        "summary": words.help(info.summary),
-        "player_counts": list(info.player_counts),
-        "hidden_information": info.hidden_information,
-        "learner_hints": game_kit(game_id).learner_hints,
-        "rules": rules,
-        "bots": bot_menu(game_id, language),
-        "options": [
-            {
-                "name": spec.name,
-                "label": words.help(spec.label),
-                "type": spec.kind.__name__,
-                "default": spec.default,
-                "description": words.help(spec.description),
-                "minimum": spec.minimum,
-                "maximum": spec.maximum,
-                "choices": list(spec.choices) if spec.choices else None,
-                "decision": spec.decision,
-                "file": spec.file,
-            }
-            for spec in cls.options_class.specs()
-            # A file of the server's machine is for its own command line, not for visitors.
-            if not spec.names_a_path
-        ],
-    }
-
-
-async def _json_body(request: Request) -> Any:
-    require_json_content(request.headers.get("content-type"))
-    return parse_json(await request.body())
 
 
 def _message(event: MutableMapping[str, Any]) -> dict[str, Any]:

@@ -25,7 +25,7 @@ import os
 import secrets
 import socket
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from typing import Any, TypeVar
@@ -35,12 +35,14 @@ from sqlalchemy.exc import SQLAlchemyError
 import sequenza.ai  # noqa: F401  (registers the built-in bots)
 from sequenza import i18n
 from sequenza.ai.base import bot_names
-from sequenza.core.errors import SequenzaError
+from sequenza.core.errors import SequenzaError, UnknownOptionError
 from sequenza.core.registry import game_class, game_kit, make_game
 from sequenza.core.rng import new_seed
-from sequenza.core.table import ClockSettings, TableHistory
+from sequenza.core.table import ClockKind, ClockSettings, OnTimeout, TableHistory
 from sequenza.i18n import SOURCE_LANGUAGE
 
+from .api_models import ClockRequest, SeatRequest, TableRequest
+from .bodies import validated
 from .bot_workers import BotWorkers
 from .errors import RateLimitedError, TableError, stored
 from .final_look import FinalLook
@@ -70,11 +72,8 @@ logger = logging.getLogger("sequenza.web")
 
 _R = TypeVar("_R")
 
-SEAT_KINDS = ("hotseat", "invite", "bot", "open")
 #: Seconds an open seat may stay empty before the table says so and offers a bot for it.
 OPEN_SEAT_WAIT = 120.0
-#: A seed is stored as a signed 64-bit integer.
-MAX_SEED = 2**63 - 1
 #: When the tables in memory reach their limit, a table whose players have not moved nor come
 #: back for this long may be put away even while someone is connected (they are sent away and
 #: reconnect to it from the database): idle sockets cannot pin tables in memory.
@@ -190,58 +189,42 @@ class TableManager:
 
     # ------------------------------------------------------------------ creating
     async def create(
-        self, request: Any, language: str = i18n.SOURCE_LANGUAGE, quota: Quota | None = None
+        self,
+        request: TableRequest | Mapping[str, Any],
+        language: str = i18n.SOURCE_LANGUAGE,
+        quota: Quota | None = None,
     ) -> Created:
-        """A new table from a JSON request: the token of each seat at the creator's screen
-        and the invitation code of each invited seat (whose token only the friend who claims
-        it will hold). Seats without a name are named in ``language``, the creator's. With a
-        ``quota``, the creator's recent tables are counted in the database."""
-        if not isinstance(request, dict):
-            raise TableError("bad_request", "problem.table_object")
-        game_id = request.get("game")
-        if not isinstance(game_id, str):
+        """A new table from a request (``TableRequest``, as the route validated it; a mapping,
+        as a program writes one, is validated against the same model first): the token of
+        each seat at the creator's screen and the invitation code of each invited seat (whose
+        token only the friend who claims it will hold). Seats without a name are named in
+        ``language``, the creator's. With a ``quota``, the creator's recent tables are
+        counted in the database.
+
+        The model has checked every field's type and range; what is refused here is what it
+        cannot tell: the game's options (the game's options class checks them), a seat list
+        of the wrong length, an unknown bot, a name, a seed with an invited seat."""
+        if not isinstance(request, TableRequest):
+            request = validated(TableRequest, request)
+        try:
+            _refuse_file_options(request.game, request.options)
+            game = make_game(request.game, request.players, **request.options)
+        except UnknownOptionError as error:
             raise TableError(
-                "bad_request", "problem.table_game", example='{"game": "sequentia-shift", ...}'
-            )
-        options = request.get("options", {})
-        if not isinstance(options, dict):
-            raise TableError("bad_request", "problem.table_options")
-        players = request.get("players")
-        seed = request.get("seed")
-        listed = request.get("listed", False)
-        if not isinstance(listed, bool):
-            raise TableError("bad_request", "problem.table_listed")
-        spectator_chat = request.get("spectator_chat", False)
-        if not isinstance(spectator_chat, bool):
-            raise TableError("bad_request", "problem.table_spectator_chat")
-        # Online, hints are chosen here only, so that every person sits down knowing they are
-        # on; at one screen or against bots they may be switched on later (``switch_hints_on``).
-        hints = request.get("hints", False)
-        if not isinstance(hints, bool):
-            raise TableError("bad_request", "problem.table_hints")
+                "bad_option",
+                "problem.unknown_option",
+                name=repr(error.name),
+                options=", ".join(error.known),
+            ) from None
+        except SequenzaError as error:
+            raise TableError("bad_option", "problem.bad_option", detail=str(error)) from None
         # A learner's hint shows where a picked card can go and why, which the legal moves
         # already tell every player: nothing hidden, nothing decided for them, so a teacher
         # may turn it on at any table of a game whose view words it, online too.
-        learner_hints = request.get("learner_hints", False)
-        if not isinstance(learner_hints, bool):
-            raise TableError("bad_request", "problem.table_learner_hints")
-        if seed is not None and (
-            isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED
-        ):
-            raise TableError("bad_request", "problem.table_seed", limit=MAX_SEED)
-        try:
-            clock = ClockSettings.from_json(request.get("clock"))
-        except SequenzaError as error:
-            raise TableError("bad_request", "problem.table_clock", detail=str(error)) from None
-        try:
-            _check_web_options(game_id, options)
-            game = make_game(game_id, players, **options)
-        except SequenzaError as error:
-            raise TableError("bad_option", "problem.bad_option", detail=str(error)) from None
-        if learner_hints and not game_kit(game.id).learner_hints:
+        if request.learner_hints and not game_kit(game.id).learner_hints:
             raise TableError("bad_request", "problem.no_learner_hints", game=game.info.name)
-        seats = self._seat_requests(request.get("seats"), game.players, language)
-        if seed is not None and any(seat.kind in ("invite", "open") for seat in seats):
+        seats = self._seat_requests(request.seats, game.players, language)
+        if request.seed is not None and any(seat.kind in ("invite", "open") for seat in seats):
             # Whoever knows the seed knows every card dealt: a friend must not play a creator
             # who chose it.
             raise TableError("seed_with_invite", "problem.seed_with_invite")
@@ -265,13 +248,16 @@ class TableManager:
             rules_version=game.info.rules_version,
             players=game.players,
             options=game.options.changed(),
-            seed=self.seed_factory() if seed is None else seed,
+            seed=self.seed_factory() if request.seed is None else request.seed,
             seats=records,
-            listed=listed,
-            clock=clock,
-            spectator_chat=spectator_chat,
-            hints=hints,
-            learner_hints=learner_hints,
+            listed=request.listed,
+            clock=_clock_settings(request.clock),
+            spectator_chat=request.spectator_chat,
+            # Online, hints are chosen here only, so that every person sits down knowing they
+            # are on; at one screen or against bots they may be switched on later
+            # (``switch_hints_on``).
+            hints=request.hints,
+            learner_hints=request.learner_hints,
         )
         history = new_history(record, game.new_initial_state(record.seed))
         self._make_room()
@@ -283,22 +269,22 @@ class TableManager:
         return Created(table, tokens, invites)
 
     def _seat_requests(
-        self, data: Any, players: int, language: str = i18n.SOURCE_LANGUAGE
+        self,
+        requested: list[SeatRequest] | None,
+        players: int,
+        language: str = i18n.SOURCE_LANGUAGE,
     ) -> list[CheckedSeat]:
-        if data is None:
-            data = [{"kind": "hotseat"}] + [{"kind": "bot", "bot": "random"}] * (players - 1)
-        if not isinstance(data, list) or len(data) != players:
+        if requested is None:
+            you = SeatRequest(kind="hotseat", bot=None, name=None)
+            random_bot = SeatRequest(kind="bot", bot="random", name=None)
+            requested = [you] + [random_bot] * (players - 1)
+        if len(requested) != players:
             raise TableError("bad_request", "problem.table_seats", count=players)
         bots = bot_names()
         seats = []
-        for number, seat in enumerate(data):
-            if not isinstance(seat, dict) or seat.get("kind") not in SEAT_KINDS:
-                raise TableError(
-                    "bad_request", "problem.seat_kind", number=number, kinds=", ".join(SEAT_KINDS)
-                )
-            kind = seat["kind"]
-            bot = seat.get("bot") if kind == "bot" else None
-            if kind == "bot" and bot not in bots:
+        for number, seat in enumerate(requested):
+            bot = seat.bot if seat.kind == "bot" else None
+            if seat.kind == "bot" and bot not in bots:
                 raise TableError(
                     "bad_request",
                     "problem.seat_bot",
@@ -306,15 +292,15 @@ class TableManager:
                     bots=", ".join(bots),
                     bot=repr(bot),
                 )
-            name = seat.get("name") or default_name(number, kind, bot, language)
-            seats.append(CheckedSeat(kind, checked_name(name, number), bot))
+            name = seat.name or default_name(number, seat.kind, bot, language)
+            seats.append(CheckedSeat(seat.kind, checked_name(name, number), bot))
         return seats
 
-    async def claim(self, table_id: str, invite: Any, name: Any = None) -> tuple[int, str]:
+    async def claim(self, table_id: str, invite: str, name: str | None = None) -> tuple[int, str]:
         """A friend opens an invitation: the seat it invites, and a fresh token for it that
         nobody else ever saw. Each invitation is claimed once (``invite_claimed`` after)."""
         check_table_id(table_id)
-        if not isinstance(invite, str) or not 0 < len(invite) <= MAX_TOKEN:
+        if not 0 < len(invite) <= MAX_TOKEN:
             raise TableError("bad_invite", "problem.bad_invite", 403)
         cleaned = None if name is None else checked_name(name, None)
         token = self.token_factory()
@@ -333,13 +319,13 @@ class TableManager:
         logger.info("invite_claimed", extra={"table": table_id, "seat": seat})
         return seat, token
 
-    async def take(self, table_id: str, seat: Any = None, name: Any = None) -> tuple[int, str]:
+    async def take(
+        self, table_id: str, seat: int | None = None, name: str | None = None
+    ) -> tuple[int, str]:
         """A visitor takes an open seat of the table (``seat``, else the first still empty):
         the seat's number and a fresh token for it. First come: a seat already taken is
         ``seat_taken``."""
         check_table_id(table_id)
-        if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)):
-            raise TableError("bad_request", "problem.take_seat", example='{"seat": 1}')
         cleaned = None if name is None else checked_name(name, None)
         table = await self.table(table_id)
         if table.over:
@@ -658,22 +644,27 @@ class TableManager:
         return rows
 
 
-def _check_web_options(game_id: str, options: dict[str, Any]) -> None:
-    """Options as a web request may set them: only the game's own names (``players`` or
-    ``game_id`` would collide with the table's fields), and never one that names a file of
-    the server (a teacher's deck comes as the deck itself, in ``deck``)."""
-    specs = {spec.name: spec for spec in game_class(game_id).options_class.specs()}
-    for name in options:
-        spec = specs.get(name)
-        if spec is None:
-            raise TableError(
-                "bad_option",
-                "problem.unknown_option",
-                name=repr(name),
-                options=", ".join(sorted(specs)),
-            )
-        if spec.names_a_path:
-            raise TableError("option_not_allowed", "problem.option_names_a_file", name=name)
+def _refuse_file_options(game_id: str, options: Mapping[str, Any]) -> None:
+    """No web request may set an option that names a file of the server (a teacher's deck
+    comes as the deck itself, in ``deck``). Whether the names are the game's own is the
+    options class's to say (``UnknownOptionError``): ``players`` or ``game_id`` are none."""
+    for spec in game_class(game_id).options_class.specs():
+        if spec.names_a_path and spec.name in options:
+            raise TableError("option_not_allowed", "problem.option_names_a_file", name=spec.name)
+
+
+def _clock_settings(clock: ClockRequest | None) -> ClockSettings:
+    """The table's clock from its request (none: no clock); the model checked its ranges,
+    the same as ``ClockSettings``'."""
+    if clock is None:
+        return ClockSettings()
+    return ClockSettings(
+        ClockKind(clock.kind),
+        clock.move_seconds,
+        clock.game_minutes,
+        clock.increment_seconds,
+        OnTimeout(clock.on_timeout),
+    )
 
 
 async def _within_quota(saving: Awaitable[_R]) -> _R:
