@@ -986,10 +986,11 @@ def _check_dealing_options(
 ) -> None:
     """Each number option that counts the cards a deal gives every seat, at its maximum and
     the others at theirs, at the most players, deals no more cards than the deck holds (the
-    defaults do: ``_check_deck_size``). An option without a maximum could ask for any number:
-    it gets the largest that fits, the others at their defaults. The maxima named too large
-    are lowered in the file's order, each as little as the deal needs, so that the fixes
-    named together make the file pass."""
+    defaults do: ``_check_deck_size``; a count only grows with its option, so no minimum can
+    deal too many). An option without a maximum could ask for any number: it gets the largest
+    that fits, the others at their defaults. The maxima too large are lowered in the order the
+    set-up names them, each as little as the deal needs, so that the fixes named together make
+    the file pass."""
     table = mode.places.table
     # How many cards one more of each option deals: a seat's share for each deal naming it.
     per_step: dict[str, int] = {}
