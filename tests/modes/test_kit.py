@@ -15,6 +15,7 @@ from sequenza import i18n
 from sequenza.ai import make_bot
 from sequenza.app.cli import app
 from sequenza.app.render import render, rules_for_people
+from sequenza.app.web.catalogue import game_listing
 from sequenza.core.registry import game_kit, register_kit
 from sequenza.modes import EXAMPLES, ModeError, build_kit, load, parse_mode
 from sequenza.testing.conformance import check_game
@@ -350,7 +351,12 @@ def test_a_mode_s_own_words_for_an_option_win_for_its_game_alone() -> None:
         plain: (builtin, "Carte in mano"),  # no words of its own: the shared ones, as before
         "sequentia-stack": (builtin, "Carte in mano"),
     }
-    # The rules page of a table says the same.
+    # The lobby's listing and the rules page of a table say the same.
+    for game_id in (after, "sequentia-stack"):
+        (listed,) = [
+            one for one in game_listing(game_id, "it")["options"] if one["name"] == "hand_size"
+        ]
+        assert (listed["description"], listed["label"]) == said[game_id]
     rules = rules_for_people(sequenza.make_game(after, 2), "it")
     assert "`hand_size = 3`: Carte in mano a testa" in rules
     assert f"`hand_size = 3`: {builtin}" in rules_for_people(
