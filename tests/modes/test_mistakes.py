@@ -184,3 +184,15 @@ def test_every_complaint_of_the_schema_reads_in_every_language(
         for language in ("it", "fi", "eo"):
             message, fix = mistakes.worded(problem, language)
             assert message != english[0] and fix != english[1], (language, problem)
+
+
+def test_a_word_like_no_allowed_one_gets_every_allowed_word_as_its_fix() -> None:
+    # "exchange" is a block, not an action a phase lists, and is near none of them.
+    from sequenza.modes.schema_check import schema_problems
+
+    old = 'actions = ["slide", "claim", "end"]'
+    assert old in SHIFT
+    (problem,) = schema_problems(SHIFT.replace(old, 'actions = ["slide", "claim", "exchange"]'))
+    assert (problem.code, problem.fix_code) == ("wrong_word", "one_of")
+    assert problem.fix == "one of slide, place, claim, end, refill, pass"
+    assert mistakes.worded(problem, "it")[1] == "uno tra slide, place, claim, end, refill, pass"

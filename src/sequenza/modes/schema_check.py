@@ -56,11 +56,16 @@ def schema_problems(text: str) -> list[Problem]:
         # A key the format does not know is named where it is written, not at its table.
         line, column = locate(spots, (*path, *_unknown_keys(error)[:1]))
         near, word = _nearest(error)
+        code, fields = _coded(error, where, path)
         if near:
             fix, fix_code = f"did you mean '{near}' for '{word}'?", "did_you_mean"
+        elif error.validator == "enum":
+            # A word like none of the allowed ones: they are few, so name them all.
+            allowed = ", ".join(str(value) for value in error.validator_value)
+            fix, fix_code = f"one of {allowed}", "one_of"
+            fields = (*fields, ("words", allowed))
         else:
             fix, fix_code = "see mode.schema.json", "see_schema"
-        code, fields = _coded(error, where, path)
         problems.append(
             Problem(
                 line,
