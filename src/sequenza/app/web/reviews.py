@@ -37,11 +37,10 @@ import asyncio
 import logging
 import random
 from collections.abc import Callable
-from typing import Any
+from typing import Annotated, Any
 from weakref import WeakKeyDictionary
 
 from fastapi import FastAPI, Request
-from pydantic import ValidationError
 
 from sequenza.ai.levels import label
 from sequenza.ai.review import NOTICEABLE, Review
@@ -49,9 +48,9 @@ from sequenza.core.table import EntryKind
 from sequenza.text.describe import describe_action
 
 from .api_models import Error, ReviewOut, ReviewRequest
+from .bodies import body_as
 from .bot_workers import BotFailure, WorkersBusy
 from .errors import TableError, stored
-from .safety import parse_json, require_json_content
 from .table_manager import TableManager
 from .tables import Table
 
@@ -215,21 +214,14 @@ def add_review_routes(app: FastAPI, reviews: Reviews, language: Callable[[Reques
         responses=refusals,
         tags=["tables"],
     )
-    async def review(table_id: str, request: Request) -> dict[str, Any]:
+    async def review(
+        table_id: str, request: Request, asked: Annotated[ReviewRequest, body_as(ReviewRequest)]
+    ) -> dict[str, Any]:
         """The review of the asker's own moves in a finished game (``{"token", "seat"?}``):
         each move, the strongest level's choice and the win chance it cost, estimated by
         seeded playouts from the seat's information; the three costliest ``marked``. 409
         before the end, 403 for a seat the token does not open, 429 ``workers_busy`` while
         the bot workers are busy (ask again in a moment)."""
-        require_json_content(request.headers.get("content-type"))
-        try:
-            asked = ReviewRequest.model_validate(parse_json(await request.body()))
-        except ValidationError as error:
-            detail = "; ".join(
-                f"{'.'.join(str(part) for part in problem['loc']) or 'body'}: {problem['msg']}"
-                for problem in error.errors()
-            )
-            raise TableError("bad_request", "problem.invalid_request", detail=detail) from None
         lang = language(request)
         manager = reviews.manager
         async with manager.borrowed(table_id) as table:
