@@ -2,13 +2,15 @@
 
     python bench/server_load.py                          # 300 tables, 60 s, half mcts bots
     python bench/server_load.py --tables 100 --seconds 30 --mcts-share 0
+    python bench/server_load.py --bot-share 0            # people only: the server's own cost
 
 Starts ``sequenza serve`` on 127.0.0.1 with a fresh SQLite file, then opens the tables, a
-sixth of them of each game: half are two people online (two sockets), half one person against
-a bot (the player and a spectator: two sockets), ``--mcts-share`` of those with the ``mcts``
-bot and the rest with ``greedy``. Every person thinks ``--think`` seconds on average (an
-exponential wait), then plays a random legal move; a finished game starts again at a new
-table. All traffic stays on the loopback; the run stops after ``--seconds``.
+sixth of them of each game: ``--bot-share`` of them (half unless told) one person against a
+bot (the player and a spectator: two sockets), the others two people online (two sockets);
+``--mcts-share`` of the bot tables with the ``mcts`` bot and the rest with ``greedy``. Every
+person thinks ``--think`` seconds on average (an exponential wait), then plays a random legal
+move; a finished game starts again at a new table. All traffic stays on the loopback; the run
+stops after ``--seconds``.
 
 Prints the round trip of people's moves (sending the action to seeing the position it made)
 at p50/p95/p99, the errors the server answered, and the server's CPU and memory (its own
@@ -354,7 +356,13 @@ async def table_loop(
 
 
 async def load(
-    ports: list[int], tables: int, mcts_share: float, think: float, seconds: float, warmup: float
+    ports: list[int],
+    tables: int,
+    bot_share: float,
+    mcts_share: float,
+    think: float,
+    seconds: float,
+    warmup: float,
 ) -> Figures:
     figures = Figures(measure_from=time.monotonic() + warmup)
     deadline = time.monotonic() + warmup + seconds
@@ -363,11 +371,13 @@ async def load(
         base_url=f"http://127.0.0.1:{ports[0]}", timeout=30, limits=limits
     ) as http:
         loops = []
-        bot_tables = tables // 2
+        bot_tables = round(tables * bot_share)
         mcts_tables = round(bot_tables * mcts_share)
         for number in range(tables):
-            # Even tables are two people; of the odd ones, the first share plays mcts.
-            bot = None if number % 2 == 0 else "mcts" if number // 2 < mcts_tables else "greedy"
+            # The bot tables are spread evenly among the others (and so among the games); of
+            # them, the first share plays mcts.
+            bot_number = bot_table_number(number, tables, bot_tables)
+            bot = None if bot_number is None else "mcts" if bot_number < mcts_tables else "greedy"
             loops.append(
                 table_loop(
                     http,
@@ -383,6 +393,15 @@ async def load(
     return figures
 
 
+def bot_table_number(number: int, tables: int, bot_tables: int) -> int | None:
+    """Which bot table table ``number`` is (counted from 0), or None for two people: the
+    ``bot_tables`` of ``tables`` are spread evenly (every other one when half)."""
+    if bot_tables <= 0:
+        return None
+    before, after = number * bot_tables // tables, (number + 1) * bot_tables // tables
+    return before if after > before else None
+
+
 def percentile(values: list[float], share: float) -> float:
     if not values:
         return float("nan")
@@ -394,6 +413,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--tables", type=int, default=300)
     parser.add_argument("--seconds", type=float, default=60.0)
+    parser.add_argument(
+        "--bot-share", type=float, default=0.5, help="tables of one person against a bot"
+    )
     parser.add_argument("--mcts-share", type=float, default=0.5, help="of the bot tables")
     parser.add_argument("--think", type=float, default=2.0, help="a person's mean think time")
     parser.add_argument("--workers", type=int, default=1, help="server processes")
@@ -436,6 +458,7 @@ def main() -> None:
                 load(
                     ports,
                     arguments.tables,
+                    arguments.bot_share,
                     arguments.mcts_share,
                     arguments.think,
                     arguments.seconds,
@@ -470,7 +493,8 @@ def main() -> None:
         f"{' apart (each table on two)' if apart > 1 else ''} on "
         f"{'PostgreSQL' if arguments.database else 'SQLite'}, "
         f"{arguments.tables} tables ({arguments.tables * 2} sockets), "
-        f"{arguments.mcts_share:.0%} of bot tables mcts, think {arguments.think:g} s, "
+        f"{arguments.bot_share:.0%} against a bot, {arguments.mcts_share:.0%} of those mcts, "
+        f"think {arguments.think:g} s, "
         f"{wall:.0f} s ({arguments.warmup:g} s of opening tables not measured)"
     )
     measured = wall - arguments.warmup

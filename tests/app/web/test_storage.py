@@ -3,14 +3,26 @@ on SQLite and on PostgreSQL."""
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import secrets
+import shutil
+import sqlite3
+import threading
+import types
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from sequenza.app.web.storage import SeatRecord, StaleWriteError, Storage, TableRecord
+from sequenza.app.web.errors import stored
+from sequenza.app.web.storage import (
+    CHECKPOINT_AFTER_WRITES,
+    SeatRecord,
+    StaleWriteError,
+    Storage,
+    TableRecord,
+)
 from sequenza.core.table import Entry, EntryKind
 from tests.app.web.conftest import fresh_postgres_database
 
@@ -95,3 +107,62 @@ def test_tables_survive_reopening_the_database(tmp_path: Path) -> None:
     loaded = second.load_table(table.id)
     second.close()
     assert loaded is not None and [entry.action for entry in loaded.entries] == ["play 2"]
+
+
+def test_sqlite_calls_run_on_the_event_loop_and_postgresql_calls_in_a_thread(
+    storage: Storage,
+) -> None:
+    """SQLite is a library in the process: a thread would only take turns with the event loop
+    for the interpreter's lock, and handing each call over and back cost more than the call.
+    PostgreSQL waits on the network, which must not hold the event loop."""
+
+    async def thread_of_a_call() -> tuple[int, int]:
+        called_in: list[int] = []
+
+        def record_thread(_storage: Storage) -> None:
+            called_in.append(threading.get_ident())
+
+        # A method of the storage, as every call of the server is.
+        await stored(types.MethodType(record_thread, storage))
+        return threading.get_ident(), called_in[0]
+
+    loop_thread, call_thread = asyncio.run(thread_of_a_call())
+    assert (loop_thread == call_thread) is (storage.engine.dialect.name == "sqlite")
+
+
+def test_sqlite_writes_reach_the_database_file_by_checkpoints_off_the_event_loop(
+    tmp_path: Path,
+) -> None:
+    """A SQLite commit writes the log only (no fsync on the event loop); every
+    ``CHECKPOINT_AFTER_WRITES`` writes, a checkpoint in a thread copies the log into the file,
+    so that the log stays small and the file alone holds the moves."""
+    database = tmp_path / "moves.db"
+    storage = Storage(f"sqlite:///{database}")
+    table = new_table()
+    storage.create_table(table)
+    threads: list[int] = []
+    checkpoint = storage.checkpoint
+
+    def checkpoint_in_its_thread() -> None:
+        checkpoint()
+        threads.append(threading.get_ident())
+
+    storage.checkpoint = checkpoint_in_its_thread  # type: ignore[method-assign]
+
+    async def play() -> int:
+        for turn in range(CHECKPOINT_AFTER_WRITES):
+            await stored(storage.record_move, table.id, turn, Entry(EntryKind.MOVE, 0, "play 1"))
+        while not threads:  # the checkpoint ended
+            await asyncio.sleep(0.01)
+        return threading.get_ident()
+
+    loop_thread = asyncio.run(play())
+    assert threads and loop_thread not in threads
+    # The file alone, without its log, as a copy taken now (or a crash of the disk's cache
+    # after the checkpoint) would have it.
+    copy = tmp_path / "copy.db"
+    shutil.copyfile(database, copy)
+    with contextlib.closing(sqlite3.connect(copy)) as read:
+        (saved,) = read.execute("SELECT count(*) FROM sequenza_moves").fetchone()
+    storage.close()
+    assert saved == CHECKPOINT_AFTER_WRITES

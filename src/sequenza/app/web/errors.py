@@ -107,11 +107,40 @@ class RateLimitedError(TableError):
 
 
 async def stored(call: Callable[_P, _R], *args: _P.args, **kwargs: _P.kwargs) -> _R:
-    """Run a storage call in a thread; a database failure (disk full, read-only file, server
-    gone) becomes a clear 503 that changed nothing, and the server keeps running."""
+    """Run a call of the ``Storage`` it is a method of: at once where the storage runs its
+    calls inline (SQLite), else in a thread. A database failure (disk full, read-only file,
+    server gone) becomes a clear 503 that changed nothing, and the server keeps running."""
+    storage: Any = getattr(call, "__self__", None)
     try:
-        return await asyncio.to_thread(call, *args, **kwargs)
+        if not getattr(storage, "inline", False):
+            return await asyncio.to_thread(call, *args, **kwargs)
+        answer = call(*args, **kwargs)
+        if storage.checkpoint_due:
+            _checkpoint_soon(storage)
+        return answer
     except SQLAlchemyError as error:
         metrics.STORAGE_ERRORS.inc()
         logger.error("storage failed: %s", error)
         raise TableError("storage_unavailable", "problem.storage_unavailable", 503) from None
+
+
+#: The checkpoints running in threads, held until they end (the loop keeps only weak references
+#: to its tasks).
+_checkpoints: set[asyncio.Task[None]] = set()
+
+
+def _checkpoint_soon(storage: Any) -> None:
+    """Start an embedded database's checkpoint in a thread: its fsyncs stay off the event loop.
+    One at a time: ``checkpoint_due`` turns false as soon as it starts."""
+
+    async def checkpoint() -> None:
+        try:
+            await asyncio.to_thread(storage.checkpoint)
+        except SQLAlchemyError as error:  # the next write's own error is the one answered
+            metrics.STORAGE_ERRORS.inc()
+            logger.error("storage checkpoint failed: %s", error)
+
+    storage.writes_since_checkpoint = 0
+    task = asyncio.get_running_loop().create_task(checkpoint())
+    _checkpoints.add(task)
+    task.add_done_callback(_checkpoints.discard)

@@ -30,8 +30,6 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from sqlalchemy.exc import SQLAlchemyError
-
 import sequenza.ai  # noqa: F401  (registers the built-in bots)
 from sequenza import i18n
 from sequenza.ai.base import bot_names
@@ -567,9 +565,9 @@ class TableManager:
         (full, read-only) serves the game as before, and the next load tries again."""
         look = FinalLook.of(history).to_json()
         try:
-            await asyncio.to_thread(self.storage.save_look, table_id, look)
-        except SQLAlchemyError as error:
-            logger.warning("the last look of table %s was not kept: %s", table_id, error)
+            await stored(self.storage.save_look, table_id, look)
+        except TableError:  # ``stored`` logged the database's error
+            logger.warning("the last look of table %s was not kept", table_id)
 
     @asynccontextmanager
     async def borrowed(self, table_id: str) -> AsyncIterator[Table]:
