@@ -1565,7 +1565,8 @@ static PyObject *BoardState_search(BoardState *self, PyObject *args);
 
 static PyMethodDef BoardState_methods[] = {
     {"search", (PyCFunction)BoardState_search, METH_VARARGS,
-     "search(rng, seat, allowed, iterations, deadline, exploration, cut_after, limit, policy): mcts's iterations."},
+     "search(rng, seat, allowed, iterations, deadline, exploration, cut_after, limit, policy"
+     "[, deals, cum_weights]): mcts's iterations (on the expert's deals where given)."},
     {"play_bots", (PyCFunction)BoardState_play_bots, METH_VARARGS,
      "play_bots(seeds, bots, limit): the simulator's game, each seat's bot choosing."},
     {"playouts", (PyCFunction)BoardState_playouts, METH_VARARGS,
@@ -5916,6 +5917,12 @@ typedef struct {
     int (*copy)(const void *rules, void *to, const void *from);
     /* Whether a game ran out of memory on the way (NULL: it cannot). */
     int (*failed)(const void *g);
+    /* For a search on given deals (the expert's, ai/belief.py; NULL where the game has no
+     * hand model): a deal's game, from a core state of these rules (NULL if it is not one),
+     * and the hand model's shuffle_rest with a fresh generator for the game, as
+     * BeliefMctsBot._deal redeals a copy of the deal it drew. */
+    const void *(*deal_of)(const void *rules, PyObject *state);
+    void (*redeal)(const void *rules, void *g, MT *choice);
 } Ops;
 
 typedef struct {
@@ -5953,13 +5960,19 @@ typedef struct {
     long iterations, cut_after, limit;
     double deadline, exploration;
     uint8_t *allowed;
+    /* Optionally, deals to search instead of determinisations of the root, and their
+     * cumulative weights (random.choices's cum_weights): each iteration draws one as
+     * random.choices draws it, then redeals it (Ops.redeal). */
+    PyObject *deals, *cum;
 } SearchArgs;
 
 static int read_search(PyObject *args, const Ops *ops, SearchArgs *a) {
     PyObject *rng, *allowed, *fast;
     Py_ssize_t i, n;
-    if (!PyArg_ParseTuple(args, "OiOlddlli", &rng, &a->seat, &allowed, &a->iterations,
-                          &a->deadline, &a->exploration, &a->cut_after, &a->limit, &a->policy))
+    a->deals = a->cum = Py_None;
+    if (!PyArg_ParseTuple(args, "OiOlddlli|OO", &rng, &a->seat, &allowed, &a->iterations,
+                          &a->deadline, &a->exploration, &a->cut_after, &a->limit, &a->policy,
+                          &a->deals, &a->cum))
         return -1;
     if (a->seat < 0 || a->seat >= ops->players || a->policy < 0 || a->policy >= POLICIES) {
         PyErr_SetString(PyExc_ValueError, "no such seat or policy");
@@ -6005,6 +6018,63 @@ static int read_search(PyObject *args, const Ops *ops, SearchArgs *a) {
     return 0;
 }
 
+/* The deals of a search on given deals, as their games, and their cumulative weights: 0
+ * with *count 0 where none are given, else 0 with *roots and *cum allocated (PyMem), or -1
+ * with an exception set. */
+static int read_deals(const SearchArgs *a, const Ops *ops, const void *rules,
+                      const void ***roots, double **cum, Py_ssize_t *count) {
+    PyObject *deals = NULL, *weights = NULL;
+    Py_ssize_t i, n;
+    *roots = NULL;
+    *cum = NULL;
+    *count = 0;
+    if (a->deals == Py_None && a->cum == Py_None) return 0;
+    if (!ops->deal_of || !ops->redeal) {
+        PyErr_SetString(PyExc_ValueError, "the core searches given deals of the board games only");
+        return -1;
+    }
+    deals = PySequence_Fast(a->deals, "deals");
+    weights = deals ? PySequence_Fast(a->cum, "cumulative weights") : NULL;
+    if (!weights) goto fail;
+    n = PySequence_Fast_GET_SIZE(deals);
+    if (n == 0 || PySequence_Fast_GET_SIZE(weights) != n) {
+        PyErr_SetString(PyExc_ValueError, "one cumulative weight per deal, and a deal at least");
+        goto fail;
+    }
+    *roots = PyMem_Malloc(sizeof(void *) * (size_t)n);
+    *cum = PyMem_Malloc(sizeof(double) * (size_t)n);
+    if (!*roots || !*cum) {
+        PyErr_NoMemory();
+        goto fail;
+    }
+    for (i = 0; i < n; i++) {
+        (*roots)[i] = ops->deal_of(rules, PySequence_Fast_GET_ITEM(deals, i));
+        (*cum)[i] = PyFloat_AsDouble(PySequence_Fast_GET_ITEM(weights, i));
+        if ((*cum)[i] == -1.0 && PyErr_Occurred()) goto fail;
+        if (!(*roots)[i]) {
+            PyErr_SetString(PyExc_ValueError, "a deal is not a running game of these rules");
+            goto fail;
+        }
+    }
+    /* random.choices's own refusals: a total above zero, and finite. */
+    if (!((*cum)[n - 1] > 0.0) || !isfinite((*cum)[n - 1])) {
+        PyErr_SetString(PyExc_ValueError, "the weights' total must be finite and above zero");
+        goto fail;
+    }
+    Py_DECREF(deals);
+    Py_DECREF(weights);
+    *count = n;
+    return 0;
+fail:
+    Py_XDECREF(deals);
+    Py_XDECREF(weights);
+    PyMem_Free((void *)*roots);
+    PyMem_Free(*cum);
+    *roots = NULL;
+    *cum = NULL;
+    return -1;
+}
+
 /* One search from `root` (never changed): returns (the generator's state after it, the
  * iterations run, per child of the root (action, visits, totals per seat)). */
 static PyObject *search(const Ops *ops, const void *rules, const void *root, void *work,
@@ -6016,8 +6086,13 @@ static PyObject *search(const Ops *ops, const void *rules, const void *root, voi
     long done = 0;
     int failed = 0, p, i;
     PyObject *out = NULL, *children = NULL, *rng = NULL;
+    const void **deals = NULL;
+    double *cum = NULL;
+    Py_ssize_t deal_count = 0;
     a.allowed = NULL;
     if (read_search(args, ops, &a) < 0) goto end;
+    /* The deals stay alive through the search: the caller holds them (the GIL is let go). */
+    if (read_deals(&a, ops, rules, &deals, &cum, &deal_count) < 0) goto end;
     nodes = PyMem_RawMalloc(sizeof(Node) * (size_t)node_room);
     path = PyMem_RawMalloc(sizeof(int) * (size_t)path_room);
     mark = PyMem_Calloc((size_t)ops->actions + 1, sizeof(int));
@@ -6037,11 +6112,30 @@ static PyObject *search(const Ops *ops, const void *rules, const void *root, voi
         double payoffs[MAX_PLAYERS];
         if (a.iterations >= 0 && done >= a.iterations) break;
         if (a.deadline >= 0 && done > 0 && monotonic() >= a.deadline) break;
-        if (ops->copy(rules, work, root) < 0) {
-            failed = 1;
-            break;
+        if (deal_count) {
+            /* random.choices(deals, cum_weights=cum): bisect_right(cum, random() * total, 0,
+             * n - 1), the total being the last cumulative weight. */
+            double x = mt_random(&a.rng) * cum[deal_count - 1];
+            Py_ssize_t lo = 0, hi = deal_count - 1;
+            while (lo < hi) {
+                Py_ssize_t mid = (lo + hi) / 2;
+                if (x < cum[mid])
+                    hi = mid;
+                else
+                    lo = mid + 1;
+            }
+            if (ops->copy(rules, work, deals[lo]) < 0) {
+                failed = 1;
+                break;
+            }
+            ops->redeal(rules, work, &a.rng);
+        } else {
+            if (ops->copy(rules, work, root) < 0) {
+                failed = 1;
+                break;
+            }
+            ops->determinize(rules, work, a.seat, &a.rng);
         }
-        ops->determinize(rules, work, a.seat, &a.rng);
         path[0] = 0;
         while ((seat = ops->seat(work)) >= 0) {
             int untried_count = 0, c, action, child;
@@ -6167,6 +6261,8 @@ end:
     Py_XDECREF(children);
     Py_XDECREF(rng);
     PyMem_Free(a.allowed);
+    PyMem_Free((void *)deals);
+    PyMem_Free(cum);
     PyMem_RawFree(nodes);
     PyMem_RawFree(path);
     PyMem_Free(mark);
@@ -6239,10 +6335,26 @@ static int board_copy_op(const void *rules, void *to, const void *from) {
     return 0;
 }
 
+/* A deal of the expert's: a running game of the same board. */
+static const void *board_deal_of_op(const void *rules, PyObject *state) {
+    if (!PyObject_TypeCheck(state, &BoardStateType)) return NULL;
+    if (((BoardState *)state)->board != rules || ((BoardState *)state)->game.ending != ONGOING)
+        return NULL;
+    return &((BoardState *)state)->game;
+}
+/* The board games' shuffle_rest (play.py: the draw pile shuffled again), then the game's
+ * generator random.Random(choice.getrandbits(64)), as BeliefMctsBot._deal does. */
+static void board_redeal_op(const void *rules, void *g, MT *choice) {
+    Game *game = g;
+    (void)rules;
+    mt_shuffle(choice, game->draw, game->draw_count);
+    mt_seed_u64(&game->rng, mt_bits64(choice));
+}
+
 static PyObject *BoardState_search(BoardState *self, PyObject *args) {
     Ops ops = {self->board->players, self->board->actions, board_legal_op, board_apply_op,
                board_seat_op, board_determinize_op, board_choose_op, board_judge_op,
-               board_payoffs_op, board_copy_op, NULL};
+               board_payoffs_op, board_copy_op, NULL, board_deal_of_op, board_redeal_op};
     BoardWork *work;
     PyObject *out;
     if (self->game.ending != ONGOING) {
@@ -6319,7 +6431,7 @@ static int stack_copy_op(const void *rules, void *to, const void *from) {
 static PyObject *StackState_search(StackState *self, PyObject *args) {
     Ops ops = {self->rules->players, self->rules->actions, stack_legal_op, stack_apply_op,
                stack_seat_op, stack_determinize_op, stack_choose_op, stack_judge_op,
-               stack_payoffs_op, stack_copy_op, NULL};
+               stack_payoffs_op, stack_copy_op, NULL, NULL, NULL};
     StackGame work;
     if (self->game.over) {
         PyErr_SetString(FastError, "the game is over");
@@ -6354,7 +6466,7 @@ static int cross_copy_op(const void *rules, void *to, const void *from) {
 static PyObject *CrossState_search(CrossState *self, PyObject *args) {
     Ops ops = {self->rules->players, self->rules->actions, cross_legal_op, cross_apply_op,
                cross_seat_op, cross_determinize_op, cross_choose_op, cross_judge_op,
-               cross_payoffs_op, cross_copy_op, NULL};
+               cross_payoffs_op, cross_copy_op, NULL, NULL, NULL};
     CrossGame work;
     if (self->game.ending) {
         PyErr_SetString(FastError, "the game is over");
@@ -6403,7 +6515,7 @@ static int shift_failed_op(const void *g) { return ((const ShiftGame *)g)->endin
 static PyObject *ShiftState_search(ShiftState *self, PyObject *args) {
     Ops ops = {self->rules->players, self->rules->actions, shift_legal_op, shift_apply_op,
                shift_seat_op, shift_determinize_op, shift_choose_op, shift_judge_op,
-               shift_payoffs_op, shift_copy_op, shift_failed_op};
+               shift_payoffs_op, shift_copy_op, shift_failed_op, NULL, NULL};
     ShiftGame *work;
     PyObject *out;
     if (self->game.ending) {
@@ -6477,7 +6589,8 @@ static int ss_copy_op(const void *rules, void *to, const void *from) {
 
 static PyObject *SeqStacksState_search(SeqStacksState *self, PyObject *args) {
     Ops ops = {self->rules->players, self->rules->actions, ss_legal_op, ss_apply_op, ss_seat_op,
-               ss_determinize_op, ss_choose_op, ss_judge_op, ss_payoffs_op, ss_copy_op, NULL};
+               ss_determinize_op, ss_choose_op, ss_judge_op, ss_payoffs_op, ss_copy_op, NULL,
+               NULL, NULL};
     SeqStacksWork *work;
     PyObject *out;
     if (self->game.ending) {

@@ -17,6 +17,8 @@ class BoardState:
         cut_after: int,
         limit: int,
         policy: int,
+        deals: Sequence[Any] | None = None,
+        cum_weights: Sequence[float] | None = None,
         /,
     ) -> tuple[tuple[int, ...], int, list[tuple[int, int, tuple[float, ...]]]]: ...
     def play_bots(self, seeds: Sequence[int], bots: Sequence[int], limit: int, /) -> list[int]: ...
@@ -83,6 +85,8 @@ class StackState:
         cut_after: int,
         limit: int,
         policy: int,
+        deals: Sequence[Any] | None = None,
+        cum_weights: Sequence[float] | None = None,
         /,
     ) -> tuple[tuple[int, ...], int, list[tuple[int, int, tuple[float, ...]]]]: ...
     def play_bots(self, seeds: Sequence[int], bots: Sequence[int], limit: int, /) -> list[int]: ...
@@ -126,6 +130,8 @@ class ShiftState:
         cut_after: int,
         limit: int,
         policy: int,
+        deals: Sequence[Any] | None = None,
+        cum_weights: Sequence[float] | None = None,
         /,
     ) -> tuple[tuple[int, ...], int, list[tuple[int, int, tuple[float, ...]]]]: ...
     def play_bots(self, seeds: Sequence[int], bots: Sequence[int], limit: int, /) -> list[int]: ...
@@ -169,6 +175,8 @@ class CrossState:
         cut_after: int,
         limit: int,
         policy: int,
+        deals: Sequence[Any] | None = None,
+        cum_weights: Sequence[float] | None = None,
         /,
     ) -> tuple[tuple[int, ...], int, list[tuple[int, int, tuple[float, ...]]]]: ...
     def play_bots(self, seeds: Sequence[int], bots: Sequence[int], limit: int, /) -> list[int]: ...
@@ -209,6 +217,8 @@ class SeqStacksState:
         cut_after: int,
         limit: int,
         policy: int,
+        deals: Sequence[Any] | None = None,
+        cum_weights: Sequence[float] | None = None,
         /,
     ) -> tuple[tuple[int, ...], int, list[tuple[int, int, tuple[float, ...]]]]: ...
     def play_bots(self, seeds: Sequence[int], bots: Sequence[int], limit: int, /) -> list[int]: ...

@@ -32,9 +32,10 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
+from itertools import accumulate
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
@@ -425,6 +426,12 @@ SEARCH_GAMES = frozenset(
 )
 
 
+#: The games whose search the core runs on given deals drawn by weight (``search``'s
+#: ``deals``: the expert's belief-weighted determinisations), redealing each drawn deal as the
+#: game's hand model does (``shuffle_rest``): the games with a hand model.
+DEAL_GAMES = frozenset({"sequence", "sequence-numbers"})
+
+
 class Searched(NamedTuple):
     """What ``search`` found: the iterations it ran and, per action tried at the root, its
     visits and each seat's total payoff."""
@@ -451,6 +458,8 @@ def search(
     horizon: int | None,
     playout_limit: int,
     policy: str,
+    deals: Sequence[State[Any]] | None = None,
+    weights: Sequence[float] | None = None,
 ) -> Searched:
     """``mcts``'s iterations (``MctsBot._iterate``) in the core, from ``state`` as ``seat``
     sees it: each deals the unseen cards again, walks the tree (only ``allowed`` at the root),
@@ -458,9 +467,20 @@ def search(
     ``None``) and judges the position with the game's evaluation. Every draw comes from ``rng``
     in the engine's order, and ``rng`` moves on as the engine's search moves it, so that the
     bot decides as it does on the engine. It stops after ``iterations`` or at ``deadline``
-    (``time.perf_counter()``'s clock), whichever comes first, with one iteration at least."""
+    (``time.perf_counter()``'s clock), whichever comes first, with one iteration at least.
+
+    With ``deals`` (in a game of ``DEAL_GAMES``) each iteration searches instead one of those
+    full states, drawn as ``rng.choices(deals, weights=weights)`` draws it, its draw pile
+    shuffled again (the hand model's ``shuffle_rest``) and its generator
+    ``random.Random(rng.getrandbits(64))``: the expert's ``_deal``."""
     if search_engine(state.game.id, policy) != "fast":
         raise ValueError(f"the compiled core does not search {state.game.id} with {policy}")
+    given: tuple[Any, ...] = ()
+    if deals is not None:
+        if state.game.id not in DEAL_GAMES or weights is None:
+            raise ValueError(f"the compiled core does not search given deals of {state.game.id}")
+        # random.choices's cumulative weights, summed as it sums them.
+        given = ([load_state(deal) for deal in deals], list(accumulate(weights)))
     core = load_state(state)
     version, words, gauss = rng.getstate()
     space = state.game.action_space
@@ -474,6 +494,7 @@ def search(
         -1 if horizon is None else horizon,
         playout_limit,
         _CORE_POLICIES[state.game.id][policy],
+        *given,
     )
     rng.setstate((version, moved, gauss))
     children = {space.actions[row[0]]: (row[1], row[2]) for row in rows}

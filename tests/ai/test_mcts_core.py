@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from sequenza import fast
-from sequenza.ai import Decision
+from sequenza.ai import BeliefMctsBot, Decision, make_bot
 from sequenza.ai.mcts import MctsBot, _Node
 from sequenza.core.actions import Action
 from sequenza.core.errors import OptionError
@@ -113,3 +113,77 @@ def test_a_time_budget_runs_in_the_core_too_and_other_searches_stay_in_python() 
         MctsBot(engine="rust")
     with pytest.raises(OptionError, match="root"):
         MctsBot(root="everything")
+
+
+class ExpertTreeKept(BeliefMctsBot):
+    """The expert keeping its root's children, as ``TreeKept`` does for ``mcts``."""
+
+    tree: dict[Action, tuple[int, tuple[float, ...]]]
+
+    def _verdict(self, root: _Node, candidates: list[Action], seat: int) -> Action:
+        self.tree = {
+            action: (child.visits, tuple(child.totals)) for action, child in root.children.items()
+        }
+        return super()._verdict(root, candidates, seat)
+
+
+@needs_core
+@pytest.mark.parametrize(
+    ("game", "read"),
+    # The board games read the opponent's hand, and the core searches the weighted deals;
+    # Sequentia Cross has no hand model, and the expert searches there as mcts does.
+    [("sequence", True), ("sequence-numbers", True), ("sequentia-cross", False)],
+)
+def test_the_expert_searches_in_the_core_as_the_engine_does(game: str, read: bool) -> None:
+    # Through a game against greedy, so that the expert remembers the opponent's choices and
+    # weighs its deals by them: a twin searching in Python chooses the same at every turn.
+    state = make_game(game, 2).new_initial_state(3)
+    core = ExpertTreeKept(seed=5, iterations=20, deals=16)
+    python = ExpertTreeKept(seed=5, iterations=20, deals=16, engine="python")
+    greedy = make_bot("greedy", seed=6)
+    weighed = decisions = 0
+    while not state.is_over and decisions < 6:
+        if state.current_seat == 1:
+            state.apply(greedy.act(state))
+            continue
+        action = core.act(state)
+        assert action == python.act(state)
+        assert core.last_iterations == python.last_iterations
+        assert core.rng.getstate() == python.rng.getstate()
+        assert getattr(core, "tree", None) == getattr(python, "tree", None)
+        assert core._in_core(game) and not python._in_core(game)
+        weighed += bool(core.beliefs)
+        decisions += 1
+        state.apply(action)
+    assert decisions == 6
+    assert (weighed >= 4) if read else (weighed == 0)
+
+
+@needs_core
+def test_the_core_refuses_deals_it_cannot_redeal() -> None:
+    (state,) = positions("sequence", 2, 1)
+    settings: dict[str, Any] = {
+        "iterations": 2,
+        "deadline": None,
+        "exploration": 0.7,
+        "horizon": None,
+        "playout_limit": 50,
+        "policy": "cheap",
+    }
+    allowed = state.legal_actions()
+    other = make_game("sequence", 3).new_initial_state(1)
+    with pytest.raises(ValueError, match="not a running game of these rules"):
+        fast.search(state, 0, random.Random(1), allowed, deals=[other], weights=[1.0], **settings)
+    with pytest.raises(ValueError, match="above zero"):
+        fast.search(state, 0, random.Random(1), allowed, deals=[state], weights=[0.0], **settings)
+    (stack,) = positions("sequentia-stack", 2, 1)
+    with pytest.raises(ValueError, match="given deals"):
+        fast.search(
+            stack,
+            0,
+            random.Random(1),
+            stack.legal_actions(),
+            deals=[stack],
+            weights=[1.0],
+            **settings,
+        )

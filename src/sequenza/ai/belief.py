@@ -18,6 +18,10 @@ that order at random, undoing the opponent's draws from the newest back, so the 
 deal is the likelihood of the plays given both. Only 2-player tables are read (with more,
 the positions between two of our turns depend on several hidden hands at once); elsewhere,
 and in games without a hand model, the bot searches exactly as ``mcts`` does.
+
+The weighing stays in Python; the iterations run in the compiled core where ``mcts``'s do,
+the core drawing each iteration's deal from the weighted pool and redealing its draw pile as
+``_deal`` does, draw for draw (``fast.search``'s ``deals``), so that both choose alike.
 """
 
 from __future__ import annotations
@@ -27,6 +31,7 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
+from sequenza import fast
 from sequenza.ai.base import Decision, register_bot
 from sequenza.ai.greedy import action_ranker_for
 from sequenza.ai.mcts import MctsBot
@@ -247,6 +252,16 @@ class BeliefMctsBot(MctsBot):
         mass = sum(math.exp((worths[action] - top) / self.temperature) for action in options)
         modelled = math.exp((worths[choice.action] - top) / self.temperature) / mass
         return self.slip / len(options) + (1.0 - self.slip) * modelled
+
+    def _deals_in_core(self, game_id: str) -> bool:
+        # The core draws from the pool by weight and redeals the draw pile as ``_deal`` does
+        # in the games whose hand model it knows; with no pool this deals as ``mcts`` does.
+        if type(self)._deal is not BeliefMctsBot._deal:
+            return False
+        return not self._pool or game_id in fast.DEAL_GAMES
+
+    def _core_deals(self) -> tuple[list[State[Any]], list[float]] | None:
+        return (self._pool, self._weights) if self._pool else None
 
     def _deal(self, decision: Decision) -> State[Any]:
         if not self._pool:

@@ -200,9 +200,10 @@ class MctsBot(Bot):
 
     def _in_core(self, game_id: str) -> bool:
         """Whether the compiled core runs this decision's iterations: it knows the game, its
-        playout policy and position evaluation, and this bot searches as ``MctsBot`` does (a
-        bot that deals or plays out otherwise searches in Python). The caller also asks
-        whether the core plays the table's options (``fast.core_plays``)."""
+        playout policy and position evaluation, and this bot searches as ``MctsBot`` does and
+        deals as the core can (a bot that plays out otherwise, or deals in a way the core does
+        not know, searches in Python). The caller also asks whether the core plays the
+        table's options (``fast.core_plays``)."""
         kind = type(self)
         return (
             self.engine == "auto"
@@ -210,9 +211,21 @@ class MctsBot(Bot):
             and fast.search_engine(game_id, self._playout_name) == "fast"
             and all(
                 getattr(kind, name) is getattr(MctsBot, name)
-                for name in ("_deal", "_iterate", "_select", "_playout")
+                for name in ("_iterate", "_select", "_playout")
             )
+            and self._deals_in_core(game_id)
         )
+
+    def _deals_in_core(self, game_id: str) -> bool:
+        """Whether the core deals this decision's iterations as ``_deal`` does: this class's
+        deal, the seat's determinisation, it knows (a subclass that deals otherwise answers
+        for its own ``_deal``, and hands the core its deals through ``_core_deals``)."""
+        return type(self)._deal is MctsBot._deal
+
+    def _core_deals(self) -> tuple[list[State[Any]], list[float]] | None:
+        """The full states ``_deal`` draws from, with their weights, for the core to draw and
+        redeal as ``fast.search`` says; ``None``: it determinises the position itself."""
+        return None
 
     def _search_in_core(
         self,
@@ -225,6 +238,7 @@ class MctsBot(Bot):
         """The iterations of ``_iterate`` run in the core, their root's children written into
         ``root``; returns how many ran."""
         assert self._playout_name is not None
+        deals, weights = self._core_deals() or (None, None)
         searched = fast.search(
             decision._state,
             decision.seat,
@@ -236,6 +250,8 @@ class MctsBot(Bot):
             horizon=self._cut_after if self._judge is not None else None,
             playout_limit=self.playout_limit,
             policy=self._playout_name,
+            deals=deals,
+            weights=weights,
         )
         for action, (visits, totals) in searched.children.items():
             child = _Node(players)
