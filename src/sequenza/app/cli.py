@@ -16,7 +16,7 @@ from sequenza import i18n
 from sequenza.ai.base import make_bot
 from sequenza.ai.levels import menu
 from sequenza.app.cli_language import LocalizedCommand, LocalizedGroup, Number, OneOf, Whole, words
-from sequenza.core.errors import OptionError, SequenzaError
+from sequenza.core.errors import OptionError, SequenzaError, UnknownOptionError
 from sequenza.core.game import Game
 from sequenza.core.observation import observation_schema
 from sequenza.core.options import OptionSpec
@@ -88,22 +88,22 @@ def _options(game_id: str, assignments: list[str] | None) -> dict[str, Any]:
         name = name.strip().replace("-", "_")
         if not equals:
             raise _fail(SequenzaError(words.text("cli.option_form", text=repr(text))))
-        if name not in specs:
-            known = ", ".join(sorted(specs))
-            raise _fail(
-                SequenzaError(words.text("cli.unknown_option", name=repr(name), options=known))
-            )
+        spec = specs.get(name)
+        if spec is None:
+            continue  # an unknown name: the options class refuses it, below
         try:
-            specs[name].parse(value.strip())
+            spec.parse(value.strip())
         except OptionError:
             said = words.text(
-                "cli.bad_option",
-                name=name,
-                value=repr(value.strip()),
-                allowed=_allowed(specs[name]),
+                "cli.bad_option", name=name, value=repr(value.strip()), allowed=_allowed(spec)
             )
             raise _fail(SequenzaError(said)) from None
-    return options_class.parse(assignments or []).changed()
+    try:
+        return options_class.parse(assignments or []).changed()
+    except UnknownOptionError as error:
+        known = ", ".join(error.known)
+        said = words.text("cli.unknown_option", name=repr(error.name), options=known)
+        raise _fail(SequenzaError(said)) from None
 
 
 def _table(game_id: str, players: int | None, assignments: list[str] | None) -> Game[Any]:
