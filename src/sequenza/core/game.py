@@ -34,7 +34,7 @@ import pickle
 import random
 from abc import ABC, abstractmethod
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -182,6 +182,10 @@ class Game(ABC, Generic[OptionsT]):
     #: every game writes (``sequenza.core.events``); its own ``GameOver`` subclass among them
     #: when its endings name numbers.
     event_classes: ClassVar[tuple[type[Event], ...]] = ()
+    #: The JSON schemas of the marks on its state's saved types (``Annotated[int, mark]``),
+    #: for values that its own data bounds rather than a type (a mode file's cards and
+    #: phases): ``sequenza.core.schemas.state_schema`` describes a marked field with them.
+    saved_schemas: ClassVar[Mapping[object, dict[str, Any]]] = {}
 
     def __init__(self, players: int, options: OptionsT) -> None:
         if players not in self.info.player_counts:

@@ -27,7 +27,7 @@ import types
 import typing
 from collections.abc import Callable, Mapping
 from enum import Enum
-from typing import TYPE_CHECKING, Any, ClassVar, Literal, Self, TypedDict, Union
+from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal, Self, TypedDict, Union
 
 from sequenza.core.game import Result, SharedTermination, Termination
 
@@ -161,7 +161,9 @@ def json_schema(kind: Any, overrides: Mapping[Any, Schema] | None = None) -> Sch
     """The JSON schema of the encoding (``to_json``) of values of the type ``kind``, read
     from type hints: scalars, ``None``, lists, tuples, dicts with text keys, ``Literal``,
     unions and ``Optional``, enums, ``Notated`` classes and nested dataclasses. ``overrides``
-    gives the schema of some types outright."""
+    gives the schema of some types outright, and of the (hashable) marks of ``Annotated``
+    types: ``Annotated[int, mark]`` for values that only a game's own data bounds, described
+    as its first argument when no override names its mark."""
     overrides = overrides or {}
     if kind in overrides:
         return dict(overrides[kind])
@@ -171,6 +173,9 @@ def json_schema(kind: Any, overrides: Mapping[Any, Schema] | None = None) -> Sch
         return dict(_SCALARS[kind])
     origin = typing.get_origin(kind)
     arguments = typing.get_args(kind)
+    if origin is Annotated:
+        marked = [mark for mark in kind.__metadata__ if mark in overrides]
+        return dict(overrides[marked[0]]) if marked else json_schema(arguments[0], overrides)
     if origin is Literal:
         return {"enum": list(arguments)}
     if origin in (Union, types.UnionType):

@@ -232,10 +232,12 @@ def state_schema(game: type[Game[Any]]) -> Schema:
     """The JSON schema of a state of ``game`` as ``State.to_json`` writes it (and
     ``load_state`` reads it back): the game, its options in full, the random generator's
     state and the saved fields (``data``: the contract's, then the game's ``SAVE_FIELDS``),
-    each described by the type the state class declares for it. A field the class does not
+    each described by the type the state class declares for it, a marked type
+    (``Annotated[int, mark]``) by the game's ``saved_schemas``. A field the class does not
     type (``deck: list[int]`` in its body) is any JSON value, said so in its description."""
     kind = state_class(game)
-    hints = typing.get_type_hints(kind)
+    # With their marks (``Annotated``): the game may bound a marked type (``saved_schemas``).
+    hints = typing.get_type_hints(kind, include_extras=True)
     endings = _endings(game)
     own: dict[str, Schema] = {
         "seed": {"type": "integer"},
@@ -252,7 +254,7 @@ def state_schema(game: type[Game[Any]]) -> Schema:
         if name in own:
             data[name] = own[name]
         elif name in hints:
-            data[name] = json_schema(hints[name])
+            data[name] = json_schema(hints[name], game.saved_schemas)
         else:
             data[name] = {"description": f"not typed by {kind.__name__}: any JSON value"}
     specs = game.options_class.specs()
