@@ -62,8 +62,8 @@ class ModeEncoding(Encoding):
         else:
             self.shape = (1, self.table.max_piles)
         hand_deals = [
-            count
-            for place, count in rules.deals
+            count + max((0, *extras))
+            for (place, count), extras in zip(rules.deals, rules.deal_extras, strict=True)
             if mode.places.hand and place == mode.places.hand.name
         ]
         #: The most cards a hand holds in the usual course (clipped above it).

@@ -18,9 +18,8 @@ import dataclasses
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
-from enum import Enum
 from itertools import combinations
-from typing import Annotated, Any, ClassVar, Self, cast
+from typing import Any, ClassVar, Self, cast
 
 from sequenza.components.decks import draw, redeal, shuffle
 from sequenza.components.sequentia_cards import SequentiaCard, sequentia_deck
@@ -43,7 +42,7 @@ from sequenza.modes.events import (
     TurnEnds,
     TurnOver,
 )
-from sequenza.modes.model import END_TURN, Amount, Mode
+from sequenza.modes.model import END_TURN, Amount, Ending, Mode
 
 PASS = Action("pass")
 END = Action("end")
@@ -97,8 +96,8 @@ class ModeObservation(Observation):
     places: tuple[PlaceView, ...]
     deck_size: int
     phase: str
-    #: ``slides`` (this turn), ``slide_limit``, ``quiet_turns``, ``repetitions``, as the
-    #: mode uses them.
+    #: ``slides`` (this turn), ``slide_limit``, ``quiet_turns``, ``repetitions``,
+    #: ``final_round`` (1 once an ending that finishes the round holds), as the mode uses them.
     counters: dict[str, int]
     #: Grid positions placed on this turn, in order.
     covered: tuple[int, ...]
@@ -338,34 +337,6 @@ class CompiledMode:
             return card
         return next(held for held in hand if self.kind[held] == card)
 
-    def saved_schemas(self) -> dict[object, dict[str, Any]]:
-        """The JSON schemas of ``ModeState``'s saved values as this file bounds them (its
-        deck's cards, its phases, its table's positions, whether seats hold hands or
-        targets), for ``sequenza schema MODE --state`` (``Game.saved_schemas``)."""
-        positions = self.positions
-        card = {"type": "integer", "minimum": 0, "maximum": len(self.cards) - 1}
-        pile = {"type": "array", "items": card}
-        table: dict[str, Any] = {"type": "array", "items": pile, "maxItems": positions}
-        if self.table.kind == "grid":
-            table["minItems"] = positions
-        places = self.mode.places
-        none: dict[str, Any] = {"type": "array", "maxItems": 0}
-        return {
-            Saved.CARD: card,
-            Saved.PHASE: {
-                "type": "string",
-                "enum": [*(phase.name for phase in self.mode.turn.phases), END_TURN],
-            },
-            Saved.TABLE: table,
-            Saved.POSITION: {"type": "integer", "minimum": 0, "maximum": positions - 1},
-            Saved.HANDS: {"type": "array", "items": pile} if places.hand else none,
-            Saved.TARGETS: (
-                {"type": "array", "items": {"anyOf": [card, {"type": "null"}]}}
-                if places.target
-                else none
-            ),
-        }
-
     def game_class(self) -> type[ModeGame]:
         mode = self.mode
         info = GameInfo(
@@ -380,7 +351,11 @@ class CompiledMode:
             "type[ModeGame]",
             type(
                 f"ModeGame_{mode.id.replace('-', '_')}",
-                (ModeGame,),
+                (
+                    RoundFinishingGame
+                    if any(ending.finish_round for ending in mode.endings)
+                    else ModeGame,
+                ),
                 {
                     "info": info,
                     "options_class": self.options_class,
@@ -389,7 +364,6 @@ class CompiledMode:
                     "event_classes": MODE_EVENTS,
                     "action_space": self.action_space,
                     "compiled": self,
-                    "saved_schemas": self.saved_schemas(),
                 },
             ),
         )
@@ -466,6 +440,8 @@ class Rules:
         self.must_include_last = bool(turn.claim and self.switch(turn.claim.must_include_last))
         self.collect_code_card = bool(turn.claim and self.switch(turn.claim.collect_code_card))
         self.deals = [(deal.place, self.amount(deal.count)) for deal in mode.setup]
+        #: Each deal's cards more or fewer by seat, in the order of play (empty: all alike).
+        self.deal_extras = [deal.extra_by_seat for deal in mode.setup]
         self.endings = [
             (
                 ending,
@@ -814,13 +790,15 @@ class ModeGame(Game[Options]):
 
     def _check_setup(self) -> None:
         dealt = 0
-        for place, count in ((deal.place, deal.count) for deal in self.compiled.mode.setup):
+        for deal in self.compiled.mode.setup:
+            place, count = deal.place, deal.count
             table = self.compiled.table
             if place == table.name:
                 dealt += table.positions - len(table.start_empty) if table.kind == "grid" else 0
             else:
                 amount = getattr(self.options, count) if isinstance(count, str) else count
                 dealt += self.players * int(amount)
+                dealt += sum(deal.extra(order) for order in range(self.players))
         if dealt > len(self.compiled.cards):
             raise OptionError(
                 f"the set-up deals {dealt} cards to {self.players} players, more than the "
@@ -835,30 +813,8 @@ class ModeGame(Game[Options]):
         return ModeState(self, seed)
 
 
-class Saved(Enum):
-    """The marks of ``ModeState``'s saved values that the mode file bounds
-    (``CompiledMode.saved_schemas``): ``Annotated[int, Saved.CARD]`` is a card of its deck."""
-
-    #: A card, by its place in the file's deck (``CompiledMode.cards``).
-    CARD = "card"
-    #: A phase of the file's turn, or ``end_turn``.
-    PHASE = "phase"
-    #: The table: a grid's every position, or a row's piles (at most ``max_piles``).
-    TABLE = "table"
-    #: A grid's position, or a pile of the row, by its index.
-    POSITION = "position"
-    #: The seats' hands: none when the file gives seats no hand.
-    HANDS = "hands"
-    #: The seats' targets (``None``: none now): none when the file gives seats no target.
-    TARGETS = "targets"
-
-
-Card = Annotated[int, Saved.CARD]
-Position = Annotated[int, Saved.POSITION]
-
-
 class ModeState(State[ModeGame]):
-    SAVE_FIELDS = (
+    SAVE_FIELDS: ClassVar[tuple[str, ...]] = (
         "deck",
         "first_player",
         "table",
@@ -875,29 +831,6 @@ class ModeState(State[ModeGame]):
         "repetitions",
     )
 
-    # The saved fields' types, read by the state's JSON schema; the marked ones are bounded
-    # by the mode file (``CompiledMode.saved_schemas``).
-    deck: list[Card]
-    first_player: int
-    table: Annotated[list[list[Card]], Saved.TABLE]
-    hands: Annotated[list[list[Card]], Saved.HANDS]
-    targets: Annotated[list[Card | None], Saved.TARGETS]
-    #: Each seat's collected cards.
-    scores: list[list[Card]]
-    #: The cards out of play.
-    out: list[Card]
-    phase: Annotated[str, Saved.PHASE]
-    steps: int
-    #: The grid positions placed on this turn.
-    covered: list[Position]
-    #: The pile or position last placed on this turn.
-    last_pile: Position | None
-    quiet_turns: int
-    #: How often each position was seen since the last progress (its key: the piles' top
-    #: cards, the seat to act and the turn's steps).
-    positions: dict[str, int]
-    repetitions: int
-
     def __init__(self, game: ModeGame, seed: int) -> None:
         super().__init__(game, seed)
         #: The table's shown digits counted (index 1-3), ``None`` until asked for again.
@@ -906,23 +839,25 @@ class ModeState(State[ModeGame]):
         c = rules.c
         places = c.mode.places
         players = game.players
-        self.deck = list(range(len(c.cards)))
+        self.deck: list[int] = list(range(len(c.cards)))
         shuffle(self.deck, self.rng)
         self.first_player = self.rng.randrange(players) if game.options.random_first_player else 0
         self.to_act = self.first_player
-        self.table = [[] for _ in range(c.positions)] if c.table.kind == "grid" else []
-        self.hands = [[] for _ in range(players)] if places.hand else []
-        self.targets = [None] * players if places.target else []
-        self.scores = [[] for _ in range(players)]
-        self.out = []
+        self.table: list[list[int]] = (
+            [[] for _ in range(c.positions)] if c.table.kind == "grid" else []
+        )
+        self.hands: list[list[int]] = [[] for _ in range(players)] if places.hand else []
+        self.targets: list[int | None] = [None] * players if places.target else []
+        self.scores: list[list[int]] = [[] for _ in range(players)]
+        self.out: list[int] = []
         self.phase = rules.start
         self.steps = 0
-        self.covered = []
-        self.last_pile = None
+        self.covered: list[int] = []
+        self.last_pile: int | None = None
         self.quiet_turns = 0
-        self.positions = {}
+        self.positions: dict[str, int] = {}
         self.repetitions = 0
-        for place, count in rules.deals:
+        for (place, count), extras in zip(rules.deals, rules.deal_extras, strict=True):
             if place == c.table.name:
                 for position in range(c.positions):
                     if position not in c.table.start_empty:
@@ -930,6 +865,14 @@ class ModeState(State[ModeGame]):
             elif places.target and place == places.target.name:
                 for seat in range(players):
                     self.targets[seat] = self.deck.pop()
+            elif extras:
+                # Seat by seat as for every deal; each seat's share counted from the first
+                # player, so that the first to play is the first of the list.
+                for seat in range(players):
+                    order = (seat - self.first_player) % players
+                    extra = extras[order] if order < len(extras) else 0
+                    self.hands[seat] += draw(self.deck, count + extra)
+                    self._sort_hand(self.hands[seat])
             else:
                 for seat in range(players):
                     self.hands[seat] += draw(self.deck, count)
@@ -1201,6 +1144,19 @@ class ModeState(State[ModeGame]):
         self.steps = 0
         self.covered = []
         self.last_pile = None
+        termination = self._ending_after(seat)
+        if termination is not None:
+            self._finish([len(pile) for pile in self.scores], termination)
+            return
+        self.to_act = (seat + 1) % self.players
+
+    def _ending_after(self, seat: int) -> ModeTermination | None:
+        """How the game ends after ``seat``'s turn: the first ending that holds, or ``None``."""
+        held = self._ending_holding()
+        return None if held is None else held[1]
+
+    def _ending_holding(self) -> tuple[Ending, ModeTermination] | None:
+        rules = self.game.rules
         for ending, termination, rounds in rules.endings:
             if ending.when == "deck_empty" and self.deck:
                 continue
@@ -1214,9 +1170,8 @@ class ModeState(State[ModeGame]):
                 target is None or rules.impossible(self, target) for target in self.targets
             ):
                 continue
-            self._finish([len(pile) for pile in self.scores], termination)
-            return
-        self.to_act = (seat + 1) % self.players
+            return ending, termination
+        return None
 
     # -- views
     def _observation(self, seat: int | None) -> ModeObservation:
@@ -1350,6 +1305,49 @@ class ModeState(State[ModeGame]):
         for other in others:
             if self.hands:
                 self._sort_hand(self.hands[other])
+
+
+class RoundFinishingState(ModeState):
+    """The state of a mode with an ending that finishes the round (``finish_round``):
+    ``final_round`` names the ending that held before the round was complete; the game then
+    ends by it once every seat has had as many turns as the first player. Modes without one
+    keep ``ModeState``, their saves and views unchanged."""
+
+    SAVE_FIELDS = (*ModeState.SAVE_FIELDS, "final_round")
+
+    final_round: str | None
+
+    def __init__(self, game: ModeGame, seed: int) -> None:
+        # Set before the deal: a whole-hand placement may end turns while the state is built.
+        self.final_round = None
+        super().__init__(game, seed)
+
+    def _ending_after(self, seat: int) -> ModeTermination | None:
+        round_complete = (seat + 1) % self.players == self.first_player
+        if self.final_round is not None:
+            # The ending was reached: the last seats play their turns whatever they change.
+            return self.game.compiled.terminations(self.final_round) if round_complete else None
+        held = self._ending_holding()
+        if held is None:
+            return None
+        ending, termination = held
+        if ending.finish_round and not round_complete:
+            self.final_round = ending.name
+            return None
+        return termination
+
+    def _observation(self, seat: int | None) -> ModeObservation:
+        observation = super()._observation(seat)
+        # Public: every seat knows that the round under way is the last.
+        observation.counters["final_round"] = int(self.final_round is not None)
+        return observation
+
+
+class RoundFinishingGame(ModeGame):
+    """A mode with an ending that finishes the round: its states keep the ending reached."""
+
+    def new_initial_state(self, seed: int) -> RoundFinishingState:
+        return RoundFinishingState(self, seed)
 
 
 def compile_mode(mode: Mode) -> type[ModeGame]:

@@ -482,11 +482,22 @@ def _read_setup(reader: _Reader, data: Any) -> tuple[Deal, ...]:
     for index, spec in enumerate(data):
         path: KeyPath = ("setup", index)
         try:
-            reader.table(spec, path, ("deal", "count"))
+            reader.table(spec, path, ("deal", "count", "extra_by_seat"))
+            extras = reader.value(spec, path, "extra_by_seat", list, [])
+            for order, extra in enumerate(extras):
+                if not isinstance(extra, int) or isinstance(extra, bool):
+                    reader.problem(
+                        (*path, "extra_by_seat"),
+                        "wrong_type_integer",
+                        where=f"{_name((*path, 'extra_by_seat'))}[{order}]",
+                        value=repr(extra),
+                    )
+                    raise _Skip
             deals.append(
                 Deal(
                     reader.value(spec, path, "deal", str),
                     reader.value(spec, path, "count", (int, str), 1),
+                    tuple(extras),
                 )
             )
         except _Skip:
@@ -647,7 +658,9 @@ def _read_endings(reader: _Reader, data: Any) -> tuple[Ending, ...]:
     for index, spec in enumerate(data):
         path: KeyPath = ("endings", index)
         try:
-            reader.table(spec, path, ("name", "when", "condition", "quiet_rounds", "stall"))
+            reader.table(
+                spec, path, ("name", "when", "condition", "quiet_rounds", "stall", "finish_round")
+            )
             endings.append(
                 Ending(
                     name=reader.value(spec, path, "name", str),
@@ -669,6 +682,7 @@ def _read_endings(reader: _Reader, data: Any) -> tuple[Ending, ...]:
                     ),
                     quiet_rounds=reader.value(spec, path, "quiet_rounds", (int, str), None),
                     stall=reader.value(spec, path, "stall", bool, False),
+                    finish_round=reader.value(spec, path, "finish_round", bool, False),
                 )
             )
             if not re.fullmatch(r"[a-z][a-z0-9_]*", endings[-1].name):
@@ -923,6 +937,8 @@ def _check_meaning(reader: _Reader, mode: Mode) -> None:
                 ("setup", index, "deal"), "deal_to_nowhere", deal.place, names, name=deal.place
             )
         amount(deal.count, ("setup", index, "count"))
+        if deal.extra_by_seat:
+            _check_extra_by_seat(reader, mode, options, index, deal)
     _check_deck_size(reader, mode, options)
     _check_reach(reader, mode, options)
     if not mode.endings:
@@ -930,14 +946,72 @@ def _check_meaning(reader: _Reader, mode: Mode) -> None:
     ends_by_cards = any(ending.condition for ending in mode.endings)
     if not ends_by_cards:
         reader.problem(("endings",), "no_card_ending", "card_ending")
+    # The last seats of a round play on after the ending holds, perhaps with an empty hand and
+    # an empty deck: their first phase needs a move for them (a pass, an end, a slide, or a
+    # whole-hand placement that ends such a turn by itself).
+    start = next((phase for phase in turn.phases if phase.name == turn.start), None)
+    moves_when_empty = (
+        turn.empty_handed is not None
+        or mode.places.hand is None
+        or (start is not None and bool({"end", "slide"} & set(start.actions)))
+        or (turn.place is not None and turn.place.whole_hand)
+    )
     for index, ending in enumerate(mode.endings):
         amount(ending.quiet_rounds, ("endings", index, "quiet_rounds"))
         if ending.quiet_rounds is not None and turn.end.quiet_turns == "none":
             reader.problem(("endings", index, "quiet_rounds"), "quiet_not_counted", "count_quiet")
+        if ending.finish_round and not moves_when_empty:
+            reader.problem(
+                ("endings", index, "finish_round"),
+                "finish_round_stuck",
+                "write",
+                name=ending.name,
+                toml='empty_handed = "pass"',
+            )
     # A turn that can pass without using a card can repeat for ever: it needs a stall ending.
     can_loop = turn.slide is not None or turn.place is None
     if can_loop and not any(ending.quiet_rounds is not None for ending in mode.endings):
         reader.problem(("endings",), "can_loop", "stall_ending")
+
+
+def _check_extra_by_seat(
+    reader: _Reader, mode: Mode, options: dict[str, OptionDecl], index: int, deal: Deal
+) -> None:
+    """A deal that differs by seat deals to a hand (the grid and the targets take one card a
+    position or a seat), names no more seats than the most players, and leaves no seat fewer
+    than no cards at the smallest count its option allows."""
+    where: KeyPath = ("setup", index, "extra_by_seat")
+    hand = mode.places.hand
+    if hand is None or deal.place != hand.name:
+        reader.problem(where, "extra_not_hand", "remove_key", name="extra_by_seat")
+        return
+    players = max(mode.players)
+    extras = deal.extra_by_seat
+    if len(extras) > players:
+        reader.problem(
+            where,
+            "extra_too_long",
+            "write",
+            seats=len(extras),
+            players=players,
+            toml=f"extra_by_seat = {list(extras[:players])}",
+        )
+    count = deal.count
+    if isinstance(count, str):
+        declared = options.get(count)
+        if declared is None or isinstance(declared.default, bool):
+            return  # a mistake of its own
+        count = declared.minimum if declared.minimum is not None else int(declared.default)
+    fewest = min(extras[:players])
+    if count + fewest < 0:
+        reader.problem(
+            where,
+            "extra_below_zero",
+            "write",
+            count=count,
+            extra=fewest,
+            toml=f"extra_by_seat = {[max(extra, -count) for extra in extras[:players]]}",
+        )
 
 
 def _dealt(
@@ -958,7 +1032,7 @@ def _dealt(
             if declared is None or isinstance(declared.default, bool):
                 return None
             count = (values or {}).get(count, declared.default)
-        dealt += players * count
+        dealt += players * count + sum(deal.extra(order) for order in range(players))
     return dealt
 
 

@@ -84,6 +84,9 @@ MESSAGES = {
     "no_table": "mistake.no_table",
     "setup_not_list": "mistake.setup_not_list",
     "deal_to_nowhere": "mistake.deal_to_nowhere",
+    "extra_not_hand": "mistake.extra_not_hand",
+    "extra_too_long": "mistake.extra_too_long",
+    "extra_below_zero": "mistake.extra_below_zero",
     # every card can be reached
     "deal_to_row": "mistake.deal_to_row",
     "dealt_twice": "mistake.dealt_twice",
@@ -123,6 +126,7 @@ MESSAGES = {
     "ending_needs_target": "mistake.ending_needs_target",
     "ending_never_hands": "mistake.ending_never_hands",
     "ending_never_quiet": "mistake.ending_never_quiet",
+    "finish_round_stuck": "mistake.finish_round_stuck",
     # the words
     "words_not_table": "mistake.words_not_table",
     "not_a_word": "mistake.not_a_word",

@@ -108,6 +108,13 @@ class Deal:
 
     place: str
     count: Amount = 1
+    #: A hand deal's cards more (negative: fewer) for each seat in the order of play, the
+    #: first player's first; seats past the list get ``count``. Empty: every seat alike.
+    extra_by_seat: tuple[int, ...] = ()
+
+    def extra(self, order: int) -> int:
+        """The cards more than ``count`` for the seat ``order`` turns after the first player."""
+        return self.extra_by_seat[order] if order < len(self.extra_by_seat) else 0
 
 
 @dataclass(frozen=True)
@@ -200,6 +207,10 @@ class Ending:
     condition: Literal["no_target_possible", "hands_empty"] | None = None
     quiet_rounds: Amount | None = None
     stall: bool = False
+    #: When it holds, play goes on until the round is complete (every seat has had as many
+    #: turns as the first player) and the game then ends by this ending, whatever the last
+    #: turns of the round change.
+    finish_round: bool = False
 
 
 @dataclass(frozen=True)
