@@ -18,8 +18,9 @@ import dataclasses
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
+from enum import Enum
 from itertools import combinations
-from typing import Any, ClassVar, Self, cast
+from typing import Annotated, Any, ClassVar, Self, cast
 
 from sequenza.components.decks import draw, redeal, shuffle
 from sequenza.components.sequentia_cards import SequentiaCard, sequentia_deck
@@ -337,6 +338,34 @@ class CompiledMode:
             return card
         return next(held for held in hand if self.kind[held] == card)
 
+    def saved_schemas(self) -> dict[object, dict[str, Any]]:
+        """The JSON schemas of ``ModeState``'s saved values as this file bounds them (its
+        deck's cards, its phases, its table's positions, whether seats hold hands or
+        targets), for ``sequenza schema MODE --state`` (``Game.saved_schemas``)."""
+        positions = self.positions
+        card = {"type": "integer", "minimum": 0, "maximum": len(self.cards) - 1}
+        pile = {"type": "array", "items": card}
+        table: dict[str, Any] = {"type": "array", "items": pile, "maxItems": positions}
+        if self.table.kind == "grid":
+            table["minItems"] = positions
+        places = self.mode.places
+        none: dict[str, Any] = {"type": "array", "maxItems": 0}
+        return {
+            Saved.CARD: card,
+            Saved.PHASE: {
+                "type": "string",
+                "enum": [*(phase.name for phase in self.mode.turn.phases), END_TURN],
+            },
+            Saved.TABLE: table,
+            Saved.POSITION: {"type": "integer", "minimum": 0, "maximum": positions - 1},
+            Saved.HANDS: {"type": "array", "items": pile} if places.hand else none,
+            Saved.TARGETS: (
+                {"type": "array", "items": {"anyOf": [card, {"type": "null"}]}}
+                if places.target
+                else none
+            ),
+        }
+
     def game_class(self) -> type[ModeGame]:
         mode = self.mode
         info = GameInfo(
@@ -364,6 +393,7 @@ class CompiledMode:
                     "event_classes": MODE_EVENTS,
                     "action_space": self.action_space,
                     "compiled": self,
+                    "saved_schemas": self.saved_schemas(),
                 },
             ),
         )
@@ -813,6 +843,28 @@ class ModeGame(Game[Options]):
         return ModeState(self, seed)
 
 
+class Saved(Enum):
+    """The marks of ``ModeState``'s saved values that the mode file bounds
+    (``CompiledMode.saved_schemas``): ``Annotated[int, Saved.CARD]`` is a card of its deck."""
+
+    #: A card, by its place in the file's deck (``CompiledMode.cards``).
+    CARD = "card"
+    #: A phase of the file's turn, or ``end_turn``.
+    PHASE = "phase"
+    #: The table: a grid's every position, or a row's piles (at most ``max_piles``).
+    TABLE = "table"
+    #: A grid's position, or a pile of the row, by its index.
+    POSITION = "position"
+    #: The seats' hands: none when the file gives seats no hand.
+    HANDS = "hands"
+    #: The seats' targets (``None``: none now): none when the file gives seats no target.
+    TARGETS = "targets"
+
+
+Card = Annotated[int, Saved.CARD]
+Position = Annotated[int, Saved.POSITION]
+
+
 class ModeState(State[ModeGame]):
     SAVE_FIELDS: ClassVar[tuple[str, ...]] = (
         "deck",
@@ -831,6 +883,29 @@ class ModeState(State[ModeGame]):
         "repetitions",
     )
 
+    # The saved fields' types, read by the state's JSON schema; the marked ones are bounded
+    # by the mode file (``CompiledMode.saved_schemas``).
+    deck: list[Card]
+    first_player: int
+    table: Annotated[list[list[Card]], Saved.TABLE]
+    hands: Annotated[list[list[Card]], Saved.HANDS]
+    targets: Annotated[list[Card | None], Saved.TARGETS]
+    #: Each seat's collected cards.
+    scores: list[list[Card]]
+    #: The cards out of play.
+    out: list[Card]
+    phase: Annotated[str, Saved.PHASE]
+    steps: int
+    #: The grid positions placed on this turn.
+    covered: list[Position]
+    #: The pile or position last placed on this turn.
+    last_pile: Position | None
+    quiet_turns: int
+    #: How often each position was seen since the last progress (its key: the piles' top
+    #: cards, the seat to act and the turn's steps).
+    positions: dict[str, int]
+    repetitions: int
+
     def __init__(self, game: ModeGame, seed: int) -> None:
         super().__init__(game, seed)
         #: The table's shown digits counted (index 1-3), ``None`` until asked for again.
@@ -839,23 +914,21 @@ class ModeState(State[ModeGame]):
         c = rules.c
         places = c.mode.places
         players = game.players
-        self.deck: list[int] = list(range(len(c.cards)))
+        self.deck = list(range(len(c.cards)))
         shuffle(self.deck, self.rng)
         self.first_player = self.rng.randrange(players) if game.options.random_first_player else 0
         self.to_act = self.first_player
-        self.table: list[list[int]] = (
-            [[] for _ in range(c.positions)] if c.table.kind == "grid" else []
-        )
-        self.hands: list[list[int]] = [[] for _ in range(players)] if places.hand else []
-        self.targets: list[int | None] = [None] * players if places.target else []
-        self.scores: list[list[int]] = [[] for _ in range(players)]
-        self.out: list[int] = []
+        self.table = [[] for _ in range(c.positions)] if c.table.kind == "grid" else []
+        self.hands = [[] for _ in range(players)] if places.hand else []
+        self.targets = [None] * players if places.target else []
+        self.scores = [[] for _ in range(players)]
+        self.out = []
         self.phase = rules.start
         self.steps = 0
-        self.covered: list[int] = []
-        self.last_pile: int | None = None
+        self.covered = []
+        self.last_pile = None
         self.quiet_turns = 0
-        self.positions: dict[str, int] = {}
+        self.positions = {}
         self.repetitions = 0
         for (place, count), extras in zip(rules.deals, rules.deal_extras, strict=True):
             if place == c.table.name:
