@@ -18,10 +18,11 @@ which
 - print every error and the abort message themselves (``main``).
 
 A catalogue entry is asked for by its key, so that an upgrade of Typer that rewords its
-English changes nothing here. The one thing taken from inside Typer is its copy of Click's
+English changes nothing here. Two things are taken from inside Typer, its copy of Click: the
 error classes (``typer._click.exceptions``: Typer exports only ``BadParameter``), to tell the
-kinds of usage error apart; should they move, the import fails loudly rather than a message
-falling back to English.
+kinds of usage error apart, and ``Command``, the class both of Typer's command classes extend,
+on which the help and usage line are drawn once for both; should they move, the import fails
+loudly rather than a message falling back to English.
 """
 
 from __future__ import annotations
@@ -41,6 +42,7 @@ from rich.padding import Padding
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
+from typer._click.core import Command
 from typer._click.exceptions import (
     BadOptionUsage,
     ClickException,
@@ -334,7 +336,7 @@ def rendered(*renderables: RenderableType) -> str:
     return buffer.getvalue()
 
 
-def _help(command: TyperCommand | TyperGroup, ctx: Any) -> str:
+def _help(command: Command, ctx: Any) -> str:
     """A command's help page, every word in the CLI's language."""
     parts: list[RenderableType] = [
         Padding(Text(command.get_usage(ctx), style="bold"), (1, 1, 0, 1))
@@ -361,7 +363,7 @@ def _help(command: TyperCommand | TyperGroup, ctx: Any) -> str:
     return rendered(*parts)
 
 
-def _usage_pieces(command: TyperCommand | TyperGroup, ctx: Any) -> list[str]:
+def _usage_pieces(command: Command, ctx: Any) -> list[str]:
     """The usage line after the command's path: "[OPTIONS]", the arguments, and
     "COMMAND [ARGS]..." for a group, in the CLI's language."""
     pieces = [words.text("cli.usage_options")]
@@ -370,11 +372,6 @@ def _usage_pieces(command: TyperCommand | TyperGroup, ctx: Any) -> list[str]:
     if isinstance(command, TyperGroup):
         pieces.append(words.text("cli.usage_command"))
     return pieces
-
-
-def _write_usage(command: TyperCommand | TyperGroup, ctx: Any, formatter: Any) -> None:
-    pieces = " ".join(command.collect_usage_pieces(ctx))
-    formatter.write_usage(ctx.command_path, pieces, prefix=words.text("cli.usage") + " ")
 
 
 def show_error(error: ClickException) -> None:
@@ -399,20 +396,26 @@ def show_error(error: ClickException) -> None:
 # subclass, narrower than what an override must accept).
 
 
-class LocalizedCommand(TyperCommand):
-    """A command whose help, usage line and usage errors speak the CLI's language."""
-
-    # Extra arguments are refused by ``parse_args`` below, in the CLI's words.
-    allow_extra_args = True
+class _DrawnInTheCliLanguage(Command):
+    """The help page and usage line of a command or a group, in the CLI's language: a part of
+    both classes below, on the class both of Typer's command classes extend."""
 
     def format_help(self, ctx: Any, formatter: Any) -> None:
         formatter.write(_help(self, ctx))
 
     def format_usage(self, ctx: Any, formatter: Any) -> None:
-        _write_usage(self, ctx, formatter)
+        pieces = " ".join(self.collect_usage_pieces(ctx))
+        formatter.write_usage(ctx.command_path, pieces, prefix=words.text("cli.usage") + " ")
 
     def collect_usage_pieces(self, ctx: Any) -> list[str]:
         return _usage_pieces(self, ctx)
+
+
+class LocalizedCommand(_DrawnInTheCliLanguage, TyperCommand):
+    """A command whose help, usage line and usage errors speak the CLI's language."""
+
+    # Extra arguments are refused by ``parse_args`` below, in the CLI's words.
+    allow_extra_args = True
 
     def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
         try:
@@ -425,7 +428,7 @@ class LocalizedCommand(TyperCommand):
         return rest
 
 
-class LocalizedGroup(TyperGroup):
+class LocalizedGroup(_DrawnInTheCliLanguage, TyperGroup):
     """The ``sequenza`` command and its groups, speaking the language of ``--lang`` (else
     LANGUAGE, LC_ALL, LC_MESSAGES or LANG) from their help to their last message."""
 
@@ -504,12 +507,3 @@ class LocalizedGroup(TyperGroup):
         if ctx.invoked_subcommand is None and self.needs_command:
             raise CliUsageError(words.text("cli.missing_command"), ctx)
         return result
-
-    def format_help(self, ctx: Any, formatter: Any) -> None:
-        formatter.write(_help(self, ctx))
-
-    def format_usage(self, ctx: Any, formatter: Any) -> None:
-        _write_usage(self, ctx, formatter)
-
-    def collect_usage_pieces(self, ctx: Any) -> list[str]:
-        return _usage_pieces(self, ctx)
