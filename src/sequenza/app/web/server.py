@@ -264,7 +264,7 @@ def create_app(
             manager.resync,
             manager.seats_changed,
             manager.chat_said,
-            manager.rematch_heard,
+            manager.rematches.heard,
         )
         if manager.storage.shared
         else None

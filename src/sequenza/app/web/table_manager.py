@@ -1,6 +1,7 @@
 """Every table of one database (``TableManager``): creating them, loading them on demand and
 keeping the live ones in memory within bounds, seating the friends and visitors who claim or
-take a seat, and the rematches of finished games.
+take a seat. The rematches of finished games are a part of their own (``rematches``), which
+the manager holds.
 
 A table is created from a game, its player count, its options and one description per seat:
 
@@ -25,10 +26,10 @@ import os
 import secrets
 import socket
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
+from collections.abc import AsyncIterator, Callable, Mapping
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any, ParamSpec, TypeVar
 
 import sequenza.ai  # noqa: F401  (registers the built-in bots)
 from sequenza import i18n
@@ -54,6 +55,7 @@ from .identity import (
     new_table_id,
     player_hash,
 )
+from .rematches import Rematches
 from .storage import (
     InviteError,
     Quota,
@@ -68,6 +70,7 @@ from .tables import Table
 
 logger = logging.getLogger("sequenza.web")
 
+_P = ParamSpec("_P")
 _R = TypeVar("_R")
 
 #: Seconds an open seat may stay empty before the table says so and offers a bot for it.
@@ -130,6 +133,8 @@ class TableManager:
         self.open_seat_wait = OPEN_SEAT_WAIT
         #: Names this process in claims on bot turns, among every process of the database.
         self.process_id = f"{socket.gethostname()[:50]}:{os.getpid()}:{secrets.token_hex(4)}"
+        #: The rematches of finished tables: offered, answered and created there.
+        self.rematches = Rematches(self)
 
     async def close(self) -> None:
         """Stop the bots, let every move being saved finish, then close the storage."""
@@ -179,7 +184,7 @@ class TableManager:
 
     async def _reseat(self, table: Table) -> None:
         try:
-            await self._refresh_seats(table)
+            await self.refresh_seats(table)
             await table.hints_caught_up()
         except TableError:  # the database is away: the next join reads the seats anyway
             return
@@ -258,13 +263,33 @@ class TableManager:
             learner_hints=request.learner_hints,
         )
         history = new_history(record, game.new_initial_state(record.seed))
+        await self.save_new_table(self.storage.create_table, record, quota)
+        return Created(self.open_table(record, history), tokens, invites)
+
+    async def save_new_table(
+        self, save: Callable[_P, _R], *args: _P.args, **kwargs: _P.kwargs
+    ) -> _R:
+        """Make room in memory for one more table, then save it with ``save`` (a method of
+        the storage that counts the creator's tables): over their quota, a rate limit."""
         self._make_room()
-        await _within_quota(stored(self.storage.create_table, record, quota))
+        try:
+            return await stored(save, *args, **kwargs)
+        except QuotaExceededError as error:
+            raise RateLimitedError("problem.too_many_tables", error.retry_after) from None
+
+    def open_table(
+        self, record: TableRecord, history: TableHistory, rematch_of: str | None = None
+    ) -> Table:
+        """The live table of a new, saved ``record`` (the rematch of ``rematch_of``), its bots
+        started."""
         table = Table(self, record, history)
         self.live[record.id] = table
-        logger.info("table_created", extra={"table": record.id, "game": record.game})
+        extra = {"table": record.id, "game": record.game}
+        if rematch_of is not None:
+            extra["rematch_of"] = rematch_of
+        logger.info("table_created", extra=extra)
         table.start_bots()
-        return Created(table, tokens, invites)
+        return table
 
     def _seat_requests(
         self,
@@ -312,7 +337,7 @@ class TableManager:
             raise TableError("bad_invite", "problem.bad_invite", 403) from None
         table = self.live.get(table_id)
         if table is not None:
-            await self._refresh_seats(table)
+            await self.refresh_seats(table)
             table.broadcast()
         logger.info("invite_claimed", extra={"table": table_id, "seat": seat})
         return seat, token
@@ -335,7 +360,7 @@ class TableManager:
             )
         except SeatTakenError:
             raise TableError("seat_taken", "problem.seat_taken", 409) from None
-        await self._refresh_seats(table)
+        await self.refresh_seats(table)
         table.broadcast()
         self.forget_if_idle(table)
         logger.info("open_seat_taken", extra={"table": table_id, "seat": number})
@@ -397,122 +422,14 @@ class TableManager:
             )
             if error.code != "bad_token" or not waiting:
                 raise
-        await self._refresh_seats(table)
+        await self.refresh_seats(table)
         return table.seats_for_tokens(tokens)
 
-    async def _refresh_seats(self, table: Table) -> None:
+    async def refresh_seats(self, table: Table) -> None:
+        """Read ``table``'s seats again: another process may have seated someone there."""
         seats = await stored(self.storage.load_seats, table.id)
         if len(seats) == len(table.record.seats):
             table.record.seats = seats
-
-    async def rematch(
-        self,
-        table: Table,
-        seats: tuple[int, ...],
-        quota: Quota | None = None,
-        answer: str | None = None,
-    ) -> Table:
-        """The rematch of a finished ``table``, asked by a player holding ``seats``: the same
-        game, options and people, a new deal, and the seats turned by one, so that the first
-        player rotates. Every person's token opens their seat of the rematch too: the friend's
-        own token, once claimed. An invitation nobody claimed stays an invitation to the same
-        seat (its code opens no seat by itself). Asked twice, it is the same table.
-
-        The first to ask offers it; whoever asks after accepts it, and ``answer="decline"``
-        turns it down. Every screen at the table, on every process, is told each step."""
-        if not seats:
-            raise TableError("not_your_table", "problem.not_your_table", 403)
-        if not table.over:
-            # The game may have ended on another process a moment ago, its notice not yet
-            # read here: read the saved moves before refusing.
-            await table.catch_up()
-        if not table.over:
-            raise TableError("not_finished", "problem.rematch_not_finished", 409)
-        if answer == "decline" and table.record.rematch is None:
-            raise TableError("no_rematch", "problem.no_rematch", 409)
-        if table.record.rematch is not None:
-            await self._answer_rematch(table, seats, answer or "accept")
-            return await self.table(table.record.rematch)
-        # A friend may have claimed a seat through another process since this one loaded it.
-        await self._refresh_seats(table)
-        old = table.record
-        count = old.players
-        game = make_game(old.game, count, **old.options)
-        record = TableRecord(
-            id=new_table_id(),
-            game=old.game,
-            rules_version=game.info.rules_version,
-            players=count,
-            options=dict(old.options),
-            seed=new_seed(),
-            seats=[
-                SeatRecord(
-                    number,
-                    old.seats[(number + 1) % count].kind,
-                    old.seats[(number + 1) % count].name,
-                    old.seats[(number + 1) % count].bot,
-                    old.seats[(number + 1) % count].token_hash,
-                    old.seats[(number + 1) % count].invite_hash,
-                )
-                for number in range(count)
-            ],
-            listed=old.listed,
-            clock=old.clock,
-            spectator_chat=old.spectator_chat,
-            hints=old.hints,
-            learner_hints=old.learner_hints,
-        )
-        self._make_room()
-        rematch_id = await _within_quota(
-            stored(self.storage.create_rematch, old.id, record, quota, seats[0])
-        )
-        old.rematch = rematch_id
-        if rematch_id != record.id:  # another player asked first: this is an acceptance
-            await self._answer_rematch(table, seats, "accept")
-            return await self.table(rematch_id)
-        table.rematch_by = seats[0]
-        table.broadcast()
-        created = Table(self, record, new_history(record, game.new_initial_state(record.seed)))
-        self.live[record.id] = created
-        logger.info(
-            "table_created", extra={"table": record.id, "game": record.game, "rematch_of": old.id}
-        )
-        created.start_bots()
-        return created
-
-    async def _answer_rematch(self, table: Table, seats: tuple[int, ...], answer: str) -> None:
-        """Each of ``seats`` (but the offerer's) accepts or declines the rematch: told to this
-        process's screens at once, and to the other processes' through the database."""
-        answered = [seat for seat in seats if seat != table.rematch_by]
-        if not answered or all(table.rematch_answers.get(seat) == answer for seat in answered):
-            return
-        for seat in answered:
-            table.rematch_answers[seat] = answer
-        table.send_table()
-        rematch = table.record.rematch
-        assert rematch is not None
-        for seat in answered:
-            # Best effort: the answer is already on this process's screens.
-            with contextlib.suppress(TableError):
-                await stored(self.storage.answer_rematch, table.id, seat, answer, rematch)
-
-    def rematch_heard(self, table_id: str, seat: int, answer: str, rematch: str) -> None:
-        """Another process saw ``seat`` offer (``answer="offer"``), accept or decline the
-        rematch ``rematch`` of ``table_id``: tell this process's screens. Heard twice (this
-        process's own announcement comes back too), it changes nothing."""
-        table = self.live.get(table_id) or self.finished.get(table_id)
-        if table is None or not 0 <= seat < table.record.players:
-            return
-        changed = table.record.rematch != rematch
-        table.record.rematch = rematch
-        if answer == "offer":
-            changed = changed or table.rematch_by != seat
-            table.rematch_by = seat
-        elif answer in ("accept", "decline") and seat != table.rematch_by:
-            changed = changed or table.rematch_answers.get(seat) != answer
-            table.rematch_answers[seat] = answer
-        if changed:
-            table.send_table()
 
     # ------------------------------------------------------------------ finding
     async def table(self, table_id: str) -> Table:
@@ -663,14 +580,6 @@ def _clock_settings(clock: ClockRequest | None) -> ClockSettings:
         clock.increment_seconds,
         OnTimeout(clock.on_timeout),
     )
-
-
-async def _within_quota(saving: Awaitable[_R]) -> _R:
-    """A save that counts the creator's tables, its refusal worded as a rate limit."""
-    try:
-        return await saving
-    except QuotaExceededError as error:
-        raise RateLimitedError("problem.too_many_tables", error.retry_after) from None
 
 
 #: Seat refreshes under way, held so that none is collected before it ends.

@@ -141,7 +141,7 @@ async def rematch(
     async with web.manager.borrowed(table_id) as table:
         seats = await web.manager.seats_for(table, [asked.token])
         quota = web.count_new_table(request) if table.record.rematch is None else None
-        created = await web.manager.rematch(table, seats, quota, asked.answer)
+        created = await web.manager.rematches.ask(table, seats, quota, asked.answer)
         return {
             "id": created.id,
             "url": f"/t/{created.id}",
