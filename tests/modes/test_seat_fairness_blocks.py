@@ -5,6 +5,7 @@ hand-written engines."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -15,12 +16,19 @@ from sequenza.modes import EXAMPLES, ModeError, build_kit, parse_mode
 SLIDING = (EXAMPLES / "sliding_hand.toml").read_text(encoding="utf-8")
 ENDINGS = ('condition = "hands_empty"\n', 'quiet_rounds = "last_rounds"\n')
 HAND_DEAL = 'count = "hand_size"\n'
+BLOCKS = ("finish_round", "extra_by_seat")
 
 
 def _without_blocks(text: str) -> str:
-    """Sliding Hand as first written: every seat dealt alike, the game over at once."""
-    text = text.replace("finish_round = true\n", "")
-    return "\n".join(line for line in text.splitlines() if "extra_by_seat" not in line) + "\n"
+    """Sliding Hand as first written: every seat dealt 2 cards (1 to 5), the game over at
+    once."""
+    text = re.sub(
+        r"\[options\.hand_size\]\n(.+\n)+?description",
+        "[options.hand_size]\ndefault = 2\nminimum = 1\nmaximum = 5\ndescription",
+        text,
+    )
+    lines = text.splitlines()
+    return "\n".join(line for line in lines if not line.startswith(BLOCKS)) + "\n"
 
 
 def _mode(game_id: str, *, finish_round: bool, extra: str = "") -> str:
