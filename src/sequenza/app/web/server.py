@@ -136,7 +136,7 @@ from .catalogue import game_listing, messages_json
 from .connections import ConnectionLimits, HostAllowList, LookupMisses, edge_protocol
 from .errors import RateLimitedError, TableError
 from .fanout import LAGGING, Client
-from .languages import request_language
+from .languages import known_language, request_language
 from .notifier import MoveListener
 from .pages import STATIC, index_page, wants_page
 from .reviews import Reviews, add_review_routes
@@ -607,25 +607,8 @@ async def _join_request(websocket: WebSocket) -> tuple[list[str], str, Any, Any]
     tokens = message.get("tokens", [])
     if not isinstance(tokens, list) or not all(isinstance(token, str) for token in tokens):
         raise TableError("bad_request", "problem.join_tokens")
-    language = _known_language(message.get("lang"))
+    language = known_language(message.get("lang"))
     return tokens, language, message.get("name"), message.get("player")
-
-
-#: The longest language code a client may send ("eo", "it"; room for a region).
-MAX_LANGUAGE_LENGTH = 16
-
-
-def _known_language(value: object) -> str:
-    """The language a client asks its log in (none: English), refused unless it is one of
-    the catalogues' languages."""
-    if value is None:
-        return i18n.SOURCE_LANGUAGE
-    if not isinstance(value, str) or len(value) > MAX_LANGUAGE_LENGTH:
-        raise TableError("bad_request", "problem.lang_code", example='"it"')
-    known = i18n.languages()
-    if value not in known:
-        raise TableError("unknown_language", "problem.unknown_language", languages=", ".join(known))
-    return value
 
 
 @dataclass(frozen=True)
