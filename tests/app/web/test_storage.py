@@ -152,7 +152,9 @@ def test_sqlite_writes_reach_the_database_file_by_checkpoints_off_the_event_loop
     async def play() -> int:
         for turn in range(CHECKPOINT_AFTER_WRITES):
             await stored(storage.record_move, table.id, turn, Entry(EntryKind.MOVE, 0, "play 1"))
-        while not threads:  # the checkpoint ended
+        for _ in range(1000):  # ten seconds at most for the checkpoint to end
+            if threads:
+                break
             await asyncio.sleep(0.01)
         return threading.get_ident()
 
