@@ -183,6 +183,8 @@ typedef struct {
     PyObject_HEAD
     int cards;
     int faces;
+    /* The most cards of one face: the tensor's counts of faces are shares of it. */
+    int copies;
     int16_t card_face[MAX_CARDS];
     int8_t kind[MAX_FACES];
     int16_t value_space[MAX_FACES][2];
@@ -783,6 +785,15 @@ static void Board_dealloc(Board *self) {
 /* Board(card_faces, kinds, value_spaces, moves, windows, corners, players, sides, to_win,
  *       hand_size, shared_limit, idle_rounds, random_first_player, labels)
  * moves: per action id, (kind, face, target) as Layout.moves gives them. */
+/* The most cards of any one face in a deck of `cards` cards. */
+static int most_copies(const int16_t *card_face, int cards, int faces) {
+    int counts[MAX_FACES > 64 ? MAX_FACES : 64], most = 0, i;
+    memset(counts, 0, sizeof(int) * (size_t)faces);
+    for (i = 0; i < cards; i++)
+        if (++counts[card_face[i]] > most) most = counts[card_face[i]];
+    return most;
+}
+
 static int Board_init(Board *self, PyObject *args, PyObject *kwds) {
     PyObject *card_faces, *kinds, *value_spaces, *moves, *windows, *corners, *labels;
     long buffer[MAX_CARDS * 4];
@@ -821,6 +832,7 @@ static int Board_init(Board *self, PyObject *args, PyObject *kwds) {
             PyErr_SetString(PyExc_ValueError, "a card's face is out of range");
             return -1;
         }
+    self->copies = most_copies(self->card_face, self->cards, self->faces);
     if (read_ints(value_spaces, "value_spaces", buffer, self->faces * 2, NULL) < 0) return -1;
     for (i = 0; i < self->faces; i++) {
         self->value_space[i][0] = (int16_t)buffer[2 * i];
@@ -1592,7 +1604,7 @@ static PyObject *Board_batch(Board *self, PyObject *args);
 
 static PyMethodDef Board_methods[] = {
     {"batch", (PyCFunction)Board_batch, METH_VARARGS,
-     "batch(n): n games of this table stepped together (BoardBatch)."},
+     "batch(n): n games of this table stepped together (Batch)."},
     {"load", (PyCFunction)Board_load, METH_O,
      "load(fields): a game in the middle, from a Python state's fields."},
     {"new_state", (PyCFunction)Board_new_state, METH_VARARGS,
@@ -2358,7 +2370,11 @@ static PyTypeObject StackStateType = {
     .tp_methods = StackState_methods,
 };
 
+static PyObject *StackRules_batch(StackRules *self, PyObject *args);
+
 static PyMethodDef StackRules_methods[] = {
+    {"batch", (PyCFunction)StackRules_batch, METH_VARARGS,
+     "batch(n): n games of this table stepped together (Batch)."},
     {"load", (PyCFunction)StackRules_load, METH_O,
      "load(fields): a game in the middle, from a Python state's fields."},
     {"new_state", (PyCFunction)StackRules_new_state, METH_VARARGS,
@@ -2406,6 +2422,7 @@ typedef struct {
     PyObject_HEAD
     int8_t digit[SHIFT_CARDS];
     int8_t code[SHIFT_CARDS][3];
+    int8_t bonus[SHIFT_CARDS];
     int8_t need[SHIFT_CARDS][4];
     /* Per action id: its kind and its two numbers (a slide's source and empty position, a
      * claim's row, a hole's or refill's position). */
@@ -2887,11 +2904,11 @@ static long shift_play_out(const ShiftRules *r, ShiftGame *g, int policy, MT *ch
 }
 
 static int ShiftRules_init(ShiftRules *self, PyObject *args, PyObject *kwds) {
-    PyObject *digits, *codes, *moves, *fast;
+    PyObject *digits, *codes, *bonus, *moves, *fast;
     long buffer[SHIFT_CARDS * 3];
     Py_ssize_t n, i;
     (void)kwds;
-    if (!PyArg_ParseTuple(args, "OOOiiiiiii", &digits, &codes, &moves, &self->players,
+    if (!PyArg_ParseTuple(args, "OOOOiiiiiii", &digits, &codes, &bonus, &moves, &self->players,
                           &self->slide_limit, &self->stall_rounds, &self->repetitions,
                           &self->idle_rounds, &self->random_first_player, &self->diagonal))
         return -1;
@@ -2919,6 +2936,8 @@ static int ShiftRules_init(ShiftRules *self, PyObject *args, PyObject *kwds) {
         self->code[i / 3][i % 3] = (int8_t)buffer[i];
         self->need[i / 3][buffer[i]]++;
     }
+    if (read_ints(bonus, "bonus", buffer, SHIFT_CARDS, NULL) < 0) return -1;
+    for (i = 0; i < SHIFT_CARDS; i++) self->bonus[i] = buffer[i] != 0;
     fast = PySequence_Fast(moves, "moves");
     if (!fast) return -1;
     n = PySequence_Fast_GET_SIZE(fast);
@@ -3440,7 +3459,11 @@ static PyTypeObject ShiftStateType = {
     .tp_methods = ShiftState_methods,
 };
 
+static PyObject *ShiftRules_batch(ShiftRules *self, PyObject *args);
+
 static PyMethodDef ShiftRules_methods[] = {
+    {"batch", (PyCFunction)ShiftRules_batch, METH_VARARGS,
+     "batch(n): n games of this table stepped together (Batch)."},
     {"load", (PyCFunction)ShiftRules_load, METH_O,
      "load(fields): a game in the middle, from a Python state's fields."},
     {"new_state", (PyCFunction)ShiftRules_new_state, METH_VARARGS,
@@ -3478,6 +3501,7 @@ typedef struct {
     PyObject_HEAD
     int8_t digit[CROSS_CARDS];
     int8_t code[CROSS_CARDS][3];
+    int8_t bonus[CROSS_CARDS];
     int16_t place_id[CROSS_CARDS][CELLS];
     /* The claims in action order: rows (0) or columns (1), the lines as bits, the action id. */
     int8_t claim_direction[CROSS_CLAIMS], claim_lines[CROSS_CLAIMS];
@@ -3788,11 +3812,11 @@ static void cross_determinize(const CrossRules *r, CrossGame *g, int seat, MT *c
 }
 
 static int CrossRules_init(CrossRules *self, PyObject *args, PyObject *kwds) {
-    PyObject *digits, *codes, *moves, *fast;
+    PyObject *digits, *codes, *bonus, *moves, *fast;
     long buffer[CROSS_CARDS * 3];
     Py_ssize_t n, i;
     (void)kwds;
-    if (!PyArg_ParseTuple(args, "OOOiiii", &digits, &codes, &moves, &self->players,
+    if (!PyArg_ParseTuple(args, "OOOOiiii", &digits, &codes, &bonus, &moves, &self->players,
                           &self->stall_rounds, &self->random_first_player, &self->turn_budget))
         return -1;
     if (self->players < 1 || self->players > CROSS_PLAYERS || self->stall_rounds < 1) {
@@ -3803,6 +3827,8 @@ static int CrossRules_init(CrossRules *self, PyObject *args, PyObject *kwds) {
     for (i = 0; i < CROSS_CARDS; i++) self->digit[i] = (int8_t)buffer[i];
     if (read_ints(codes, "codes", buffer, CROSS_CARDS * 3, NULL) < 0) return -1;
     for (i = 0; i < CROSS_CARDS * 3; i++) self->code[i / 3][i % 3] = (int8_t)buffer[i];
+    if (read_ints(bonus, "bonus", buffer, CROSS_CARDS, NULL) < 0) return -1;
+    for (i = 0; i < CROSS_CARDS; i++) self->bonus[i] = buffer[i] != 0;
     fast = PySequence_Fast(moves, "moves");
     if (!fast) return -1;
     n = PySequence_Fast_GET_SIZE(fast);
@@ -4202,7 +4228,11 @@ static PyTypeObject CrossStateType = {
     .tp_methods = CrossState_methods,
 };
 
+static PyObject *CrossRules_batch(CrossRules *self, PyObject *args);
+
 static PyMethodDef CrossRules_methods[] = {
+    {"batch", (PyCFunction)CrossRules_batch, METH_VARARGS,
+     "batch(n): n games of this table stepped together (Batch)."},
     {"load", (PyCFunction)CrossRules_load, METH_O,
      "load(fields): a game in the middle, from a Python state's fields."},
     {"new_state", (PyCFunction)CrossRules_new_state, METH_VARARGS,
@@ -4248,6 +4278,8 @@ static PyTypeObject CrossRulesType = {
 typedef struct {
     PyObject_HEAD
     int cards, faces, colours, actions;
+    /* The most cards of one face: the tensor's counts of faces are shares of it. */
+    int copies;
     int8_t card_face[SS_CARDS];
     int8_t face_colour[SS_FACES], face_value[SS_FACES];
     int skip, reverse, steal_card, block, steal_chip;
@@ -5063,6 +5095,11 @@ static int SeqStacksRules_init(SeqStacksRules *self, PyObject *args, PyObject *k
             PyErr_SetString(PyExc_ValueError, "a card's face is out of range");
             return -1;
         }
+    {
+        int16_t faces[SS_CARDS];
+        for (i = 0; i < self->cards; i++) faces[i] = self->card_face[i];
+        self->copies = most_copies(faces, self->cards, self->faces);
+    }
     if (read_ints(order, "face_order", buffer, self->faces, NULL) < 0) return -1;
     memset(seen_faces, 0, sizeof(seen_faces));
     for (i = 0; i < self->faces; i++) {
@@ -5579,7 +5616,11 @@ static PyTypeObject SeqStacksStateType = {
     .tp_methods = SeqStacksState_methods,
 };
 
+static PyObject *SeqStacksRules_batch(SeqStacksRules *self, PyObject *args);
+
 static PyMethodDef SeqStacksRules_methods[] = {
+    {"batch", (PyCFunction)SeqStacksRules_batch, METH_VARARGS,
+     "batch(n): n games of this table stepped together (Batch)."},
     {"load", (PyCFunction)SeqStacksRules_load, METH_O,
      "load(fields): a game in the middle, from a Python state's fields."},
     {"new_state", (PyCFunction)SeqStacksRules_new_state, METH_VARARGS,
@@ -5597,303 +5638,6 @@ static PyTypeObject SeqStacksRulesType = {
     .tp_methods = SeqStacksRules_methods,
     .tp_init = (initproc)SeqStacksRules_init,
     .tp_new = PyType_GenericNew,
-};
-
-/* ------------------------------------------------------------------ a batch of board games */
-
-/* Board.batch(n): n games of the table stepped together for learning (sequenza.rl.vector):
- * each step plays one action in every game, for its seat to act, and writes into the
- * caller's arrays each game's observation tensor for its next seat to act (the board games'
- * encoding.py, number for number), its legal-action mask, each seat's reward and whether the
- * game ended; a game that ends is dealt again at once from the next seed. Action -1 leaves a
- * game where it is for that step, and a game that ends can leave its last position, as the
- * seat that ended it sees it, in a further array: what Gymnasium's next-step auto-reset
- * shows (sequenza.rl.gym_vector). */
-typedef struct {
-    PyObject_HEAD
-    Board *board;
-    int n, size, copies;
-    uint64_t next_seed;
-    Game *games;
-    int16_t *discards;
-    int16_t *legal;
-} BoardBatch;
-
-static PyTypeObject BoardBatchType;
-
-/* The tensor's size: to_act, over, 7 board planes, sequences, hand, hand sizes, discarded,
- * discard sizes, draw pile, dead exchanged, passes. */
-static int batch_size(const Board *b) {
-    return b->players + 1 + 7 * SPACES + 3 + b->faces + b->players + b->faces + b->players + 3;
-}
-
-static inline float clipped(double value) {
-    return (float)(value < 0.0 ? 0.0 : value > 1.0 ? 1.0 : value);
-}
-
-/* Game g as `seat` sees it: the seat to act while the game runs, the seat that ended it once
- * it is over (then nobody is to act and the tensor says so). */
-static void batch_encode(const BoardBatch *self, const Game *g, int seat, float *out) {
-    const Board *b = self->board;
-    int p = b->players, sides = b->sides, mine = seat % sides, s, f, i, k;
-    float *board = out + p + 1, *cursor;
-    float copies = (float)self->copies;
-    memset(out, 0, sizeof(float) * (size_t)self->size);
-    if (g->ending == ONGOING)
-        out[(g->to_act - seat + p) % p] = 1.0f;
-    else
-        out[p] = 1.0f;
-    for (s = 0; s < SPACES; s++) {
-        int v = g->board[s];
-        if (v == FREE)
-            board[3 * SPACES + s] = 1.0f;
-        else if (v >= 0)
-            board[((v - mine + sides) % sides) * SPACES + s] = 1.0f;
-        if (g->marked[s]) board[4 * SPACES + s] = 1.0f;
-    }
-    for (i = 0; i < g->pending_count; i++)
-        for (k = 0; k < RUN; k++) board[5 * SPACES + b->window[g->pending[i]][k]] = 1.0f;
-    for (f = 0; f < b->faces; f++) {
-        int count = g->face_count[seat][f];
-        for (k = 0; count && k < 2; k++) {
-            int space = b->value_space[f][k];
-            if (space >= 0) board[6 * SPACES + space] += (float)count;
-        }
-    }
-    for (s = 0; s < SPACES; s++) {
-        float reach = board[6 * SPACES + s] / 2.0f;
-        board[6 * SPACES + s] = reach > 1.0f ? 1.0f : reach;
-    }
-    cursor = board + 7 * SPACES;
-    for (i = 0; i < sides; i++)
-        cursor[(i - mine + sides) % sides] = clipped((double)g->sequence_count[i] / b->to_win);
-    cursor += 3;
-    for (f = 0; f < b->faces; f++) {
-        float share = (float)g->face_count[seat][f] / copies;
-        cursor[f] = share > 1.0f ? 1.0f : share;
-    }
-    cursor += b->faces;
-    for (i = 0; i < p; i++) cursor[(i - seat + p) % p] = clipped(g->hand_count[i] / 7.0);
-    cursor += p;
-    {
-        float counts[MAX_FACES];
-        memset(counts, 0, sizeof(float) * (size_t)b->faces);
-        for (i = 0; i < p; i++)
-            for (k = 0; k < g->discard_count[i]; k++)
-                counts[b->card_face[g->discards[i * MAX_CARDS + k]]] += 1.0f;
-        for (f = 0; f < b->faces; f++) {
-            float share = counts[f] / copies;
-            cursor[f] = share > 1.0f ? 1.0f : share;
-        }
-    }
-    cursor += b->faces;
-    for (i = 0; i < p; i++)
-        cursor[(i - seat + p) % p] = clipped((double)g->discard_count[i] / b->cards);
-    cursor += p;
-    cursor[0] = clipped((double)g->draw_count / b->cards);
-    cursor[1] = g->dead_used ? 1.0f : 0.0f;
-    cursor[2] = clipped((double)g->passes / p);
-}
-
-static void batch_deal(BoardBatch *self, int i) {
-    MT seeded;
-    mt_seed_u64(&seeded, self->next_seed++);
-    game_new(self->board, &self->games[i], self->discards + (size_t)i * MAX_PLAYERS * MAX_CARDS,
-             &seeded);
-}
-
-/* The observation, mask and seat of game i (a mask row of `actions` bytes). */
-static void batch_view(BoardBatch *self, int i, float *obs, uint8_t *mask, int64_t *to_act) {
-    const Board *b = self->board;
-    int count = legal_actions(b, &self->games[i], self->legal), k;
-    batch_encode(self, &self->games[i], self->games[i].to_act, obs + (size_t)i * self->size);
-    memset(mask + (size_t)i * b->actions, 0, (size_t)b->actions);
-    for (k = 0; k < count; k++) mask[(size_t)i * b->actions + self->legal[k]] = 1;
-    to_act[i] = self->games[i].to_act;
-}
-
-static PyObject *Board_batch(Board *self, PyObject *args) {
-    int n, f, most = 0;
-    int counts[MAX_FACES];
-    BoardBatch *batch;
-    if (!PyArg_ParseTuple(args, "i", &n)) return NULL;
-    if (n < 1 || n > 1 << 16) {
-        PyErr_SetString(PyExc_ValueError, "a batch holds 1 to 65536 games");
-        return NULL;
-    }
-    batch = PyObject_New(BoardBatch, &BoardBatchType);
-    if (!batch) return NULL;
-    Py_INCREF(self);
-    batch->board = self;
-    batch->n = n;
-    batch->size = batch_size(self);
-    batch->next_seed = 0;
-    memset(counts, 0, sizeof(counts));
-    for (f = 0; f < self->cards; f++)
-        if (++counts[self->card_face[f]] > most) most = counts[self->card_face[f]];
-    batch->copies = most;
-    batch->games = PyMem_Calloc((size_t)n, sizeof(Game));
-    batch->discards = PyMem_Calloc((size_t)n * MAX_PLAYERS * MAX_CARDS, sizeof(int16_t));
-    batch->legal = PyMem_Malloc(sizeof(int16_t) * MAX_LEGAL);
-    if (!batch->games || !batch->discards || !batch->legal) {
-        Py_DECREF(batch);
-        return PyErr_NoMemory();
-    }
-    return (PyObject *)batch;
-}
-
-static void BoardBatch_dealloc(BoardBatch *self) {
-    PyMem_Free(self->games);
-    PyMem_Free(self->discards);
-    PyMem_Free(self->legal);
-    Py_XDECREF(self->board);
-    PyObject_Free(self);
-}
-
-/* A writable C-contiguous buffer of `want` items of `itemsize` bytes. */
-static int batch_buffer(PyObject *obj, Py_buffer *view, Py_ssize_t want, Py_ssize_t itemsize,
-                        const char *what) {
-    if (PyObject_GetBuffer(obj, view, PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS) < 0) return -1;
-    if (view->itemsize != itemsize || view->len != want * itemsize) {
-        PyErr_Format(PyExc_ValueError, "%s: %zd items of %zd bytes wanted", what, want, itemsize);
-        PyBuffer_Release(view);
-        return -1;
-    }
-    return 0;
-}
-
-/* reset(seed, obs, mask, to_act): game i dealt from seed + i; later deals take the next
- * seeds in the order the games end. */
-static PyObject *BoardBatch_reset(BoardBatch *self, PyObject *args) {
-    PyObject *seed_obj, *obs_obj, *mask_obj, *act_obj;
-    Py_buffer obs, mask, act;
-    uint64_t seed;
-    int i;
-    const Board *b = self->board;
-    if (!PyArg_ParseTuple(args, "OOOO", &seed_obj, &obs_obj, &mask_obj, &act_obj)) return NULL;
-    if (read_seed(seed_obj, &seed) < 0) return NULL;
-    if (batch_buffer(obs_obj, &obs, (Py_ssize_t)self->n * self->size, 4, "observations") < 0)
-        return NULL;
-    if (batch_buffer(mask_obj, &mask, (Py_ssize_t)self->n * b->actions, 1, "masks") < 0) {
-        PyBuffer_Release(&obs);
-        return NULL;
-    }
-    if (batch_buffer(act_obj, &act, self->n, 8, "seats to act") < 0) {
-        PyBuffer_Release(&obs);
-        PyBuffer_Release(&mask);
-        return NULL;
-    }
-    self->next_seed = seed;
-    for (i = 0; i < self->n; i++) {
-        batch_deal(self, i);
-        batch_view(self, i, obs.buf, mask.buf, act.buf);
-    }
-    PyBuffer_Release(&obs);
-    PyBuffer_Release(&mask);
-    PyBuffer_Release(&act);
-    Py_RETURN_NONE;
-}
-
-/* step(actions, obs, mask, rewards, done, to_act[, final]): one action id per game for its
- * seat to act, or -1 to leave the game as it is (an illegal one raises ValueError before any
- * game moves); rewards per game and seat are +1 for each winner and -1 for each other seat
- * when a game ends with some seats winning, else 0. With `final`, a game that ends writes its
- * last position, seen by the seat that ended it, in its row there (other rows stay). */
-static PyObject *BoardBatch_step(BoardBatch *self, PyObject *args) {
-    PyObject *objs[7] = {NULL};
-    Py_buffer views[7];
-    const Board *b = self->board;
-    int i, k, got = 0, wanted;
-    PyObject *result = NULL;
-    Py_ssize_t want[7] = {self->n,
-                          (Py_ssize_t)self->n * self->size,
-                          (Py_ssize_t)self->n * b->actions,
-                          (Py_ssize_t)self->n * b->players,
-                          self->n,
-                          self->n,
-                          (Py_ssize_t)self->n * self->size};
-    Py_ssize_t sizes[7] = {8, 4, 1, 4, 1, 8, 4};
-    const char *names[7] = {"actions", "observations", "masks", "rewards",
-                            "done",    "seats",        "final observations"};
-    if (!PyArg_ParseTuple(args, "OOOOOO|O", &objs[0], &objs[1], &objs[2], &objs[3], &objs[4],
-                          &objs[5], &objs[6]))
-        return NULL;
-    wanted = objs[6] && objs[6] != Py_None ? 7 : 6;
-    for (got = 0; got < wanted; got++)
-        if (batch_buffer(objs[got], &views[got], want[got], sizes[got], names[got]) < 0) goto end;
-    {
-        const int64_t *actions = views[0].buf;
-        float *rewards = views[3].buf;
-        uint8_t *done = views[4].buf;
-        float *final = wanted == 7 ? views[6].buf : NULL;
-        for (i = 0; i < self->n; i++) {
-            int count;
-            if (actions[i] == -1) continue;
-            count = legal_actions(b, &self->games[i], self->legal);
-            for (k = 0; k < count && self->legal[k] != actions[i]; k++);
-            if (k == count) {
-                PyErr_Format(PyExc_ValueError, "game %d: action %lld is not legal now", i,
-                             (long long)actions[i]);
-                goto end;
-            }
-        }
-        for (i = 0; i < self->n; i++) {
-            Game *g = &self->games[i];
-            float *reward = rewards + (size_t)i * b->players;
-            int mover = g->to_act;
-            memset(reward, 0, sizeof(float) * (size_t)b->players);
-            done[i] = 0;
-            if (actions[i] != -1) {
-                apply_action(b, g, (int)actions[i]);
-                done[i] = g->ending != ONGOING;
-            }
-            if (done[i]) {
-                int winners = 0, seat;
-                for (seat = 0; seat < b->players; seat++)
-                    winners += seat % b->sides == g->winning_team;
-                if (winners && winners < b->players)
-                    for (seat = 0; seat < b->players; seat++)
-                        reward[seat] = seat % b->sides == g->winning_team ? 1.0f : -1.0f;
-                if (final) batch_encode(self, g, mover, final + (size_t)i * self->size);
-                batch_deal(self, i);
-            }
-            batch_view(self, i, views[1].buf, views[2].buf, views[5].buf);
-        }
-    }
-    result = Py_None;
-    Py_INCREF(result);
-end:
-    for (i = 0; i < got; i++) PyBuffer_Release(&views[i]);
-    return result;
-}
-
-static PyObject *BoardBatch_get_size(BoardBatch *self, void *unused) {
-    (void)unused;
-    return PyLong_FromLong(self->size);
-}
-
-static PyMethodDef BoardBatch_methods[] = {
-    {"reset", (PyCFunction)BoardBatch_reset, METH_VARARGS,
-     "reset(seed, obs, mask, to_act): every game dealt again, from seed, seed + 1..."},
-    {"step", (PyCFunction)BoardBatch_step, METH_VARARGS,
-     "step(actions, obs, mask, rewards, done, to_act[, final]): one action in every game "
-     "(-1 leaves one as it is)."},
-    {NULL, NULL, 0, NULL},
-};
-
-static PyGetSetDef BoardBatch_getset[] = {
-    {"size", (getter)BoardBatch_get_size, NULL, "The observation tensor's size.", NULL},
-    {NULL, NULL, NULL, NULL, NULL},
-};
-
-static PyTypeObject BoardBatchType = {
-    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "sequenza._fast.BoardBatch",
-    .tp_basicsize = sizeof(BoardBatch),
-    .tp_dealloc = (destructor)BoardBatch_dealloc,
-    .tp_flags = Py_TPFLAGS_DEFAULT,
-    .tp_doc = "Games of one board table stepped together, writing into NumPy arrays.",
-    .tp_methods = BoardBatch_methods,
-    .tp_getset = BoardBatch_getset,
 };
 
 /* ------------------------------------------------------------------ mcts (ai/mcts.py) */
@@ -6609,6 +6353,658 @@ static PyObject *SeqStacksState_search(SeqStacksState *self, PyObject *args) {
     return out;
 }
 
+/* ------------------------------------------------------------------ batches for learning */
+
+/* rules.batch(n): n games of one table stepped together for learning (sequenza.rl.vector):
+ * each step plays one action in every game, for its seat to act, and writes into the
+ * caller's arrays each game's observation tensor for its next seat to act (the game's
+ * encoding.py, number for number), its legal-action mask, each seat's reward and whether the
+ * game ended; a game that ends is dealt again at once from the next seed. Action -1 leaves a
+ * game where it is for that step, and a game that ends can leave its last position, as the
+ * seat that ended it sees it, in a further array: what Gymnasium's next-step auto-reset
+ * shows (sequenza.rl.gym_vector). One driver steps the games of every kind; each game gives
+ * it these operations (the search's where they are the same): */
+typedef struct {
+    /* The bytes of one game, and the memory a game holds of its own (NULL where none). */
+    size_t bytes;
+    int (*init)(void *g);
+    void (*release)(void *g);
+    /* A new game, dealt as the Python rules deal it from a generator seeded so. */
+    void (*deal)(const void *rules, void *g, MT *seeded);
+    /* The game as `seat` sees it, into `out` (zeros): the seat to act while the game runs,
+     * the seat that ended it once it is over. */
+    void (*encode)(const void *rules, const void *g, int seat, float *out);
+    int (*legal)(const void *rules, const void *g, int16_t *out);
+    void (*apply)(const void *rules, void *g, int action);
+    /* The seat to act, -1 once the game is over. */
+    int (*seat)(const void *g);
+    /* A finished game's payoffs: its winners are the seats paid. */
+    void (*payoffs)(const void *rules, const void *g, double *out);
+    /* Whether a game ran out of memory on the way (NULL: it cannot). */
+    int (*failed)(const void *g);
+} BatchOps;
+
+typedef struct {
+    PyObject_HEAD
+    PyObject *rules;
+    const BatchOps *ops;
+    int n, size, players, actions;
+    /* The games whose own memory init gave (released with the batch). */
+    int ready;
+    uint64_t next_seed;
+    char *games;
+    int16_t *legal;
+} Batch;
+
+static PyTypeObject BatchType;
+
+/* What the tensors are made of (components/tensors.py): a count over its scale clipped to
+ * [0, 1], 0 where the rules switched the scale off (fraction). */
+static inline float clipped(double value) {
+    return (float)(value < 0.0 ? 0.0 : value > 1.0 ? 1.0 : value);
+}
+static inline float fraction_of(double value, double scale) {
+    return scale > 0.0 ? clipped(value / scale) : 0.0f;
+}
+/* One number per seat, seen from `seat` (0 is itself), over `scale` (per_seat). */
+static void per_seat(const int *values, int players, int seat, double scale, float *out) {
+    int other;
+    for (other = 0; other < players; other++)
+        out[(other - seat + players) % players] = fraction_of(values[other], scale);
+}
+/* The fields every tensor starts with: the seat to act seen from `seat`, one-hot (none once
+ * the game is over, -1), and whether the game is over; the game's own fields follow. */
+static float *tensor_header(float *out, int players, int to_act, int seat) {
+    if (to_act >= 0)
+        out[(to_act - seat + players) % players] = 1.0f;
+    else
+        out[players] = 1.0f;
+    return out + players + 1;
+}
+
+/* A Sequentia card's 14 numbers (CARD_FEATURES: present, its digit one-hot, its code digit by
+ * digit one-hot, bonus), `stride` apart (a grid stores them features first). */
+#define CARD_NUMBERS 14
+static void sequentia_card(int digit, const int8_t *code, int bonus, float *out, int stride) {
+    int place;
+    out[0] = 1.0f;
+    out[digit * stride] = 1.0f;
+    for (place = 0; place < 3; place++) out[(4 + place * 3 + code[place] - 1) * stride] = 1.0f;
+    out[13 * stride] = (float)bonus;
+}
+
+static inline void *batch_game(const Batch *self, int i) {
+    return self->games + (size_t)i * self->ops->bytes;
+}
+
+static void batch_encode(const Batch *self, const void *g, int seat, float *out) {
+    memset(out, 0, sizeof(float) * (size_t)self->size);
+    self->ops->encode(self->rules, g, seat, out);
+}
+
+/* Game i dealt again, from the next seed: 0, or -1 (an exception set) out of memory. */
+static int batch_deal(Batch *self, int i) {
+    MT seeded;
+    void *g = batch_game(self, i);
+    mt_seed_u64(&seeded, self->next_seed++);
+    self->ops->deal(self->rules, g, &seeded);
+    if (self->ops->failed && self->ops->failed(g)) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    return 0;
+}
+
+/* The observation, mask and seat of game i (a mask row of `actions` bytes). */
+static void batch_view(Batch *self, int i, float *obs, uint8_t *mask, int64_t *to_act) {
+    const void *g = batch_game(self, i);
+    int count = self->ops->legal(self->rules, g, self->legal), seat = self->ops->seat(g), k;
+    batch_encode(self, g, seat, obs + (size_t)i * self->size);
+    memset(mask + (size_t)i * self->actions, 0, (size_t)self->actions);
+    for (k = 0; k < count; k++) mask[(size_t)i * self->actions + self->legal[k]] = 1;
+    to_act[i] = seat;
+}
+
+/* A batch of n games (the argument tuple's one number) of these rules. */
+static PyObject *batch_new(PyObject *rules, const BatchOps *ops, int players, int actions,
+                           int size, PyObject *args) {
+    int n;
+    Batch *batch;
+    if (!PyArg_ParseTuple(args, "i", &n)) return NULL;
+    if (n < 1 || n > 1 << 16) {
+        PyErr_SetString(PyExc_ValueError, "a batch holds 1 to 65536 games");
+        return NULL;
+    }
+    batch = PyObject_New(Batch, &BatchType);
+    if (!batch) return NULL;
+    Py_INCREF(rules);
+    batch->rules = rules;
+    batch->ops = ops;
+    batch->n = n;
+    batch->size = size;
+    batch->players = players;
+    batch->actions = actions;
+    batch->ready = 0;
+    batch->next_seed = 0;
+    batch->games = PyMem_Calloc((size_t)n, ops->bytes);
+    /* Room for every action, and more: no game lists an action twice, but a board game's
+     * bound is MAX_LEGAL. */
+    batch->legal = PyMem_Malloc(sizeof(int16_t) * (size_t)(MAX_LEGAL + actions));
+    if (!batch->games || !batch->legal) {
+        Py_DECREF(batch);
+        return PyErr_NoMemory();
+    }
+    for (; ops->init && batch->ready < n; batch->ready++)
+        if (ops->init(batch_game(batch, batch->ready)) < 0) {
+            Py_DECREF(batch);
+            return PyErr_NoMemory();
+        }
+    return (PyObject *)batch;
+}
+
+static void Batch_dealloc(Batch *self) {
+    int i;
+    if (self->ops->release)
+        for (i = 0; i < self->ready; i++) self->ops->release(batch_game(self, i));
+    PyMem_Free(self->games);
+    PyMem_Free(self->legal);
+    Py_XDECREF(self->rules);
+    PyObject_Free(self);
+}
+
+/* A writable C-contiguous buffer of `want` items of `itemsize` bytes. */
+static int batch_buffer(PyObject *obj, Py_buffer *view, Py_ssize_t want, Py_ssize_t itemsize,
+                        const char *what) {
+    if (PyObject_GetBuffer(obj, view, PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS) < 0) return -1;
+    if (view->itemsize != itemsize || view->len != want * itemsize) {
+        PyErr_Format(PyExc_ValueError, "%s: %zd items of %zd bytes wanted", what, want, itemsize);
+        PyBuffer_Release(view);
+        return -1;
+    }
+    return 0;
+}
+
+/* reset(seed, obs, mask, to_act): game i dealt from seed + i; later deals take the next
+ * seeds in the order the games end. */
+static PyObject *Batch_reset(Batch *self, PyObject *args) {
+    PyObject *objs[4], *result = NULL;
+    Py_buffer views[3];
+    Py_ssize_t want[3] = {(Py_ssize_t)self->n * self->size, (Py_ssize_t)self->n * self->actions,
+                          self->n};
+    Py_ssize_t sizes[3] = {4, 1, 8};
+    const char *names[3] = {"observations", "masks", "seats to act"};
+    uint64_t seed;
+    int i, got;
+    if (!PyArg_ParseTuple(args, "OOOO", &objs[0], &objs[1], &objs[2], &objs[3])) return NULL;
+    if (read_seed(objs[0], &seed) < 0) return NULL;
+    for (got = 0; got < 3; got++)
+        if (batch_buffer(objs[got + 1], &views[got], want[got], sizes[got], names[got]) < 0)
+            goto end;
+    self->next_seed = seed;
+    for (i = 0; i < self->n; i++) {
+        if (batch_deal(self, i) < 0) goto end;
+        batch_view(self, i, views[0].buf, views[1].buf, views[2].buf);
+    }
+    result = Py_None;
+    Py_INCREF(result);
+end:
+    for (i = 0; i < got; i++) PyBuffer_Release(&views[i]);
+    return result;
+}
+
+/* step(actions, obs, mask, rewards, done, to_act[, final]): one action id per game for its
+ * seat to act, or -1 to leave the game as it is (an illegal one raises ValueError before any
+ * game moves); rewards per game and seat are +1 for each winner and -1 for each other seat
+ * when a game ends with some seats winning, else 0. With `final`, a game that ends writes its
+ * last position, seen by the seat that ended it, in its row there (other rows stay). */
+static PyObject *Batch_step(Batch *self, PyObject *args) {
+    PyObject *objs[7] = {NULL};
+    Py_buffer views[7];
+    const BatchOps *ops = self->ops;
+    int i, k, got = 0, wanted, p = self->players;
+    PyObject *result = NULL;
+    Py_ssize_t want[7] = {self->n,
+                          (Py_ssize_t)self->n * self->size,
+                          (Py_ssize_t)self->n * self->actions,
+                          (Py_ssize_t)self->n * p,
+                          self->n,
+                          self->n,
+                          (Py_ssize_t)self->n * self->size};
+    Py_ssize_t sizes[7] = {8, 4, 1, 4, 1, 8, 4};
+    const char *names[7] = {"actions", "observations", "masks", "rewards",
+                            "done",    "seats",        "final observations"};
+    if (!PyArg_ParseTuple(args, "OOOOOO|O", &objs[0], &objs[1], &objs[2], &objs[3], &objs[4],
+                          &objs[5], &objs[6]))
+        return NULL;
+    wanted = objs[6] && objs[6] != Py_None ? 7 : 6;
+    for (got = 0; got < wanted; got++)
+        if (batch_buffer(objs[got], &views[got], want[got], sizes[got], names[got]) < 0) goto end;
+    {
+        const int64_t *actions = views[0].buf;
+        float *rewards = views[3].buf;
+        uint8_t *done = views[4].buf;
+        float *final = wanted == 7 ? views[6].buf : NULL;
+        for (i = 0; i < self->n; i++) {
+            int count;
+            if (actions[i] == -1) continue;
+            count = ops->legal(self->rules, batch_game(self, i), self->legal);
+            for (k = 0; k < count && self->legal[k] != actions[i]; k++);
+            if (k == count) {
+                PyErr_Format(PyExc_ValueError, "game %d: action %lld is not legal now", i,
+                             (long long)actions[i]);
+                goto end;
+            }
+        }
+        for (i = 0; i < self->n; i++) {
+            void *g = batch_game(self, i);
+            float *reward = rewards + (size_t)i * p;
+            int mover = ops->seat(g);
+            memset(reward, 0, sizeof(float) * (size_t)p);
+            done[i] = 0;
+            if (actions[i] != -1) {
+                ops->apply(self->rules, g, (int)actions[i]);
+                if (ops->failed && ops->failed(g)) {
+                    PyErr_NoMemory();
+                    goto end;
+                }
+                done[i] = ops->seat(g) < 0;
+            }
+            if (done[i]) {
+                double payoffs[MAX_PLAYERS];
+                int winners = 0, seat;
+                ops->payoffs(self->rules, g, payoffs);
+                for (seat = 0; seat < p; seat++) winners += payoffs[seat] > 0.0;
+                if (winners && winners < p)
+                    for (seat = 0; seat < p; seat++)
+                        reward[seat] = payoffs[seat] > 0.0 ? 1.0f : -1.0f;
+                if (final) batch_encode(self, g, mover, final + (size_t)i * self->size);
+                if (batch_deal(self, i) < 0) goto end;
+            }
+            batch_view(self, i, views[1].buf, views[2].buf, views[5].buf);
+        }
+    }
+    result = Py_None;
+    Py_INCREF(result);
+end:
+    for (i = 0; i < got; i++) PyBuffer_Release(&views[i]);
+    return result;
+}
+
+static PyObject *Batch_get_size(Batch *self, void *unused) {
+    (void)unused;
+    return PyLong_FromLong(self->size);
+}
+
+static PyMethodDef Batch_methods[] = {
+    {"reset", (PyCFunction)Batch_reset, METH_VARARGS,
+     "reset(seed, obs, mask, to_act): every game dealt again, from seed, seed + 1..."},
+    {"step", (PyCFunction)Batch_step, METH_VARARGS,
+     "step(actions, obs, mask, rewards, done, to_act[, final]): one action in every game "
+     "(-1 leaves one as it is)."},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyGetSetDef Batch_getset[] = {
+    {"size", (getter)Batch_get_size, NULL, "The observation tensor's size.", NULL},
+    {NULL, NULL, NULL, NULL, NULL},
+};
+
+static PyTypeObject BatchType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "sequenza._fast.Batch",
+    .tp_basicsize = sizeof(Batch),
+    .tp_dealloc = (destructor)Batch_dealloc,
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "Games of one table stepped together, writing into NumPy arrays.",
+    .tp_methods = Batch_methods,
+    .tp_getset = Batch_getset,
+};
+
+/* The board games (sequence_board/encoding.py): to_act, over, 7 board planes, sequences,
+ * hand, hand sizes, discarded, discard sizes, draw pile, dead exchanged, passes. */
+static int board_tensor_size(const Board *b) {
+    return b->players + 1 + 7 * SPACES + 3 + b->faces + b->players + b->faces + b->players + 3;
+}
+
+static void board_encode(const void *rules, const void *game, int seat, float *out) {
+    const Board *b = rules;
+    const Game *g = game;
+    int p = b->players, sides = b->sides, mine = seat % sides, s, f, i, k;
+    float *board = tensor_header(out, p, g->ending == ONGOING ? g->to_act : -1, seat), *cursor;
+    float copies = (float)b->copies;
+    for (s = 0; s < SPACES; s++) {
+        int v = g->board[s];
+        if (v == FREE)
+            board[3 * SPACES + s] = 1.0f;
+        else if (v >= 0)
+            board[((v - mine + sides) % sides) * SPACES + s] = 1.0f;
+        if (g->marked[s]) board[4 * SPACES + s] = 1.0f;
+    }
+    for (i = 0; i < g->pending_count; i++)
+        for (k = 0; k < RUN; k++) board[5 * SPACES + b->window[g->pending[i]][k]] = 1.0f;
+    for (f = 0; f < b->faces; f++) {
+        int count = g->face_count[seat][f];
+        for (k = 0; count && k < 2; k++) {
+            int space = b->value_space[f][k];
+            if (space >= 0) board[6 * SPACES + space] += (float)count;
+        }
+    }
+    for (s = 0; s < SPACES; s++) {
+        float reach = board[6 * SPACES + s] / 2.0f;
+        board[6 * SPACES + s] = reach > 1.0f ? 1.0f : reach;
+    }
+    cursor = board + 7 * SPACES;
+    for (i = 0; i < sides; i++)
+        cursor[(i - mine + sides) % sides] = clipped((double)g->sequence_count[i] / b->to_win);
+    cursor += 3;
+    for (f = 0; f < b->faces; f++) {
+        float share = (float)g->face_count[seat][f] / copies;
+        cursor[f] = share > 1.0f ? 1.0f : share;
+    }
+    cursor += b->faces;
+    for (i = 0; i < p; i++) cursor[(i - seat + p) % p] = clipped(g->hand_count[i] / 7.0);
+    cursor += p;
+    {
+        float counts[MAX_FACES];
+        memset(counts, 0, sizeof(float) * (size_t)b->faces);
+        for (i = 0; i < p; i++)
+            for (k = 0; k < g->discard_count[i]; k++)
+                counts[b->card_face[g->discards[i * MAX_CARDS + k]]] += 1.0f;
+        for (f = 0; f < b->faces; f++) {
+            float share = counts[f] / copies;
+            cursor[f] = share > 1.0f ? 1.0f : share;
+        }
+    }
+    cursor += b->faces;
+    for (i = 0; i < p; i++)
+        cursor[(i - seat + p) % p] = clipped((double)g->discard_count[i] / b->cards);
+    cursor += p;
+    cursor[0] = clipped((double)g->draw_count / b->cards);
+    cursor[1] = g->dead_used ? 1.0f : 0.0f;
+    cursor[2] = clipped((double)g->passes / p);
+}
+
+/* A board game's discards live beside it, in its BoardWork. */
+static void board_deal_op(const void *rules, void *g, MT *seeded) {
+    BoardWork *work = g;
+    game_new(rules, &work->game, work->discards, seeded);
+}
+
+static const BatchOps BOARD_BATCH = {
+    sizeof(BoardWork), NULL,           NULL,           board_deal_op,    board_encode,
+    board_legal_op,    board_apply_op, board_seat_op, board_payoffs_op, NULL,
+};
+
+static PyObject *Board_batch(Board *self, PyObject *args) {
+    return batch_new((PyObject *)self, &BOARD_BATCH, self->players, self->actions,
+                     board_tensor_size(self), args);
+}
+
+/* Sequentia Stack (sequentia_stack/encoding.py): the row's piles (their cards, tops and
+ * sizes), the hand, hand sizes, collected, phase, last pile, deck, claim rule. */
+static int stack_tensor_size(const StackRules *r) {
+    return r->players + 1 + ROW * (STACK_CARDS + CARD_NUMBERS + 1) + STACK_CARDS +
+           2 * r->players + 3 + ROW + 2;
+}
+
+static void stack_card_numbers(const StackRules *r, int card, float *out) {
+    int code = r->code[card];
+    int8_t digits[3] = {(int8_t)(code / 100), (int8_t)(code / 10 % 10), (int8_t)(code % 10)};
+    sequentia_card(r->digit[card], digits, r->bonus[card], out, 1);
+}
+
+static void stack_encode(const void *rules, const void *game, int seat, float *out) {
+    const StackRules *r = rules;
+    const StackGame *g = game;
+    int p = r->players, i, k;
+    float *cursor = tensor_header(out, p, g->over ? -1 : g->to_act, seat);
+    for (i = 0; i < g->pile_count; i++) {
+        for (k = 0; k < g->pile_size[i]; k++) cursor[i * STACK_CARDS + g->piles[i][k]] = 1.0f;
+        stack_card_numbers(r, g->piles[i][g->pile_size[i] - 1],
+                           cursor + ROW * STACK_CARDS + i * CARD_NUMBERS);
+        cursor[ROW * (STACK_CARDS + CARD_NUMBERS) + i] = fraction_of(g->pile_size[i], STACK_CARDS);
+    }
+    cursor += ROW * (STACK_CARDS + CARD_NUMBERS + 1);
+    for (k = 0; k < g->hand_count[seat]; k++) cursor[g->hands[seat][k]] = 1.0f;
+    cursor += STACK_CARDS;
+    per_seat(g->hand_count, p, seat, r->hand_size, cursor);
+    per_seat(g->collected_count, p, seat, STACK_CARDS, cursor + p);
+    cursor += 2 * p;
+    cursor[g->phase] = 1.0f;
+    if (g->last_pile >= 0) cursor[3 + g->last_pile] = 1.0f;
+    cursor += 3 + ROW;
+    cursor[0] = fraction_of(g->deck_count, STACK_CARDS);
+    cursor[1] = (float)r->must_include_last;
+}
+
+static void stack_deal_op(const void *rules, void *g, MT *seeded) { stack_new(rules, g, seeded); }
+
+static const BatchOps STACK_BATCH = {
+    sizeof(StackGame), NULL,           NULL,           stack_deal_op,    stack_encode,
+    stack_legal_op,    stack_apply_op, stack_seat_op, stack_payoffs_op, NULL,
+};
+
+static PyObject *StackRules_batch(StackRules *self, PyObject *args) {
+    return batch_new((PyObject *)self, &STACK_BATCH, self->players, self->actions,
+                     stack_tensor_size(self), args);
+}
+
+/* Sequentia Shift (sequentia_shift/encoding.py): the grid, the target and where the grid
+ * matches it, who holds a target, score piles, out of play, deck, phase, slides, quiet turns,
+ * first player. */
+static int shift_tensor_size(const ShiftRules *r) {
+    return r->players + 1 + CARD_NUMBERS * CELLS + CARD_NUMBERS + CELLS + 2 * r->players +
+           SHIFT_CARDS + 5 + r->players;
+}
+
+static void shift_encode(const void *rules, const void *game, int seat, float *out) {
+    const ShiftRules *r = rules;
+    const ShiftGame *g = game;
+    int p = r->players, target = g->targets[seat], holds[SHIFT_PLAYERS], place, i, limit;
+    float *cursor = tensor_header(out, p, g->ending ? -1 : g->to_act, seat);
+    for (place = 0; place < CELLS; place++) {
+        int card = g->grid[place];
+        if (card >= 0)
+            sequentia_card(r->digit[card], r->code[card], r->bonus[card], cursor + place, CELLS);
+    }
+    cursor += CARD_NUMBERS * CELLS;
+    if (target >= 0) {
+        sequentia_card(r->digit[target], r->code[target], r->bonus[target], cursor, 1);
+        for (place = 0; place < CELLS; place++) {
+            int card = g->grid[place];
+            if (card >= 0 && r->digit[card] == r->code[target][place % 3])
+                cursor[CARD_NUMBERS + place] = 1.0f;
+        }
+    }
+    cursor += CARD_NUMBERS + CELLS;
+    for (i = 0; i < p; i++) holds[i] = g->targets[i] >= 0;
+    per_seat(holds, p, seat, 1.0, cursor);
+    per_seat(g->pile_count, p, seat, SHIFT_CARDS, cursor + p);
+    cursor += 2 * p;
+    for (i = 0; i < g->out_count; i++) cursor[g->out[i]] = 1.0f;
+    cursor += SHIFT_CARDS;
+    cursor[0] = fraction_of(g->deck_count, SHIFT_CARDS);
+    cursor[1 + g->phase] = 1.0f;
+    cursor[3] = fraction_of(g->slides, r->slide_limit);
+    /* The quiet turns that end the game now: the stall once the deck is out, else the idle
+     * rounds where the option sets them (none: 0). */
+    limit = g->deck_count ? r->idle_rounds * p : r->stall_rounds * p;
+    cursor[4] = fraction_of(g->quiet_turns, limit);
+    cursor[5 + (g->first_player - seat + p) % p] = 1.0f;
+}
+
+static void shift_deal_op(const void *rules, void *g, MT *seeded) { shift_new(rules, g, seeded); }
+/* Each game keeps its own table of positions seen. */
+static int shift_init_op(void *g) {
+    if (seen_init(&((ShiftGame *)g)->seen, 1024) == 0) return 0;
+    seen_free(&((ShiftGame *)g)->seen);
+    return -1;
+}
+static void shift_release_op(void *g) { seen_free(&((ShiftGame *)g)->seen); }
+
+static const BatchOps SHIFT_BATCH = {
+    sizeof(ShiftGame), shift_init_op,  shift_release_op, shift_deal_op,    shift_encode,
+    shift_legal_op,    shift_apply_op, shift_seat_op,    shift_payoffs_op, shift_failed_op,
+};
+
+static PyObject *ShiftRules_batch(ShiftRules *self, PyObject *args) {
+    return batch_new((PyObject *)self, &SHIFT_BATCH, self->players, self->actions,
+                     shift_tensor_size(self), args);
+}
+
+/* Sequentia Cross (sequentia_cross/encoding.py): the grid's tops, pile sizes and places
+ * covered, the lines that may be claimed, phase, hand, hand sizes, collected, out of play,
+ * deck, idle turns. */
+static int cross_tensor_size(const CrossRules *r) {
+    return r->players + 1 + CARD_NUMBERS * CELLS + 2 * CELLS + 6 + 2 + CROSS_CARDS +
+           2 * r->players + CROSS_CARDS + 2;
+}
+
+static void cross_encode(const void *rules, const void *game, int seat, float *out) {
+    const CrossRules *r = rules;
+    const CrossGame *g = game;
+    int p = r->players, place, i, k;
+    float *cursor = tensor_header(out, p, g->ending ? -1 : g->to_act, seat);
+    for (place = 0; place < CELLS; place++)
+        if (g->pile_size[place]) {
+            int top = g->piles[place][g->pile_size[place] - 1];
+            sequentia_card(r->digit[top], r->code[top], r->bonus[top], cursor + place, CELLS);
+        }
+    cursor += CARD_NUMBERS * CELLS;
+    for (place = 0; place < CELLS; place++)
+        cursor[place] = fraction_of(g->pile_size[place], CROSS_CARDS);
+    cursor += CELLS;
+    for (k = 0; k < g->covered_count; k++) cursor[g->covered[k]] = 1.0f;
+    cursor += CELLS;
+    if (g->phase == CLAIMING) {
+        /* Every line of a claim the seat may make (claim_choices): rows, then columns. */
+        int found = cross_sequences(r, g);
+        for (i = 0; i < r->claims; i++) {
+            int direction = r->claim_direction[i], lines = r->claim_lines[i];
+            int have = direction ? found >> 3 : found & 7;
+            if ((lines & have) == lines)
+                for (k = 0; k < 3; k++)
+                    if (lines >> k & 1) cursor[direction * 3 + k] = 1.0f;
+        }
+    }
+    cursor += 6;
+    cursor[g->phase] = 1.0f;
+    cursor += 2;
+    for (k = 0; k < g->hand_count[seat]; k++) cursor[g->hands[seat][k]] = 1.0f;
+    cursor += CROSS_CARDS;
+    per_seat(g->hand_count, p, seat, CROSS_HAND, cursor);
+    per_seat(g->collected_count, p, seat, CROSS_CARDS, cursor + p);
+    cursor += 2 * p;
+    for (k = 0; k < g->out_count; k++) cursor[g->out[k]] = 1.0f;
+    cursor += CROSS_CARDS;
+    cursor[0] = fraction_of(g->deck_count, CROSS_CARDS);
+    cursor[1] = fraction_of(g->idle_turns, r->stall_rounds * p);
+}
+
+static void cross_deal_op(const void *rules, void *g, MT *seeded) { cross_new(rules, g, seeded); }
+
+static const BatchOps CROSS_BATCH = {
+    sizeof(CrossGame), NULL,           NULL,           cross_deal_op,    cross_encode,
+    cross_legal_op,    cross_apply_op, cross_seat_op, cross_payoffs_op, NULL,
+};
+
+static PyObject *CrossRules_batch(CrossRules *self, PyObject *args) {
+    return batch_new((PyObject *)self, &CROSS_BATCH, self->players, self->actions,
+                     cross_tensor_size(self), args);
+}
+
+/* Sequence Stacks (sequence_stacks/encoding.py): cards counted by face over the most copies
+ * of a face, chips by colour; the hand, hand sizes, each seat's known cards, discards and
+ * discard top, the action discard, the shared piles' sizes one-hot, the draw pile, set aside,
+ * removed, chips, supply, the turn's seat, direction, skips, the Block window, quiet and
+ * chipless turns. */
+static int ss_tensor_size(const SeqStacksRules *r) {
+    int p = r->players, f = r->faces, c = r->colours, s = 2 * r->colours;
+    return p + 1 + f + p + 3 * p * f + f + s * (SS_TOP + 1) + 1 + 2 * f + p * c + c + p + 1 + p +
+           (1 + p + s + p) + 2;
+}
+
+/* The faces of `count` cards, each face's count over the most copies of one face. */
+static void ss_faces(const SeqStacksRules *r, const uint8_t *cards, int count, float *out) {
+    int counts[SS_FACES], k;
+    memset(counts, 0, sizeof(counts));
+    for (k = 0; k < count; k++) counts[r->card_face[cards[k]]]++;
+    for (k = 0; k < r->faces; k++)
+        if (counts[k]) out[k] = fraction_of(counts[k], r->copies);
+}
+
+static void ss_encode(const void *rules, const void *game, int seat, float *out) {
+    const SeqStacksRules *r = rules;
+    const SeqStacksGame *g = game;
+    int p = r->players, f = r->faces, c = r->colours, s = 2 * r->colours, other, k;
+    float *cursor = tensor_header(out, p, g->ending ? -1 : g->to_act, seat);
+    ss_faces(r, g->hands[seat], g->hand_count[seat], cursor);
+    cursor += f;
+    per_seat(g->hand_count, p, seat, 10.0, cursor);
+    cursor += p;
+    for (other = 0; other < p; other++) {
+        int row = (other - seat + p) % p, counts[SS_FACES];
+        memset(counts, 0, sizeof(counts));
+        for (k = 0; k < g->known_count[other]; k++) counts[g->known[other][k]]++;
+        for (k = 0; k < f; k++)
+            if (counts[k]) cursor[row * f + k] = fraction_of(counts[k], r->copies);
+        ss_faces(r, g->discards[other], g->discard_count[other], cursor + p * f + row * f);
+        if (g->discard_count[other])
+            cursor[2 * p * f + row * f +
+                   r->card_face[g->discards[other][g->discard_count[other] - 1]]] = 1.0f;
+    }
+    cursor += 3 * p * f;
+    ss_faces(r, g->action_discard, g->action_count, cursor);
+    cursor += f;
+    for (k = 0; k < s; k++)
+        cursor[k * (SS_TOP + 1) + (g->pile_size[k] < SS_TOP ? g->pile_size[k] : SS_TOP)] = 1.0f;
+    cursor += s * (SS_TOP + 1);
+    cursor[0] = fraction_of(g->draw_count, r->cards);
+    cursor += 1;
+    ss_faces(r, g->aside, g->aside_count, cursor);
+    cursor += f;
+    {
+        uint8_t removed[SS_CARDS];
+        for (k = 0; k < r->removed_count; k++) removed[k] = (uint8_t)r->removed[k];
+        ss_faces(r, removed, r->removed_count, cursor);
+    }
+    cursor += f;
+    for (other = 0; other < p; other++)
+        for (k = 0; k < c; k++)
+            cursor[((other - seat + p) % p) * c + k] =
+                fraction_of(g->chips[other][k], r->chips_per_colour);
+    cursor += p * c;
+    for (k = 0; k < c; k++) cursor[k] = fraction_of(g->supply[k], r->chips_per_colour);
+    cursor += c;
+    cursor[(g->turn_seat - seat + p) % p] = 1.0f;
+    cursor += p;
+    cursor[0] = g->direction > 0 ? 1.0f : 0.0f;
+    cursor += 1;
+    per_seat(g->skips, p, seat, 3.0, cursor);
+    cursor += p;
+    if (g->block_pile >= 0) {
+        cursor[0] = 1.0f;
+        cursor[1 + (g->turn_seat - seat + p) % p] = 1.0f;
+        cursor[1 + p + g->block_pile] = 1.0f;
+        for (k = 0; k < g->waiting_count; k++)
+            cursor[1 + p + s + (g->waiting[k] - seat + p) % p] = 1.0f;
+    }
+    cursor += 1 + p + s + p;
+    cursor[0] = fraction_of(g->quiet_turns, r->stall_rounds * p);
+    cursor[1] = fraction_of(g->chipless_turns, r->chipless_limit * p);
+}
+
+static void ss_deal_op(const void *rules, void *g, MT *seeded) { ss_new(rules, g, seeded); }
+
+static const BatchOps SS_BATCH = {
+    sizeof(SeqStacksGame), NULL,        NULL,       ss_deal_op,    ss_encode,
+    ss_legal_op,           ss_apply_op, ss_seat_op, ss_payoffs_op, NULL,
+};
+
+static PyObject *SeqStacksRules_batch(SeqStacksRules *self, PyObject *args) {
+    return batch_new((PyObject *)self, &SS_BATCH, self->players, self->actions,
+                     ss_tensor_size(self), args);
+}
+
 /* ------------------------------------------------------------------ the module */
 
 static PyObject *fast_random_states(PyObject *module, PyObject *args) {
@@ -6665,7 +7061,7 @@ PyMODINIT_FUNC PyInit__fast(void) {
     PyObject *module;
     mt_init_genrand(&mt_base, 19650218U);
     if (PyType_Ready(&BoardType) < 0 || PyType_Ready(&BoardStateType) < 0 ||
-        PyType_Ready(&BoardBatchType) < 0 ||
+        PyType_Ready(&BatchType) < 0 ||
         PyType_Ready(&StackRulesType) < 0 || PyType_Ready(&StackStateType) < 0 ||
         PyType_Ready(&ShiftRulesType) < 0 || PyType_Ready(&ShiftStateType) < 0 ||
         PyType_Ready(&CrossRulesType) < 0 || PyType_Ready(&CrossStateType) < 0 ||

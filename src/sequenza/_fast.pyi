@@ -29,7 +29,7 @@ class BoardState:
         self, seat: int, seeds: Sequence[int], limit: int, policy: int, /
     ) -> list[tuple[int, int, int, tuple[int, ...]]]: ...
 
-class BoardBatch:
+class Batch:
     size: int
     def reset(self, seed: int, obs: Any, mask: Any, to_act: Any, /) -> None: ...
     def step(
@@ -45,7 +45,7 @@ class BoardBatch:
     ) -> None: ...
 
 class Board:
-    def batch(self, n: int, /) -> BoardBatch: ...
+    def batch(self, n: int, /) -> Batch: ...
     def __init__(
         self,
         card_faces: Sequence[int],
@@ -98,6 +98,7 @@ class StackState:
     ) -> list[tuple[int, tuple[int, ...]]]: ...
 
 class StackRules:
+    def batch(self, n: int, /) -> Batch: ...
     def __init__(
         self,
         digits: Sequence[int],
@@ -143,10 +144,12 @@ class ShiftState:
     ) -> list[tuple[int, int, tuple[int, ...]]]: ...
 
 class ShiftRules:
+    def batch(self, n: int, /) -> Batch: ...
     def __init__(
         self,
         digits: Sequence[int],
         codes: Sequence[int],
+        bonus: Sequence[int],
         moves: Sequence[tuple[int, int, int]],
         players: int,
         slide_limit: int,
@@ -188,10 +191,12 @@ class CrossState:
     ) -> list[tuple[int, int, tuple[int, ...]]]: ...
 
 class CrossRules:
+    def batch(self, n: int, /) -> Batch: ...
     def __init__(
         self,
         digits: Sequence[int],
         codes: Sequence[int],
+        bonus: Sequence[int],
         moves: Sequence[tuple[int, int, int]],
         players: int,
         stall_rounds: int,
@@ -230,6 +235,7 @@ class SeqStacksState:
     ) -> list[tuple[int, int, int, tuple[int, ...]]]: ...
 
 class SeqStacksRules:
+    def batch(self, n: int, /) -> Batch: ...
     def __init__(
         self,
         card_faces: Sequence[int],

@@ -81,8 +81,8 @@ from sequenza.games.sequentia_stack.rules import (
 
 if TYPE_CHECKING:
     from sequenza._fast import (
+        Batch,
         Board,
-        BoardBatch,
         BoardState,
         CrossRules,
         CrossState,
@@ -501,18 +501,20 @@ def search(
     return Searched(done, children)
 
 
-#: The games whose tables the core steps in batches for learning (``board_batch``).
-BATCH_GAMES = frozenset({"sequence", "sequence-numbers"})
+#: The games whose tables the core steps in batches for learning (``batch``): all six.
+BATCH_GAMES = FAST_GAMES
 
 
-def board_batch(table: Game[Any], n: int) -> BoardBatch:
-    """``n`` games of a Sequence or Sequence Numbers table stepped together in the core
-    (``sequenza.rl.vector.VectorEnv`` is its face)."""
+def batch(table: Game[Any], n: int) -> Batch:
+    """``n`` games of a table stepped together in the core, each step writing every game's
+    observation tensor, legal-action mask, rewards and end into NumPy arrays
+    (``sequenza.rl.vector.VectorEnv`` is its face). A table the core does not play (an
+    option it lacks, ``core_plays``) raises ``ValueError``."""
     if _fast is None:
         raise RuntimeError(str(_WHY_NOT))
-    if not isinstance(table, SequenceBoardGame):
+    if table.id not in BATCH_GAMES:
         raise ValueError(f"the compiled core steps batches of {sorted(BATCH_GAMES)} only")
-    return _board_for(type(table), table.players, table.options).batch(n)
+    return _rules(table).batch(n)
 
 
 def load_state(state: State[Any]) -> CoreState:
@@ -642,6 +644,7 @@ def _cross_for(players: int, options: CrossOptions) -> CrossRules:
     rules: CrossRules = _fast.CrossRules(
         [card.digit for card in deck],
         [int(digit) for card in deck for digit in card.code],
+        [int(card.bonus) for card in deck],
         moves,
         players,
         options.stall_rounds,
@@ -674,6 +677,7 @@ def _shift_for(players: int, options: ShiftOptions) -> ShiftRules:
     rules: ShiftRules = _fast.ShiftRules(
         [card.digit for card in deck],
         [int(digit) for card in deck for digit in card.code],
+        [int(card.bonus) for card in deck],
         moves,
         players,
         options.slide_limit,

@@ -21,6 +21,21 @@ pytestmark = pytest.mark.skipif(not fast.available(), reason="the compiled core 
         ("sequence", 2, {}, 160),
         ("sequence", 3, {"random_first_player": True, "shared_limit": 0}, 90),
         ("sequence-numbers", 4, {}, 90),
+        # The other four games at every player count they allow, each with options.
+        ("sequentia-stack", 2, {}, 120),
+        ("sequentia-stack", 3, {"hand_size": 4, "claim_must_include_last_pile": True}, 120),
+        ("sequentia-stack", 4, {"random_first_player": True}, 120),
+        ("sequentia-shift", 2, {"idle_rounds": 2}, 120),
+        ("sequentia-shift", 3, {"diagonal_slides": True, "idle_rounds": 1}, 120),
+        ("sequentia-shift", 4, {"slide_limit": 2, "idle_rounds": 1}, 120),
+        ("sequentia-cross", 2, {}, 90),
+        ("sequentia-cross", 3, {"random_first_player": True}, 90),
+        ("sequentia-cross", 4, {"stall_rounds": 1}, 90),
+        ("sequence-stacks", 2, {"chipless_round_limit": 3, "turn_refill_limit": 1}, 200),
+        ("sequence-stacks", 3, {}, 200),
+        ("sequence-stacks", 4, {"draw_up_to": 6, "random_first_player": True}, 200),
+        ("sequence-stacks", 5, {"stall_rounds": 2}, 200),
+        ("sequence-stacks", 6, {"chipless_round_limit": 2}, 200),
     ],
 )
 def test_every_row_is_the_python_game_with_its_tensor_mask_and_rewards(
@@ -76,5 +91,6 @@ def test_an_illegal_action_moves_no_game() -> None:
     assert np.array_equal(env.observations, before)
     with pytest.raises(ValueError, match="one action per game"):
         env.step(actions[:2])
-    with pytest.raises(ValueError, match="steps batches"):
-        VectorEnv("sequentia-stack", 2)
+    # An option the core does not play.
+    with pytest.raises(ValueError, match="collects the revealed card"):
+        VectorEnv("sequentia-stack", 2, options={"collect_revealed": False})

@@ -38,10 +38,11 @@ in ``infos["final_obs"]`` (and the ended game's infos in ``infos["final_info"]``
 Game ``i`` is first dealt from ``seed + i`` (without a seed, from a seed drawn from the
 environment's generator); every later deal takes the next seed, in the order the games end
 (within a step, by index), so that a run is a function of its seed and actions. The compiled
-core steps Sequence and Sequence Numbers (``sequenza.fast.BATCH_GAMES``) when it is built
-(``engine="auto"``, the default; ``"core"`` insists on it); every other game, and every game
-with ``engine="python"``, runs on the Python rules, with the same arrays, number for number.
-An action the rules do not allow raises ``ValueError`` before any game moves.
+core steps all six games (``sequenza.fast.BATCH_GAMES``) when it is built (``engine="auto"``,
+the default; ``"core"`` insists on it); a table with an option the core does not play
+(``sequenza.fast.core_plays``), any other game, and every game with ``engine="python"`` run on
+the Python rules, with the same arrays, number for number. An action the rules do not allow
+raises ``ValueError`` before any game moves.
 """
 
 from __future__ import annotations
@@ -71,8 +72,8 @@ Arrays = dict[str, npt.NDArray[Any]]
 
 
 class Batch(Protocol):
-    """What steps the games: the core's ``BoardBatch`` or ``PythonBatch``, writing into the
-    caller's arrays (see ``BoardBatch.step``)."""
+    """What steps the games: the core's ``Batch`` or ``PythonBatch``, writing into the
+    caller's arrays (see ``Batch.step``)."""
 
     size: int
 
@@ -92,7 +93,7 @@ class Batch(Protocol):
 
 
 class PythonBatch:
-    """The core's ``BoardBatch`` on the Python rules, for every encoded game: the same calls
+    """The core's ``Batch`` on the Python rules, for every encoded game: the same calls
     writing the same numbers into the same arrays."""
 
     def __init__(self, table: Game[Any], n: int) -> None:
@@ -162,16 +163,18 @@ def engine_for(table: Game[Any], engine: str) -> str:
     """``"core"`` or ``"python"``: where ``engine`` steps ``table``'s games."""
     if engine not in ENGINES:
         raise ValueError(f"engine is one of {', '.join(ENGINES)}, not {engine!r}")
-    batched = table.id in fast.BATCH_GAMES
+    # core_plays is False where the core is not built, and for options it does not play.
+    batched = table.id in fast.BATCH_GAMES and fast.core_plays(table)
     if engine == "core":
         if not fast.available():
             raise RuntimeError(f"the compiled core is not built: {fast.why_not()}")
         if not batched:
-            raise ValueError(f"the compiled core steps batches of {sorted(fast.BATCH_GAMES)} only")
+            raise ValueError(
+                f"the compiled core steps batches of {sorted(fast.BATCH_GAMES)} only, with the "
+                f"options it plays: not this table of {table.id}"
+            )
         return "core"
-    if engine == "auto" and batched and fast.available():
-        return "core"
-    return "python"
+    return "core" if engine == "auto" and batched else "python"
 
 
 class SequenzaVectorEnv(gym.vector.VectorEnv[Arrays, npt.NDArray[np.int64], npt.NDArray[Any]]):
@@ -210,7 +213,7 @@ class SequenzaVectorEnv(gym.vector.VectorEnv[Arrays, npt.NDArray[np.int64], npt.
         self.metadata = {**self.metadata, "autoreset_mode": mode}
         self.engine = engine_for(self.table, engine)
         self._batch: Batch = (
-            fast.board_batch(self.table, num_envs)
+            fast.batch(self.table, num_envs)
             if self.engine == "core"
             else PythonBatch(self.table, num_envs)
         )

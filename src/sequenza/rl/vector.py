@@ -28,8 +28,9 @@ game as it is for that step (its reward 0, not done). ``sequenza.rl.gym_vector``
 Gymnasium face of the same core, with next-step auto-reset, and runs on the Python rules where
 the core is not built.
 
-The core steps Sequence and Sequence Numbers (``sequenza.fast.BATCH_GAMES``), at any player
-count and options; where it is not built, ``VectorEnv`` raises ``RuntimeError`` saying why.
+The core steps all six games (``sequenza.fast.BATCH_GAMES``), at any player count, with the
+options it plays (``sequenza.fast.core_plays``; another table raises ``ValueError``); where it
+is not built, ``VectorEnv`` raises ``RuntimeError`` saying why.
 """
 
 from __future__ import annotations
@@ -58,7 +59,7 @@ class VectorEnv:
         self.num_envs = num_envs
         self.players = self.table.players
         self.actions = len(self.table.action_space)
-        self._batch = fast.board_batch(self.table, num_envs)
+        self._batch = fast.batch(self.table, num_envs)
         self.size = self._batch.size
         encoding = encoding_for(self.table)
         if encoding.size != self.size:
