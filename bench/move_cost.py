@@ -90,11 +90,11 @@ def main() -> None:
     parser.add_argument(
         "--sampler-only",
         action="store_true",
-        help="the take-back check samples every move (no kit's quiet test)",
+        help="the take-back check samples every move (no kit's quiet or loud test)",
     )
     arguments = parser.parse_args()
     if arguments.sampler_only:
-        sequenza.core.table._quiet_hook = lambda state: None
+        sequenza.core.table._hooks = lambda state: (None, None)
     profile = cProfile.Profile() if arguments.profile else None
     figures = {}
     for game in arguments.game or GAMES:

@@ -38,9 +38,10 @@ A kit holds:
 ``rulebook``
     the rules for people as Markdown, one folder per language (``<lang>/<id>.md``), which the
     command line prints; a game without one shows its own English ``rules_text``.
-``quiet``
-    optional: which moves certainly show a seat no hidden card, so that a table's take-back
-    check (``sequenza.core.table.reveals``) need not sample hidden cards for them.
+``quiet`` and ``loud``
+    optional: which moves certainly show a seat no hidden card, and which certainly show it
+    one, so that a table's take-back check (``sequenza.core.table.reveals``) need not sample
+    hidden cards for them.
 
 The types here are plain data and protocols: a game package imports ``core`` and
 ``components`` (and the bot toolkit in ``sequenza.ai`` for its heuristics), while ``ai``,
@@ -323,6 +324,13 @@ class GameKit:
     #: the sampler (``sequenza.core.table.reveals``), which stays the reference, and which the
     #: conformance kit holds every hook to. ``None``: the sampler answers every move.
     quiet: Callable[[State[Any], Action, int, State[Any]], bool] | None = None
+    #: ``loud(before, action, seat, after)``: the sufficient test the other way, whether
+    #: ``action`` certainly showed ``seat`` something it could not see before (the seat drew
+    #: a card from cards it could not see that were not all alike). True only where some
+    #: position ``seat`` cannot tell from ``before`` would let it play ``action`` and see
+    #: another ``after``; False hands the question to the sampler, which the conformance kit
+    #: holds this hook to as it holds ``quiet``. ``None``: the sampler answers every move.
+    loud: Callable[[State[Any], Action, int, State[Any]], bool] | None = None
     #: Whether its view words a learner's hint (``learnerPlaces`` in ``view.js``): once a card
     #: is picked, every place it can go and what puts it there, from the seat's own
     #: observation. A table made with ``learner_hints`` shows it; other games refuse the option.
@@ -369,7 +377,8 @@ class GameKit:
             isinstance(self.ratings, Path) and self.ratings.suffix == ".json"
         ):
             problems.append(f"ratings {self.ratings!s} is not a JSON file's path")
-        if self.quiet is not None and not callable(self.quiet):
-            problems.append("quiet is not a function")
+        for hook in ("quiet", "loud"):
+            if getattr(self, hook) is not None and not callable(getattr(self, hook)):
+                problems.append(f"{hook} is not a function")
         if problems:
             raise ValueError(f"the kit of game {name!r} is incomplete: " + "; ".join(problems))

@@ -276,18 +276,21 @@ def reveals(
     after: State[Any] | None = None,
 ) -> bool:
     """Whether playing ``action`` from ``before`` showed ``seat`` something it could not see
-    before. The game's kit answers first where it can (``GameKit.quiet``: a move it vouches
-    for showed nothing, with no sampling); otherwise ``sampled_reveals`` decides, so that the
-    answer is the sampler's in every case. ``after`` is the position the action made, when
-    the caller has it already."""
+    before. The game's kit answers first where it can, with no sampling: ``GameKit.quiet``
+    for a move that certainly showed nothing, ``GameKit.loud`` for one that certainly showed
+    something (in Sequence every move draws a card: sampling it was most of a move's cost on
+    a server); otherwise ``sampled_reveals`` decides, the reference both hooks are held to.
+    ``after`` is the position the action made, when the caller has it already."""
     parsed = before.parse_action(action)
-    quiet = _quiet_hook(before)
-    if quiet is not None:
+    quiet, loud = _hooks(before)
+    if quiet is not None or loud is not None:
         if after is None:
             after = before.clone()
             after.apply_unchecked(parsed)
-        if quiet(before, parsed, seat, after):
+        if quiet is not None and quiet(before, parsed, seat, after):
             return False
+        if loud is not None and loud(before, parsed, seat, after):
+            return True
     return sampled_reveals(before, action, seat, samples)
 
 
@@ -316,15 +319,21 @@ def sampled_reveals(
     return False
 
 
-def _quiet_hook(state: State[Any]) -> Callable[[State[Any], Action, int, State[Any]], bool] | None:
-    """The kit's ``quiet`` test of the state's game; None for a game the registry does not
-    know, one without the hook, or another class under a registered id (a variant made in a
-    test may hide cards differently)."""
+#: A kit's ``quiet`` or ``loud`` test: (before, action, seat, after) -> whether it vouches.
+Hook = Callable[[State[Any], Action, int, State[Any]], bool]
+
+
+def _hooks(state: State[Any]) -> tuple[Hook | None, Hook | None]:
+    """The kit's ``quiet`` and ``loud`` tests of the state's game; None for a game the
+    registry does not know, one without the hook, or another class under a registered id (a
+    variant made in a test may hide cards differently)."""
     try:
         kit = game_kit(state.game.id)
     except UnknownGameError:
-        return None
-    return kit.quiet if type(state.game) is kit.game else None
+        return None, None
+    if type(state.game) is not kit.game:
+        return None, None
+    return kit.quiet, kit.loud
 
 
 def _played(state: State[Any], action: str) -> State[Any]:

@@ -2,10 +2,11 @@
 
 from sequenza.testing.conformance import (
     ConformanceError,
+    HookReport,
     KitReport,
-    QuietReport,
     check_game,
+    check_loud,
     check_quiet,
 )
 
-__all__ = ["ConformanceError", "KitReport", "QuietReport", "check_game", "check_quiet"]
+__all__ = ["ConformanceError", "HookReport", "KitReport", "check_game", "check_loud", "check_quiet"]

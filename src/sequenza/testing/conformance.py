@@ -250,13 +250,14 @@ def _deep_check(
 
 
 @dataclass
-class QuietReport:
-    """What ``check_quiet`` saw: the (position, action, seat) cases the kit's ``quiet`` test
-    answered, and how many of them it vouched for."""
+class HookReport:
+    """What ``check_quiet`` or ``check_loud`` saw: the (position, action, seat) cases the
+    kit's ``hook`` answered, and how many of them it vouched for."""
 
     game: str
+    hook: str
     cases: int = 0
-    quiet: int = 0
+    vouched: int = 0
 
 
 def check_quiet(
@@ -268,18 +269,53 @@ def check_quiet(
     moves: int = 80,
     actions_per_step: int = 3,
     samples: int = 32,
-) -> QuietReport:
+) -> HookReport:
     """Hold the kit's ``quiet`` test to the take-back check's sampler: in seeded random
     games, for sampled legal actions of each position and every seat, a move the test vouches
     for must show nothing to the sampler with ``samples`` determinisations (several times the
     table's own). Raises ``ConformanceError`` at the first move the test vouches for wrongly,
     or when it never vouches for any (a test that is never used is no test)."""
+    return _check_hook(
+        game_id, "quiet", False, games, players, first_seed, moves, actions_per_step, samples
+    )
+
+
+def check_loud(
+    game_id: str,
+    *,
+    games: int = 2,
+    players: list[int] | None = None,
+    first_seed: int = 0,
+    moves: int = 80,
+    actions_per_step: int = 3,
+    samples: int = 32,
+) -> HookReport:
+    """Hold the kit's ``loud`` test to the sampler as ``check_quiet`` holds ``quiet``: a move
+    the test vouches for must show the sampler something."""
+    return _check_hook(
+        game_id, "loud", True, games, players, first_seed, moves, actions_per_step, samples
+    )
+
+
+def _check_hook(
+    game_id: str,
+    name: str,
+    shows: bool,
+    games: int,
+    players: list[int] | None,
+    first_seed: int,
+    moves: int,
+    actions_per_step: int,
+    samples: int,
+) -> HookReport:
+    """``check_quiet`` (``shows`` False) and ``check_loud`` (True): each move the kit's hook
+    ``name`` vouches for must be one the sampler says ``shows`` of."""
     kit = game_kit(game_id)
-    quiet = kit.quiet
-    if quiet is None:
-        raise ConformanceError(f"{game_id}: the kit has no quiet test")
+    hook = getattr(kit, name)
+    if hook is None:
+        raise ConformanceError(f"{game_id}: the kit has no {name} test")
     counts = list(kit.game.info.player_counts) if players is None else players
-    report = QuietReport(game_id)
+    report = HookReport(game_id, name)
     for count in counts:
         for seed in range(first_seed, first_seed + games):
             state = make(game_id, players=count, seed=seed)
@@ -293,19 +329,20 @@ def check_quiet(
                     after.apply(action)
                     for seat in range(state.players):
                         report.cases += 1
-                        if not quiet(state, action, seat, after):
+                        if not hook(state, action, seat, after):
                             continue
-                        report.quiet += 1
-                        if sampled_reveals(state, str(action), seat, samples):
+                        report.vouched += 1
+                        if sampled_reveals(state, str(action), seat, samples) != shows:
                             raise _fail(
                                 game_id,
                                 count,
                                 seed,
                                 step,
-                                f"quiet says {action} shows seat {seat} nothing, "
-                                "but the sampler sees it shown something",
+                                f"{name} says {action} shows seat {seat} "
+                                f"{'something' if shows else 'nothing'}, but the sampler sees "
+                                f"it shown {'nothing' if shows else 'something'}",
                             )
                 state.apply(rng.choice(legal))
-    if report.quiet == 0:
-        raise ConformanceError(f"{game_id}: the quiet test vouched for no move")
+    if report.vouched == 0:
+        raise ConformanceError(f"{game_id}: the {name} test vouched for no move")
     return report

@@ -13,6 +13,7 @@ from pathlib import Path
 
 from sequenza.core.kit import GameKit
 
+from . import hidden
 from .drawing import render_sequence_board
 from .messages import NUMBERS_MESSAGES, SEQUENCE_MESSAGES
 from .metrics import METRICS
@@ -33,6 +34,7 @@ SEQUENCE = GameKit(
     locale=_HERE / "locale",
     encoder="sequenza.games.sequence_board.encoding:Encoder",
     ratings=_HERE / "levels.json",
+    loud=hidden.loud,
 )
 
 NUMBERS = GameKit(
@@ -49,4 +51,5 @@ NUMBERS = GameKit(
     ratings=_HERE / "levels.json",
     # A classroom's table: a picked sum card shows each space of its result, "8 + 5 = 13".
     learner_hints=True,
+    loud=hidden.loud,
 )

@@ -33,4 +33,5 @@ KIT = GameKit(
     encoder="sequenza.games.sequentia_stack.encoding:Encoder",
     ratings=_HERE / "levels.json",
     quiet=hidden.quiet,
+    loud=hidden.loud,
 )
