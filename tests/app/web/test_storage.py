@@ -14,10 +14,13 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+import sqlalchemy as sa
+from sqlalchemy.pool import NullPool
 
-from sequenza.app.web.errors import stored
+from sequenza.app.web.errors import TableError, stored
 from sequenza.app.web.storage import (
     CHECKPOINT_AFTER_WRITES,
+    ChatLine,
     SeatRecord,
     StaleWriteError,
     Storage,
@@ -168,3 +171,61 @@ def test_sqlite_writes_reach_the_database_file_by_checkpoints_off_the_event_loop
         (saved,) = read.execute("SELECT count(*) FROM sequenza_moves").fetchone()
     storage.close()
     assert saved == CHECKPOINT_AFTER_WRITES
+
+
+def drop_connections(url: str) -> None:
+    """PostgreSQL ends every other session of the database, as a restart of it does."""
+    admin = sa.create_engine(url, isolation_level="AUTOCOMMIT", poolclass=NullPool)
+    with admin.connect() as connection:
+        ended = connection.execute(
+            sa.text(
+                "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity "
+                "WHERE datname = current_database() AND pid <> pg_backend_pid()"
+            )
+        ).scalar()
+    admin.dispose()
+    assert ended
+
+
+def test_moves_and_reads_go_on_when_the_database_dropped_the_connections(
+    postgres: str,
+) -> None:
+    """No check of a pooled connection before each call: the call that finds its connection
+    dropped runs once more on a new one, when running it twice is safe."""
+    storage = Storage(postgres)
+    table = new_table()
+    storage.create_table(table)
+
+    async def play() -> list[Entry]:
+        await stored(storage.record_move, table.id, 0, Entry(EntryKind.MOVE, 0, "play 3"))
+        drop_connections(postgres)
+        await stored(storage.record_move, table.id, 1, Entry(EntryKind.MOVE, 1, "play 5"))
+        drop_connections(postgres)
+        return await stored(storage.moves_since, table.id, 0)
+
+    entries = asyncio.run(play())
+    storage.close()
+    assert [entry.action for entry in entries] == ["play 3", "play 5"]
+
+
+def test_a_chat_line_is_refused_not_said_twice_when_the_connection_was_dropped(
+    postgres: str,
+) -> None:
+    """A chat line's save is not run again (had its commit gone through before the connection
+    broke, a second run would say it twice): it answers 503, and nothing was said."""
+    storage = Storage(postgres)
+    table = new_table()
+    storage.create_table(table)
+    line = ChatLine(0, 0, "Ann", "hello", None, 0, 0.0)
+
+    async def say() -> list[ChatLine]:
+        await stored(storage.load_chat, table.id)
+        drop_connections(postgres)
+        with pytest.raises(TableError) as refused:
+            await stored(storage.add_chat, table.id, line)
+        assert refused.value.status == 503
+        return await stored(storage.load_chat, table.id)
+
+    said = asyncio.run(say())
+    storage.close()
+    assert said == []

@@ -12,12 +12,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, ParamSpec, TypeVar
 
-from sqlalchemy.exc import SQLAlchemyError
+from sqlalchemy.exc import DBAPIError, SQLAlchemyError
 
 from sequenza import i18n
 from sequenza.i18n import SOURCE_LANGUAGE
 
 from . import metrics
+from .storage import RETRIED_AFTER_DISCONNECT
 
 logger = logging.getLogger("sequenza.web")
 
@@ -109,11 +110,22 @@ class RateLimitedError(TableError):
 async def stored(call: Callable[_P, _R], *args: _P.args, **kwargs: _P.kwargs) -> _R:
     """Run a call of the ``Storage`` it is a method of: at once where the storage runs its
     calls inline (SQLite), else in a thread. A database failure (disk full, read-only file,
-    server gone) becomes a clear 503 that changed nothing, and the server keeps running."""
+    server gone) becomes a clear 503 that changed nothing, and the server keeps running; a
+    call whose pooled connection the database had dropped runs once more on a new one, where
+    running it twice is safe (``storage.RETRIED_AFTER_DISCONNECT``)."""
     storage: Any = getattr(call, "__self__", None)
     try:
         if not getattr(storage, "inline", False):
-            return await asyncio.to_thread(call, *args, **kwargs)
+            try:
+                return await asyncio.to_thread(call, *args, **kwargs)
+            except DBAPIError as error:
+                name = getattr(call, "__name__", "")
+                if not error.connection_invalidated or name not in RETRIED_AFTER_DISCONNECT:
+                    raise
+                # The database had dropped the connection (it restarted): SQLAlchemy put
+                # new ones in the pool, where no check before each call looks for old ones.
+                logger.warning("storage connection lost in %s; calling once more", name)
+                return await asyncio.to_thread(call, *args, **kwargs)
         answer = call(*args, **kwargs)
         if storage.checkpoint_due:
             _checkpoint_soon(storage)

@@ -214,6 +214,16 @@ class _DriverStatement:
         return connection.exec_driver_sql(self.sql, tuple(values[name] for name in self.order))
 
 
+#: A table's entries from a turn on: every other process that holds the table reads it for
+#: each move saved (``moves_since``), so it is compiled once like a move's statements.
+_MOVES_FROM = (
+    sa.select(_moves.c.seat, _moves.c.action, _moves.c.at, _moves.c.kind, _moves.c.elapsed)
+    .where(_moves.c.table_id == sa.bindparam("from_table"))
+    .where(_moves.c.turn >= sa.bindparam("from_turn"))
+    .order_by(_moves.c.turn)
+)
+
+
 def _announce_rematch(table_id: str, seat: int, answer: str, rematch: str) -> sa.Select[Any]:
     """``TABLE:rematch SEAT ANSWER REMATCH`` on the moves' channel (see ``notifier``)."""
     return sa.select(
@@ -230,6 +240,38 @@ _bot_turns = sa.Table(
     sa.Column("turn", sa.Integer, nullable=False),
     sa.Column("owner", sa.String(80), nullable=False),
     sa.Column("until", sa.Float, nullable=False),
+)
+
+#: The calls that ``errors.stored`` runs once more when the database had dropped the pooled
+#: connection they used (it restarted; see ``_engine``): the reads, and the writes whose
+#: second run adds nothing to a first one that did commit before its answer was lost: a key
+#: or a condition refuses it (a move's turn, a table's id, a rematch already made), or it
+#: writes the same again. The others (a chat line, a hint counted, a seat taken) answer
+#: 503 then, as in an outage.
+RETRIED_AFTER_DISCONNECT = frozenset(
+    {
+        "ping",
+        "load_table",
+        "load_seats",
+        "load_hints",
+        "load_chat",
+        "load_review",
+        "moves_since",
+        "current_turn",
+        "count_tables",
+        "list_tables",
+        "list_open_tables",
+        "player_games",
+        "record_move",
+        "claim_bot_turn",
+        "create_table",
+        "create_rematch",
+        "answer_rematch",
+        "rename_seat",
+        "remember_player",
+        "save_look",
+        "save_review",
+    }
 )
 
 
@@ -374,6 +416,17 @@ class Storage:
         self.writes_since_checkpoint = 0
         self._save_move = _DriverStatement.of(_SAVE_MOVE, self.engine.dialect)
         self._advance_table = _DriverStatement.of(_ADVANCE_TABLE, self.engine.dialect)
+        self._moves_from = _DriverStatement.of(_MOVES_FROM, self.engine.dialect)
+        #: Where the reads run. On PostgreSQL, outside a transaction (``AUTOCOMMIT``): each of
+        #: its statements sees the database as of its start either way (``READ COMMITTED``),
+        #: and a transaction only added a ``BEGIN`` and a ``ROLLBACK``, two round trips more
+        #: around each read; psycopg's rollback also forgot the statements it had prepared.
+        #: SQLite's driver begins no transaction for a read.
+        self._reader = (
+            self.engine.execution_options(isolation_level="AUTOCOMMIT")
+            if self.shared
+            else self.engine
+        )
 
     @property
     def shared(self) -> bool:
@@ -391,8 +444,12 @@ class Storage:
 
     def ping(self) -> None:
         """Raise unless the database answers."""
-        with self.engine.connect() as connection:
+        with self._reading() as connection:
             connection.execute(sa.text("SELECT 1"))
+
+    def _reading(self) -> Connection:
+        """A connection for reads only (see ``_reader``)."""
+        return self._reader.connect()
 
     @contextmanager
     def _transaction(self) -> Iterator[Connection]:
@@ -582,7 +639,7 @@ class Storage:
     def add_chat(self, table_id: str, line: ChatLine) -> ChatLine:
         """Save ``line`` as the table's next one: the line as saved, numbered."""
         for _ in range(5):
-            with self.engine.connect() as connection:
+            with self._reading() as connection:
                 last = connection.execute(
                     sa.select(sa.func.max(_chat.c.number)).where(_chat.c.table_id == table_id)
                 ).scalar()
@@ -605,7 +662,7 @@ class Storage:
         query = _chat.select().where(_chat.c.table_id == table_id, _chat.c.number >= since)
         if limit is not None:
             query = query.order_by(_chat.c.number.desc()).limit(limit)
-        with self.engine.connect() as connection:
+        with self._reading() as connection:
             rows = connection.execute(query).all()
         lines = [
             ChatLine(row.number, row.seat, row.name, row.text, row.phrase, row.turn, row.at)
@@ -615,7 +672,7 @@ class Storage:
 
     def remember_player(self, player: str, table_id: str, seats: list[int]) -> None:
         """Remember that the player key hashed to ``player`` plays ``seats`` of the table."""
-        with self.engine.connect() as connection:
+        with self._reading() as connection:
             known = set(
                 connection.execute(
                     sa.select(_player_seats.c.seat).where(
@@ -635,7 +692,7 @@ class Storage:
     def player_games(self, player: str, limit: int = 200) -> list[dict[str, Any]]:
         """The finished games of the player key hashed to ``player``, newest first: each
         table's game, date, result, seats (name, kind, bot) and the seats the player held."""
-        with self.engine.connect() as connection:
+        with self._reading() as connection:
             held = connection.execute(
                 sa.select(_player_seats.c.table_id, _player_seats.c.seat).where(
                     _player_seats.c.player == player
@@ -680,7 +737,7 @@ class Storage:
             .where(_seats.c.kind == "open", _seats.c.token_hash.is_(None))
             .distinct()
         )
-        with self.engine.connect() as connection:
+        with self._reading() as connection:
             rows = connection.execute(
                 _tables.select()
                 .where(_tables.c.id.in_(empty), sa.not_(_tables.c.finished))
@@ -721,7 +778,7 @@ class Storage:
 
     def load_seats(self, table_id: str) -> list[SeatRecord]:
         """The seats of a table as saved now (another process may have seated a friend)."""
-        with self.engine.connect() as connection:
+        with self._reading() as connection:
             rows = connection.execute(
                 _seats.select().where(_seats.c.table_id == table_id).order_by(_seats.c.seat)
             ).all()
@@ -829,16 +886,12 @@ class Storage:
 
     def moves_since(self, table_id: str, turn: int) -> list[Entry]:
         """The entries saved from ``turn`` on, in order."""
-        with self.engine.connect() as connection:
-            rows = connection.execute(
-                _moves.select()
-                .where(_moves.c.table_id == table_id, _moves.c.turn >= turn)
-                .order_by(_moves.c.turn)
-            ).all()
-        return [_entry(row) for row in rows]
+        with self._reading() as connection:
+            rows = self._moves_from.run(connection, {"from_table": table_id, "from_turn": turn})
+            return [_entry(row) for row in rows]
 
     def current_turn(self, table_id: str) -> int | None:
-        with self.engine.connect() as connection:
+        with self._reading() as connection:
             turn = connection.execute(
                 sa.select(_tables.c.turn).where(_tables.c.id == table_id)
             ).scalar()
@@ -874,7 +927,7 @@ class Storage:
 
     def load_hints(self, table_id: str) -> tuple[bool, int | None]:
         """Whether the table has hints now, and from which turn if switched on in play."""
-        with self.engine.connect() as connection:
+        with self._reading() as connection:
             row = connection.execute(
                 sa.select(_tables.c.hints, _tables.c.hints_from).where(_tables.c.id == table_id)
             ).first()
@@ -901,7 +954,7 @@ class Storage:
 
     def load_review(self, table_id: str, seat: int) -> dict[str, Any] | None:
         """``seat``'s review of the table as saved, None when none was."""
-        with self.engine.connect() as connection:
+        with self._reading() as connection:
             text = connection.execute(
                 sa.select(_reviews.c.review).where(
                     _reviews.c.table_id == table_id, _reviews.c.seat == seat
@@ -913,7 +966,7 @@ class Storage:
         """The table as saved, with every entry; with ``look``, a finished game whose last
         look was saved comes with that look instead of its entries."""
         saved_look: dict[str, Any] | None = None
-        with self.engine.connect() as connection:
+        with self._reading() as connection:
             row = connection.execute(_tables.select().where(_tables.c.id == table_id)).first()
             if row is None:
                 return None
@@ -961,14 +1014,14 @@ class Storage:
 
     def count_tables(self) -> int:
         """Every table saved, listed or not."""
-        with self.engine.connect() as connection:
+        with self._reading() as connection:
             count = connection.execute(sa.select(sa.func.count()).select_from(_tables)).scalar()
         return int(count or 0)
 
     def list_tables(self, limit: int = 30) -> list[dict[str, Any]]:
         """The most recently played tables whose creator let anyone watch, newest first, as
         public summaries."""
-        with self.engine.connect() as connection:
+        with self._reading() as connection:
             rows = connection.execute(
                 _tables.select()
                 .where(_tables.c.listed)
@@ -1055,7 +1108,11 @@ def _lock_sqlite_file(url: str) -> IO[str] | None:
 
 def _engine(url: str) -> Engine:
     if not url.startswith("sqlite"):
-        return sa.create_engine(url, pool_pre_ping=True)
+        # No check of a pooled connection before each call: it was a round trip more on every
+        # one. A connection the database dropped (it restarted) fails the call that uses it;
+        # SQLAlchemy then replaces every connection of the pool, and ``errors.stored`` runs
+        # the call once more where that is safe (``RETRIED_AFTER_DISCONNECT``).
+        return sa.create_engine(url)
     in_memory = url in {"sqlite://", "sqlite:///:memory:"}
     engine = sa.create_engine(
         url,

@@ -15,6 +15,7 @@ import asyncio
 import contextlib
 import hmac
 import logging
+import math
 import time
 from abc import ABC, abstractmethod
 from collections import deque
@@ -102,7 +103,9 @@ class TableCore(ABC):
         #: Each bot as its last move left it (pickled by its worker), for its next move.
         self.bot_memory: dict[int, bytes] = {}
         self.catch_up_task: asyncio.Task[None] | None = None
-        self._catch_up_wanted = False
+        #: The turn that the announcements heard since the last catch-up brought the table to
+        #: (``math.inf``: not known, read anyway); 0 while none waits.
+        self._catch_up_to: float = 0
         #: Positions of a finished game kept for its replay, every ``REPLAY_MARK_EVERY``
         #: entries, and the frames last served (one computed at a time).
         self._replay_marks: dict[int, TableHistory] = {}
@@ -584,11 +587,15 @@ class TableCore(ABC):
             self.record = record
             self._moved_to(await asyncio.to_thread(replay_table, record))
 
-    async def catch_up(self) -> None:
-        """Add the entries that other processes saved since this copy's turn."""
+    async def catch_up(self, to: float = math.inf) -> None:
+        """Add the entries that other processes saved since this copy's turn; nothing to
+        read when this copy is at turn ``to`` already (the announcement of a move of its own,
+        heard before its save returned: a read for nothing on every other move)."""
         if self._history is None:
             return  # read finished: nothing comes after the last entry
         async with self.lock:
+            if self.turn >= to:
+                return
             entries = await stored(self.manager.storage.moves_since, self.id, self.turn)
             if not entries:
                 return
@@ -602,18 +609,19 @@ class TableCore(ABC):
                 self._moved_to(candidate)
         self.start_bots()
 
-    def schedule_catch_up(self) -> None:
-        """Catch up soon; announcements that arrive while catching up make it look again
-        (its query may have run before their moves were saved)."""
-        self._catch_up_wanted = True
+    def schedule_catch_up(self, turn: int | None = None) -> None:
+        """Catch up soon, to the ``turn`` an announcement named (None: to whatever was
+        saved); announcements that arrive while catching up make it look again (its query may
+        have run before their moves were saved)."""
+        self._catch_up_to = max(self._catch_up_to, math.inf if turn is None else turn)
         if self.catch_up_task is None or self.catch_up_task.done():
             self.catch_up_task = asyncio.create_task(self._catch_up_quietly())
 
     async def _catch_up_quietly(self) -> None:
-        while self._catch_up_wanted:
-            self._catch_up_wanted = False
+        while self._catch_up_to:
+            to, self._catch_up_to = self._catch_up_to, 0
             try:
-                await self.catch_up()
+                await self.catch_up(to)
             except TableError as error:  # the storage is away: the next announcement retries
                 logger.warning("table %s could not catch up: %s", self.id, error.message)
 

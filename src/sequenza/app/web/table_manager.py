@@ -154,7 +154,7 @@ class TableManager:
         """Another process saved the move that brought ``table_id`` to ``turn``."""
         table = self.live.get(table_id)
         if table is not None and table.turn < turn:
-            table.schedule_catch_up()
+            table.schedule_catch_up(turn)
 
     def resync(self) -> None:
         """Announcements may have been missed: catch every live table up."""
