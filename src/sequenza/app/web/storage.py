@@ -178,14 +178,37 @@ _moves = sa.Table(
 _SAVE_MOVE = _moves.insert()
 _ADVANCE_TABLE = (
     _tables.update()
-    .where(_tables.c.id == sa.bindparam("at_table"), _tables.c.turn == sa.bindparam("at_turn"))
+    .where(_tables.c.id == sa.bindparam("table_id"), _tables.c.turn == sa.bindparam("at_turn"))
     .values(
         turn=sa.bindparam("next_turn"),
-        updated=sa.bindparam("now"),
+        updated=sa.bindparam("at"),
         finished=sa.bindparam("is_finished"),
         result=sa.bindparam("result_json"),
     )
 )
+
+#: A move saved on PostgreSQL by one statement outside a transaction, which commits itself:
+#: one round trip where ``record_move``'s transaction takes five (``BEGIN``, the two
+#: statements above, the ``NOTIFY``, ``COMMIT``), each a wake-up of the storage's thread and
+#: of the database. The table moves on only from the turn the entry answers (its row locked
+#: meanwhile, as by the ``UPDATE`` above), the entry is saved only where it did, and announced
+#: only where it was saved: no row back means nothing was written.
+_SAVE_AND_ANNOUNCE_MOVE = f"""
+WITH advanced AS (
+    UPDATE sequenza_tables
+    SET turn = %(next_turn)s::integer, updated = %(at)s::float8,
+        finished = %(is_finished)s::boolean, result = %(result_json)s::text
+    WHERE id = %(table_id)s::varchar AND turn = %(at_turn)s::integer
+    RETURNING id
+), saved AS (
+    INSERT INTO sequenza_moves (table_id, turn, seat, action, at, kind, elapsed)
+    SELECT id, %(turn)s::integer, %(seat)s::integer, %(action)s::varchar, %(at)s::float8,
+        %(kind)s::varchar, %(elapsed)s::float8
+    FROM advanced
+    RETURNING table_id
+)
+SELECT pg_notify('{MOVES_CHANNEL}', %(moved)s::text) FROM saved
+"""
 
 
 @dataclass(frozen=True)
@@ -840,31 +863,31 @@ class Storage:
         is the time it was made. ``look``: the last look of the game this entry ends, saved
         with it (written as JSON here, in the storage's thread, not on the event loop)."""
         now = entry.at or time.time()
+        values = {
+            "table_id": table_id,
+            "turn": turn,
+            "seat": entry.seat,
+            "action": entry.action,
+            "at": now,
+            "kind": entry.kind.value,
+            "elapsed": entry.elapsed,
+            # The table's (a name of a column it sets cannot name a parameter too).
+            "at_turn": turn,
+            "next_turn": turn + 1,
+            "is_finished": finished,
+            "result_json": None if result is None else json.dumps(result),
+            "moved": f"{table_id}:{turn + 1}",
+        }
         try:
+            if self.shared and look is None and entry.kind is not EntryKind.HINTS_ON:
+                with self._reader.connect() as connection:
+                    saved = connection.exec_driver_sql(_SAVE_AND_ANNOUNCE_MOVE, values).all()
+                if not saved:
+                    raise StaleWriteError(f"table {table_id} is not at turn {turn}")
+                return
             with self._transaction() as connection:
-                self._save_move.run(
-                    connection,
-                    {
-                        "table_id": table_id,
-                        "turn": turn,
-                        "seat": entry.seat,
-                        "action": entry.action,
-                        "at": now,
-                        "kind": entry.kind.value,
-                        "elapsed": entry.elapsed,
-                    },
-                )
-                updated = self._advance_table.run(
-                    connection,
-                    {
-                        "at_table": table_id,
-                        "at_turn": turn,
-                        "next_turn": turn + 1,
-                        "now": now,
-                        "is_finished": finished,
-                        "result_json": None if result is None else json.dumps(result),
-                    },
-                )
+                self._save_move.run(connection, values)
+                updated = self._advance_table.run(connection, values)
                 if updated.rowcount != 1:
                     raise StaleWriteError(f"table {table_id} is not at turn {turn}")
                 if entry.kind is EntryKind.HINTS_ON:
@@ -880,7 +903,7 @@ class Storage:
                     )
                 if self.shared:
                     # Delivered to every listening process when this transaction commits.
-                    connection.execute(_ANNOUNCE_MOVE, {"moved": f"{table_id}:{turn + 1}"})
+                    connection.execute(_ANNOUNCE_MOVE, {"moved": values["moved"]})
         except IntegrityError:
             raise StaleWriteError(f"a move is already saved for turn {turn}") from None
 
