@@ -440,11 +440,12 @@ class Storage:
         self._save_move = _DriverStatement.of(_SAVE_MOVE, self.engine.dialect)
         self._advance_table = _DriverStatement.of(_ADVANCE_TABLE, self.engine.dialect)
         self._moves_from = _DriverStatement.of(_MOVES_FROM, self.engine.dialect)
-        #: Where the reads run. On PostgreSQL, outside a transaction (``AUTOCOMMIT``): each of
-        #: its statements sees the database as of its start either way (``READ COMMITTED``),
-        #: and a transaction only added a ``BEGIN`` and a ``ROLLBACK``, two round trips more
-        #: around each read; psycopg's rollback also forgot the statements it had prepared.
-        #: SQLite's driver begins no transaction for a read.
+        #: Where the reads run, and the writes of one statement (``_one_statement``). On
+        #: PostgreSQL, outside a transaction (``AUTOCOMMIT``): each of its statements sees the
+        #: database as of its start either way (``READ COMMITTED``), and a transaction only
+        #: added a ``BEGIN`` and a ``ROLLBACK``, two round trips more around each read;
+        #: psycopg's rollback also forgot the statements it had prepared. SQLite's driver
+        #: begins no transaction for a read.
         self._reader = (
             self.engine.execution_options(isolation_level="AUTOCOMMIT")
             if self.shared
@@ -473,6 +474,18 @@ class Storage:
     def _reading(self) -> Connection:
         """A connection for reads only (see ``_reader``)."""
         return self._reader.connect()
+
+    @contextmanager
+    def _one_statement(self) -> Iterator[Connection]:
+        """A connection for a write of one statement: on PostgreSQL outside a transaction,
+        the statement committing itself (one round trip where ``BEGIN``, it and ``COMMIT``
+        were three); on SQLite in a transaction as every write."""
+        if not self.shared:
+            with self._transaction() as connection:
+                yield connection
+            return
+        with self._reader.connect() as connection:
+            yield connection
 
     @contextmanager
     def _transaction(self) -> Iterator[Connection]:
@@ -880,7 +893,7 @@ class Storage:
         }
         try:
             if self.shared and look is None and entry.kind is not EntryKind.HINTS_ON:
-                with self._reader.connect() as connection:
+                with self._one_statement() as connection:
                     saved = connection.exec_driver_sql(_SAVE_AND_ANNOUNCE_MOVE, values).all()
                 if not saved:
                     raise StaleWriteError(f"table {table_id} is not at turn {turn}")
@@ -926,7 +939,8 @@ class Storage:
         thinking leaves its claim to expire, and the turn to the next process that asks."""
         now = time.time()
         values = {"turn": turn, "owner": owner, "until": now + lease}
-        with self._transaction() as connection:
+        # Each statement stands alone: the claim is the UPDATE's, or else the INSERT's.
+        with self._one_statement() as connection:
             taken = connection.execute(
                 _bot_turns.update()
                 .where(
@@ -942,7 +956,7 @@ class Storage:
             if taken.rowcount == 1:
                 return True
         try:
-            with self._transaction() as connection:
+            with self._one_statement() as connection:
                 connection.execute(_bot_turns.insert().values(table_id=table_id, **values))
         except IntegrityError:
             return False  # someone else's claim on this turn stands
