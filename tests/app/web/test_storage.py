@@ -229,3 +229,14 @@ def test_a_chat_line_is_refused_not_said_twice_when_the_connection_was_dropped(
     said = asyncio.run(say())
     storage.close()
     assert said == []
+
+
+def test_a_bot_turn_is_claimed_by_one_owner_until_its_claim_runs_out(storage: Storage) -> None:
+    table = new_table()
+    storage.create_table(table)
+    assert storage.claim_bot_turn(table.id, 3, "first", 60)
+    assert not storage.claim_bot_turn(table.id, 3, "second", 60)
+    assert storage.claim_bot_turn(table.id, 3, "first", 60)  # renewed by its owner
+    assert storage.claim_bot_turn(table.id, 4, "second", -1)  # a new turn; expired at once
+    assert storage.claim_bot_turn(table.id, 4, "first", 60)  # the other's claim ran out
+    assert not storage.claim_bot_turn(table.id, 4, "second", 60)
