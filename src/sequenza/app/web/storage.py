@@ -299,6 +299,34 @@ RETRIED_AFTER_DISCONNECT = frozenset(
 )
 
 
+def _bot_turn_claim(insert: Any) -> Any:
+    """A bot turn's claim (``claim_bot_turn``) in one statement with no error to catch: an
+    UPDATE, then an INSERT refused by the key when another process had claimed meanwhile,
+    cost two round trips and an error (and a line of PostgreSQL's log) on every claim lost,
+    every two seconds while a bot thinks; and it is compiled once, as building it each time
+    cost more than the database's work. ``insert``: the dialect's, which has the clause."""
+    claim = insert(_bot_turns).values(
+        table_id=sa.bindparam("claim_table"),
+        turn=sa.bindparam("claim_turn"),
+        owner=sa.bindparam("claim_owner"),
+        until=sa.bindparam("claim_until"),
+    )
+    return claim.on_conflict_do_update(
+        index_elements=[_bot_turns.c.table_id],
+        set_={
+            "turn": claim.excluded.turn,
+            "owner": claim.excluded.owner,
+            "until": claim.excluded.until,
+        },
+        # Another owner's unexpired claim on this same turn stands.
+        where=sa.or_(
+            _bot_turns.c.turn != claim.excluded.turn,
+            _bot_turns.c.until < sa.bindparam("claim_now"),
+            _bot_turns.c.owner == claim.excluded.owner,
+        ),
+    ).returning(_bot_turns.c.table_id)
+
+
 class StorageInUseError(Exception):
     """Another server process already uses this SQLite database."""
 
@@ -441,6 +469,10 @@ class Storage:
         self._save_move = _DriverStatement.of(_SAVE_MOVE, self.engine.dialect)
         self._advance_table = _DriverStatement.of(_ADVANCE_TABLE, self.engine.dialect)
         self._moves_from = _DriverStatement.of(_MOVES_FROM, self.engine.dialect)
+        self._claim_bot_turn = _DriverStatement.of(
+            _bot_turn_claim(postgresql.insert if self.shared else sqlite.insert),
+            self.engine.dialect,
+        )
         #: Where the reads run, and the writes of one statement (``_one_statement``). On
         #: PostgreSQL, outside a transaction (``AUTOCOMMIT``): each of its statements sees the
         #: database as of its start either way (``READ COMMITTED``), and a transaction only
@@ -939,27 +971,15 @@ class Storage:
         another owner holds an unexpired claim on that same turn. A process that dies while
         thinking leaves its claim to expire, and the turn to the next process that asks."""
         now = time.time()
-        values = {"turn": turn, "owner": owner, "until": now + lease}
-        # One statement, no error to catch: an UPDATE, then an INSERT refused by the key when
-        # another process had claimed meanwhile, cost two round trips and an error (and a
-        # line of PostgreSQL's log) on every claim lost, every two seconds while a bot thinks.
-        insert = postgresql.insert if self.shared else sqlite.insert
-        claim = (
-            insert(_bot_turns)
-            .values(table_id=table_id, **values)
-            .on_conflict_do_update(
-                index_elements=[_bot_turns.c.table_id],
-                set_=values,
-                where=sa.or_(
-                    _bot_turns.c.turn != turn,
-                    _bot_turns.c.until < now,
-                    _bot_turns.c.owner == owner,
-                ),
-            )
-            .returning(_bot_turns.c.table_id)
-        )
+        values = {
+            "claim_table": table_id,
+            "claim_turn": turn,
+            "claim_owner": owner,
+            "claim_until": now + lease,
+            "claim_now": now,
+        }
         with self._one_statement() as connection:
-            return connection.execute(claim).first() is not None
+            return self._claim_bot_turn.run(connection, values).first() is not None
 
     def load_hints(self, table_id: str) -> tuple[bool, int | None]:
         """Whether the table has hints now, and from which turn if switched on in play."""
