@@ -99,6 +99,10 @@ def english_left(text: str, language: str) -> list[str]:
         for english in entry.english:
             for fragment in re.split(r"\{\w+\}", english):
                 fragment = fragment.strip(" ,.:;()·\u2013\u2014●+")
+                # A fragment not in the text at all cannot match: most are not, and the
+                # substring test spares compiling a pattern for each (seconds a page).
+                if fragment not in text:
+                    continue
                 if len(re.sub(r"\W", "", fragment)) < 4 or fragment in translated:
                     continue
                 if re.search(rf"(?<!\w){re.escape(fragment)}(?!\w)", text):
@@ -289,6 +293,10 @@ def games_english_left(text: str, language: str) -> list[str]:
         for english in entry.english:
             for fragment in re.split(r"\{\w+\}", english):
                 fragment = fragment.strip(" ,.:;()·\u2013\u2014●+/")
+                # A fragment not in the text at all cannot match: most are not, and the
+                # substring test spares compiling a pattern for each (seconds a page).
+                if fragment not in text:
+                    continue
                 if len(re.sub(r"\W", "", fragment)) < 4 or fragment in translated:
                     continue
                 if re.search(rf"(?<!\w){re.escape(fragment)}(?!\w)", text):
