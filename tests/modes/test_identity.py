@@ -49,15 +49,15 @@ def _game(game_id: str) -> Any:
 #: with coverage; test_shift_games_reach_every_ending_of_the_rules checks the endings);
 #: ``bench/modes.py --prove`` plays 1,000 of each at every player count.
 GAMES = {
-    ("sequentia-shift", "random"): 3,
+    ("sequentia-shift", "random"): 2,
     ("sequentia-shift", "greedy"): 4,
     ("sequentia-shift", "ends"): 2,
-    ("sequentia-stack", "random"): 8,
+    ("sequentia-stack", "random"): 5,
     ("sequentia-stack", "greedy"): 3,
     ("sequentia-stack", "ends"): 5,
-    ("sequentia-cross", "random"): 20,
+    ("sequentia-cross", "random"): 10,
     ("sequentia-cross", "greedy"): 2,
-    ("sequentia-cross", "ends"): 10,
+    ("sequentia-cross", "ends"): 5,
 }
 #: Seeded games per player count for each set of options away from the defaults (chosen as
 #: GAMES is).
