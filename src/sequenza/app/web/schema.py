@@ -8,6 +8,7 @@ created its three tables itself) counts as the baseline, ``0001``.
 
 from __future__ import annotations
 
+import functools
 from pathlib import Path
 
 import sqlalchemy as sa
@@ -32,8 +33,9 @@ def _config(connection: Connection) -> Config:
     return config
 
 
+@functools.cache
 def head() -> str:
-    """The schema version of this code."""
+    """The schema version of this code (its migration files read once)."""
     script = ScriptDirectory.from_config(_config(None))  # type: ignore[arg-type]
     version = script.get_current_head()
     assert version is not None
