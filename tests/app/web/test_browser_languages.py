@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import random
 import re
+from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -331,9 +332,15 @@ def play_into_the_game(server: LiveServer, game: str, language: str) -> dict[str
 
 @pytest.mark.parametrize("game", GAMES)
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_each_games_table_speaks_the_browsers_language(
-    server: LiveServer, browser: Any, shots: Path, language: str, game: str
+def test_each_games_table_and_rules_page_speak_the_browsers_language(
+    server: LiveServer,
+    browser: Any,
+    shots: Path,
+    english_rules: Callable[[str], list[str]],
+    language: str,
+    game: str,
 ) -> None:
+    english = english_rules(game)
     created = play_into_the_game(server, game, language)
     context, page, errors = open_page(browser, language)
     try:
@@ -347,6 +354,18 @@ def test_each_games_table_speaks_the_browsers_language(
         assert i18n.Translator("games", language).text(
             "common.default_bot", level="Random", number=2
         ) in (page.inner_text(".player-list"))
+        # The table's rules page: the English one, sentence for sentence, and none of its
+        # sentences left in English. Read on the table already open, since a page of its own
+        # for each language cost a page load of the table each (a third of this file's time).
+        translated = rules_page_sentences(page, language, shots / f"rules-{game}-{language}.png")
+        assert len(translated) == len(english)
+        left = [sentence for sentence in english if len(sentence) > 12 and sentence in translated]
+        assert left == []
+        rules = "\n".join(translated)
+        words = i18n.Translator("games", language)
+        assert words.text("common.guide_options_table") in rules
+        assert words.text("common.guide_first_seat", name="Ada") in rules
+        assert games_english_left(rules, language) == []
         assert errors == []
     finally:
         context.close()
@@ -388,46 +407,40 @@ RULES_SENTENCES = """() => [...document.querySelectorAll(
     .map((node) => node.innerText.trim()).filter(Boolean)"""
 
 
-def rules_page_sentences(
-    server: LiveServer, browser: Any, url: str, language: str, shot: Path | None = None
-) -> list[str]:
-    """The sentences of a table's rules page as a browser in ``language`` shows them; with
-    ``shot``, a picture of the open page there."""
-    context, page, errors = open_page(browser, language)
-    try:
-        page.goto(server.url + url)
-        page.wait_for_selector(".player-list")
-        page.click(f"text={i18n.page_messages(language)['common.rules']}")
-        page.wait_for_selector("dialog .rules-page")
-        if shot is not None:
-            shoot(page.locator("dialog"), shot)
-        sentences: list[str] = page.evaluate(RULES_SENTENCES)
-        assert errors == []
-        return sentences
-    finally:
-        context.close()
+def rules_page_sentences(page: Any, language: str, shot: Path | None = None) -> list[str]:
+    """The sentences of the rules page that the Rules button of the table open in ``page``
+    shows in ``language``; with ``shot``, a picture of the open page there."""
+    page.click(f"text={i18n.page_messages(language)['common.rules']}")
+    page.wait_for_selector("dialog .rules-page")
+    if shot is not None:
+        shoot(page.locator("dialog"), shot)
+    sentences: list[str] = page.evaluate(RULES_SENTENCES)
+    return sentences
 
 
-@pytest.mark.parametrize("game", GAMES)
-def test_the_rules_page_speaks_the_browsers_language(
-    server: LiveServer, browser: Any, shots: Path, game: str
-) -> None:
-    created = server.create_table(
-        game=game, seats=[{"kind": "hotseat", "name": "Ada"}, {"kind": "bot", "bot": "random"}]
-    )
-    english = rules_page_sentences(server, browser, created["url"], "en")
-    for language in LANGUAGES:
-        shot = shots / f"rules-{game}-{language}.png"
-        translated = rules_page_sentences(server, browser, created["url"], language, shot)
-        # The same page, sentence for sentence, and none of its sentences left in English.
-        assert len(translated) == len(english), language
-        left = [sentence for sentence in english if len(sentence) > 12 and sentence in translated]
-        assert left == [], language
-        text = "\n".join(translated)
-        words = i18n.Translator("games", language)
-        assert words.text("common.guide_options_table") in text
-        assert words.text("common.guide_first_seat", name="Ada") in text
-        assert games_english_left(text, language) == []
+@pytest.fixture(scope="module")
+def english_rules(server: LiveServer, browser: Any) -> Callable[[str], list[str]]:
+    """A game's rules page at a table of Ada and a random bot in English, read once for the
+    module: each language's rules page is compared with it."""
+    read: dict[str, list[str]] = {}
+
+    def sentences(game: str) -> list[str]:
+        if game not in read:
+            created = server.create_table(
+                game=game,
+                seats=[{"kind": "hotseat", "name": "Ada"}, {"kind": "bot", "bot": "random"}],
+            )
+            context, page, errors = open_page(browser, "en")
+            try:
+                page.goto(server.url + created["url"])
+                page.wait_for_selector(".player-list")
+                read[game] = rules_page_sentences(page, "en")
+                assert errors == []
+            finally:
+                context.close()
+        return read[game]
+
+    return sentences
 
 
 @pytest.mark.parametrize(
