@@ -8,6 +8,8 @@ import functools
 import json
 import shutil
 import socket
+import subprocess
+import sys
 import tempfile
 import threading
 import time
@@ -235,3 +237,50 @@ def live_server(
         server.should_exit = True
         thread.join(15)
         listener.close()
+
+
+# ---------------------------------------------------------- ``sequenza serve`` processes
+#: The command an operator runs, in a process of its own (the tests of several processes,
+#: of its settings and of its bot workers' lives).
+SERVE = [sys.executable, "-c", "from sequenza.app.cli import main; main()", "serve"]
+
+#: Seconds between two looks at a starting server: a look is a TCP connection, a few
+#: microseconds of CPU, so looking often costs nothing and loses no time after it is up.
+POLL_INTERVAL = 0.02
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def wait_until_listening(
+    process: subprocess.Popen[bytes], port: int, *, timeout: float = 60
+) -> None:
+    """Until the ``sequenza serve`` process accepts connections on ``port``: uvicorn listens
+    only once the app has started (imports, database, lifespan), so that is the server up.
+    Each look is a bare TCP connection: an HTTP request through a new httpx client costs
+    about 55 ms of CPU (it builds an SSL context), which a poll every 0.1 s paid for the
+    whole start. RuntimeError when the process ends first or ``timeout`` passes."""
+    deadline = time.monotonic() + timeout
+    while True:
+        with socket.socket() as probe:
+            if probe.connect_ex(("127.0.0.1", port)) == 0:
+                return
+        if process.poll() is not None:
+            raise RuntimeError(f"the server ended with {process.returncode} before listening")
+        if time.monotonic() > deadline:
+            raise RuntimeError(f"the server did not listen on {port} in {timeout} s")
+        time.sleep(POLL_INTERVAL)
+
+
+def wait_until_ready(url: str, *, timeout: float = 30) -> None:
+    """Until ``/readyz`` answers 200 (with several processes, once this one hears the
+    others' moves), asked through one client."""
+    deadline = time.monotonic() + timeout
+    with httpx.Client(base_url=url, timeout=5) as http:
+        while http.get("/readyz").status_code != 200:
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"{url} was not ready in {timeout} s")
+            time.sleep(POLL_INTERVAL)

@@ -12,7 +12,6 @@ import secrets
 import signal
 import socket
 import subprocess
-import sys
 import threading
 import time
 from collections.abc import Iterator
@@ -41,7 +40,7 @@ from sequenza.app.web.connections import (
 )
 from sequenza.app.web.errors import TableError
 from sequenza.app.web.server import proxy_refusals, server_config
-from tests.app.web.server_harness import Player
+from tests.app.web.server_harness import SERVE, Player, free_port, wait_until_listening
 
 #: A second address of this machine: Linux answers on all of 127.0.0.0/8.
 OTHER_ADDRESS = "127.0.0.2"
@@ -529,9 +528,6 @@ def test_an_http_response_left_unread_aborts_its_connection(tmp_path: Path) -> N
 
 
 # ---------------------------------------------------------------------- bot workers
-SERVE = [sys.executable, "-c", "from sequenza.app.cli import main; main()", "serve"]
-
-
 def descendants(pid: int) -> set[int]:
     """The processes started by ``pid`` and by them (from ``/proc``)."""
     children: dict[int, list[int]] = {}
@@ -564,9 +560,7 @@ def running(pid: int) -> bool:
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
 @pytest.mark.parametrize("stop", [signal.SIGKILL, signal.SIGTERM], ids=["kill-9", "sigterm"])
 def test_bot_workers_end_with_their_server(tmp_path: Path, stop: signal.Signals) -> None:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
+    port = free_port()
     database = f"sqlite:///{tmp_path / 'tables.db'}"
     process = subprocess.Popen(
         [
@@ -585,14 +579,7 @@ def test_bot_workers_end_with_their_server(tmp_path: Path, stop: signal.Signals)
     )
     try:
         url = f"http://127.0.0.1:{port}"
-        deadline = time.monotonic() + 90
-        while True:
-            try:
-                if httpx.get(f"{url}/healthz", timeout=2).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                assert time.monotonic() < deadline and process.poll() is None
-                time.sleep(0.1)
+        wait_until_listening(process, port, timeout=90)
         bots = {
             "game": "sequentia-cross",
             "seats": [{"kind": "bot", "bot": "greedy"}, {"kind": "bot", "bot": "random"}],

@@ -12,9 +12,7 @@ import json
 import os
 import random
 import signal
-import socket
 import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -24,11 +22,15 @@ from typing import Any
 
 import httpx
 import pytest
-
 from tests.app.web.conftest import fresh_postgres_database
-from tests.app.web.server_harness import Player, connect
-
-SERVE = [sys.executable, "-c", "from sequenza.app.cli import main; main()", "serve"]
+from tests.app.web.server_harness import (
+    SERVE,
+    Player,
+    free_port,
+    wait_until_listening,
+    wait_until_ready,
+)
+from websockets.sync.client import connect
 
 
 @dataclass
@@ -48,19 +50,23 @@ class Process:
         entries = [json.loads(line) for line in lines if line.startswith("{")]
         return [entry for entry in entries if entry.get("event") == name]
 
+    def wait_until_ready(self) -> None:
+        try:
+            wait_until_listening(self.process, int(self.url.rsplit(":", 1)[1]))
+            wait_until_ready(self.url)
+        except (RuntimeError, httpx.HTTPError):
+            self.stop(kill=True)
+            raise RuntimeError(self.log.read_text(encoding="utf-8")) from None
+
     def stop(self, kill: bool = False) -> None:
         if self.process.poll() is None:
             self.process.send_signal(signal.SIGKILL if kill else signal.SIGTERM)
             self.process.wait(20)
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
-def start(database: str, log: Path, *options: str) -> Process:
+def launch(database: str, log: Path, *options: str) -> Process:
+    """A ``sequenza serve`` process on ``database`` just started: ``Process.wait_until_ready``
+    waits for it, so that several can start at once."""
     port = free_port()
     command = [*SERVE, "--port", str(port), "--database", database, "--log-format", "json"]
     with open(log, "wb") as output:
@@ -69,19 +75,13 @@ def start(database: str, log: Path, *options: str) -> Process:
             stdout=subprocess.DEVNULL,
             stderr=output,
         )
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        try:
-            if httpx.get(f"{url}/readyz", timeout=2).status_code == 200:
-                return Process(url, process, log)
-        except httpx.HTTPError:
-            pass
-        if process.poll() is not None:
-            raise RuntimeError(log.read_text(encoding="utf-8"))
-        time.sleep(0.1)
-    process.kill()
-    raise RuntimeError("the server did not become ready")
+    return Process(f"http://127.0.0.1:{port}", process, log)
+
+
+def start(database: str, log: Path, *options: str) -> Process:
+    started = launch(database, log, *options)
+    started.wait_until_ready()
+    return started
 
 
 @contextmanager
@@ -310,14 +310,11 @@ def test_settings_come_from_the_environment(tmp_path: Path) -> None:
         server = subprocess.Popen(SERVE, env=environment, stderr=output)
     try:
         url = f"http://127.0.0.1:{port}"
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                if httpx.get(f"{url}/healthz", timeout=2).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                assert time.monotonic() < deadline, log.read_text(encoding="utf-8")
-                time.sleep(0.1)
+        try:
+            wait_until_listening(server, port)
+        except RuntimeError:
+            raise AssertionError(log.read_text(encoding="utf-8")) from None
+        assert httpx.get(f"{url}/healthz", timeout=5).status_code == 200
         assert httpx.get(f"{url}/readyz", timeout=5).json() == {"status": "ready"}
         created = httpx.post(
             f"{url}/api/tables", json={"game": "sequentia-shift", "seed": 1}, timeout=10
