@@ -179,7 +179,9 @@ def test_a_whole_game_by_keyboard_alone(
             shoot(page, shots / f"{game}-keyboard.png", full_page=True)
             # The middle of the game over the seat's socket; the keys play again near its
             # end, when claims come (test_browser.WHOLE_GAMES says why).
-            play_seat_by_socket(server, page, rng, until_turn=LAST_CLICKS_FROM[game])
+            # The page leaves the table meanwhile (test_browser_games.py has a page follow
+            # a game's middle): the keys are the subject here, not the moves made elsewhere.
+            play_seat_by_socket(server, page, rng, until_turn=LAST_CLICKS_FROM[game], away=True)
         elif moves == OPENING_KEYED_MOVES + LATE_KEYED_MOVES:
             # The rest over the socket too: the game's last moves are keyed in
             # bench/browser_games.py, as every move is.

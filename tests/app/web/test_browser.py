@@ -213,15 +213,30 @@ def start_from_lobby(screen: Screen, server: LiveServer, game: str) -> None:
 
 
 def play_seat_by_socket(
-    server: LiveServer, page: Any, rng: random.Random, until_turn: int | None = None
+    server: LiveServer,
+    page: Any,
+    rng: random.Random,
+    until_turn: int | None = None,
+    *,
+    away: bool = False,
 ) -> None:
     """Seat 0's moves, random and legal (claims first, as ``Screen.play_move`` picks), sent
     over a websocket of its own with the seat token the page holds, until the table's turn
-    reaches ``until_turn`` or the game ends; the page follows every move."""
+    reaches ``until_turn`` or the game ends; the page follows every move, unless ``away``.
+
+    ``away``: the page leaves the table while they are made and comes back for what follows,
+    as a player's first device does while the second plays on. Chromium then draws none of
+    them, where it redraws the board for each move it follows (about 30 ms of its main
+    thread a move on the 10x10 boards); the tests that follow a long run of moves made
+    elsewhere keep the page at the table (test_the_end_screen_after_a_whole_game, a whole
+    game of Sequentia Stack, and test_a_whole_game_through_the_page for Sequence)."""
     table_id = page.url.split("/t/")[1]
+    address = page.url
     token = page.evaluate(
         f"JSON.parse(localStorage.getItem('sequenza.tables'))[{table_id!r}].seats['0']"
     )
+    if away:
+        page.goto("about:blank")
     with server.join(table_id, token) as player:
         while True:
             state = player.wait_until(lambda state: state["over"] or state["legal"].get("0"))
@@ -230,6 +245,9 @@ def play_seat_by_socket(
             actions = state["legal"]["0"]
             preferred = [action for action in actions if action.split(" ")[0] in {"claim", "mark"}]
             player.play(rng.choice(preferred or actions))
+    if away:
+        page.goto(address)
+        page.wait_for_selector(".player-list")
     # The page has caught up: it neither shows an earlier turn nor offers a move made.
     wait_for(page, f"window.sequenzaTable.message.turn >= {state['turn']}")
 

@@ -28,6 +28,11 @@ from tests.app.web.test_browser import (
 
 __all__ = ["screen", "server", "shots"]  # fixtures, used by name
 
+#: The game whose page stays at the table while the game's middle is played over the socket,
+#: following every move; the other games' pages leave and come back for the last moves
+#: (``play_seat_by_socket``'s ``away``), which spares Chromium drawing each of them.
+FOLLOWED_GAME = "sequence"
+
 
 @pytest.mark.slow
 @pytest.mark.parametrize("game", GAMES)
@@ -51,7 +56,13 @@ def test_a_whole_game_through_the_page(
             middle = shots / f"{game}-desktop.png"
             screen.wait_for_turn()
             shoot(page, middle, full_page=True)
-            play_seat_by_socket(server, page, rng, until_turn=LAST_CLICKS_FROM[game])
+            play_seat_by_socket(
+                server,
+                page,
+                rng,
+                until_turn=LAST_CLICKS_FROM[game],
+                away=game != FOLLOWED_GAME,
+            )
         elif moves == 6 + LATE_CLICKED_MOVES:
             # A deal that runs long is finished over the socket too (the deal is the
             # server's choice, so a game's length varies from run to run).
