@@ -22,6 +22,9 @@ from typing import Any
 
 import httpx
 import pytest
+from websockets.sync.client import connect
+
+from sequenza.app.web.storage import Storage
 from tests.app.web.conftest import fresh_postgres_database
 from tests.app.web.server_harness import (
     SERVE,
@@ -30,7 +33,6 @@ from tests.app.web.server_harness import (
     wait_until_listening,
     wait_until_ready,
 )
-from websockets.sync.client import connect
 
 
 @dataclass
@@ -38,6 +40,7 @@ class Process:
     """One ``sequenza serve`` process, its JSON log kept in a file."""
 
     url: str
+    database: str
     process: subprocess.Popen[bytes]
     log: Path
 
@@ -75,7 +78,7 @@ def launch(database: str, log: Path, *options: str) -> Process:
             stdout=subprocess.DEVNULL,
             stderr=output,
         )
-    return Process(f"http://127.0.0.1:{port}", process, log)
+    return Process(f"http://127.0.0.1:{port}", database, process, log)
 
 
 def start(database: str, log: Path, *options: str) -> Process:
@@ -86,30 +89,41 @@ def start(database: str, log: Path, *options: str) -> Process:
 
 @contextmanager
 def started_pair(database: str, folder: Path) -> Iterator[tuple[Process, Process]]:
-    first = start(database, folder / "first.log")
-    second = start(database, folder / "second.log")
+    """Two processes started at once: a start is mostly each process's own imports, so the
+    pair is up in the time of one."""
+    # On an empty database both would run its migrations at the same time (schema.prepare
+    # takes no lock): the schema is made first, here, as the first server would have.
+    Storage(database).close()
+    pair = (launch(database, folder / "first.log"), launch(database, folder / "second.log"))
     try:
-        yield first, second
+        for process in pair:
+            process.wait_until_ready()
+        yield pair
     finally:
-        for process in (first, second):
+        for process in pair:
             process.stop()
 
 
 @pytest.fixture(scope="module")
 def two_processes(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Process, Process]]:
-    """Two processes on one database, shared by the tests that leave both running: starting a
-    pair (the app, its migrations, a bot worker each) costs more than most of these tests.
-    Each test plays tables of its own and reads the logs' lines of its own tables."""
+    """Two processes on one database, shared by the module's tests, which leave both running:
+    starting a pair (the app, its schema check, a bot worker each) costs more than most of
+    these tests. Each test plays tables of its own and reads the logs' lines of its own
+    tables."""
     folder = tmp_path_factory.mktemp("processes")
     with fresh_postgres_database() as database, started_pair(database, folder) as pair:
         yield pair
 
 
 @pytest.fixture
-def own_processes(postgres: str, tmp_path: Path) -> Iterator[tuple[Process, Process]]:
-    """Two processes for a test that stops one of them."""
-    with started_pair(postgres, tmp_path) as pair:
-        yield pair
+def third_process(two_processes: tuple[Process, Process], tmp_path: Path) -> Iterator[Process]:
+    """A third process on the pair's database, for a test that kills it: the pair stays up
+    for the others, and the test starts one process instead of a pair of its own."""
+    process = start(two_processes[0].database, tmp_path / "third.log")
+    try:
+        yield process
+    finally:
+        process.stop()
 
 
 def create(process: Process, friends_on: Process | None = None, **request: Any) -> dict[str, Any]:
@@ -240,9 +254,9 @@ def test_each_bot_move_is_played_by_one_process(two_processes: tuple[Process, Pr
 
 
 def test_a_process_killed_mid_game_leaves_the_game_to_the_other(
-    own_processes: tuple[Process, Process],
+    third_process: Process, two_processes: tuple[Process, Process]
 ) -> None:
-    first, second = own_processes
+    first, second = third_process, two_processes[1]
     created = create(
         first,
         game="sequentia-cross",
