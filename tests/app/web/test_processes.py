@@ -22,8 +22,11 @@ from typing import Any
 
 import httpx
 import pytest
+import uvicorn
+from typer.testing import CliRunner
 from websockets.sync.client import connect
 
+from sequenza.app.cli import app as cli_app
 from sequenza.app.web.storage import Storage
 from tests.app.web.conftest import fresh_postgres_database
 from tests.app.web.server_harness import (
@@ -290,25 +293,27 @@ def test_a_process_killed_mid_game_leaves_the_game_to_the_other(
 
 
 # ---------------------------------------------------------------------- SQLite stays one process
-def test_sqlite_refuses_several_processes(tmp_path: Path) -> None:
+def test_sqlite_refuses_several_processes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The command runs here, not in a process of its own (whose start, the app's imports, is
+    # most of its cost): the refusals come before it would serve, and one that failed to
+    # come would reach uvicorn.run, which records the call instead of serving.
+    served: list[dict[str, Any]] = []
+    monkeypatch.setattr(uvicorn, "run", lambda *args, **kwargs: served.append(kwargs))
     database = f"sqlite:///{tmp_path / 'games.db'}"
-    many = subprocess.run(
-        [*SERVE, "--workers", "2", "--database", database], capture_output=True, timeout=60
-    )
-    assert many.returncode == 2
-    assert b"PostgreSQL" in many.stderr and b"SQLite serves one process" in many.stderr
+    many = CliRunner().invoke(cli_app, ["serve", "--workers", "2", "--database", database])
+    assert many.exit_code == 2
+    assert "PostgreSQL" in many.stderr and "SQLite serves one process" in many.stderr
     running = start(database, tmp_path / "first.log")
     try:
-        second = subprocess.run(
-            [*SERVE, "--port", str(free_port()), "--database", database],
-            capture_output=True,
-            timeout=60,
+        second = CliRunner().invoke(
+            cli_app, ["serve", "--port", str(free_port()), "--database", database]
         )
-        assert second.returncode == 2
-        assert b"another Sequenza server is using" in second.stderr
-        assert b"postgresql+psycopg://" in second.stderr
+        assert second.exit_code == 2
+        assert "another Sequenza server is using" in second.stderr
+        assert "postgresql+psycopg://" in second.stderr
     finally:
         running.stop()
+    assert served == []
 
 
 def test_settings_come_from_the_environment(tmp_path: Path) -> None:
