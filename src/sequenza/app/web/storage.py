@@ -14,8 +14,9 @@ both record an entry for the same turn, whatever the server does.
 
 SQLite serves one process: a lock file beside the database refuses a second server. On
 PostgreSQL any number of processes share the tables: each saved move is announced with
-``NOTIFY sequenza_moves, 'TABLE:TURN'`` in its own transaction (see ``notifier``), and a
-bot's turn is claimed by one process at a time (``claim_bot_turn``).
+``NOTIFY sequenza_moves, 'TABLE:TURN'`` and the entry itself (``move_announcement``) in its own
+transaction (see ``notifier``), and a bot's turn is claimed by one process at a time
+(``claim_bot_turn``).
 
 The schema is versioned with Alembic (``schema``): a new database is created at the current
 version; an older or newer one is refused until ``sequenza db upgrade``.
@@ -45,8 +46,15 @@ from sequenza.core.table import ClockSettings, Entry, EntryKind
 
 from .schema import prepare
 
-#: The channel on which PostgreSQL announces each saved move as ``TABLE:TURN``.
+#: The channel on which PostgreSQL announces each saved move as ``TABLE:TURN`` and its entry
+#: (``move_announcement``).
 MOVES_CHANNEL = "sequenza_moves"
+#: Between a move's ``TABLE:TURN`` and its entry as JSON in its announcement. No table id
+#: (``identity.TABLE_ID``) and no JSON that ``json.dumps`` writes holds a line break, nor do the
+#: channel's other announcements (``TABLE:seats``, ``TABLE:chat``, ``TABLE:rematch ...``): the
+#: listener splits at the first one, then at the last ``:`` before it, whatever else (a ``:``
+#: included) the table id holds, and a JSON full of ``:`` never reads as one of the others.
+ENTRY_SEPARATOR = "\n"
 
 #: Write transactions on an embedded (SQLite) file between two checkpoints, which copy its
 #: write-ahead log into the database file. SQLite's own checkpoints, made by the commit that
@@ -922,7 +930,9 @@ class Storage:
             "next_turn": turn + 1,
             "is_finished": finished,
             "result_json": None if result is None else json.dumps(result),
-            "moved": f"{table_id}:{turn + 1}",
+            "moved": move_announcement(
+                table_id, turn + 1, Entry(entry.kind, entry.seat, entry.action, entry.elapsed, now)
+            ),
         }
         try:
             if self.shared and look is None and entry.kind is not EntryKind.HINTS_ON:
@@ -1111,6 +1121,53 @@ class Storage:
 
 def _entry(row: Any) -> Entry:
     return Entry(EntryKind(row.kind), row.seat, row.action, row.elapsed, row.at)
+
+
+def move_announcement(table_id: str, turn: int, entry: Entry) -> str:
+    """The announcement of the saved ``entry`` that brought ``table_id`` to ``turn``:
+    ``TABLE:TURN``, then the entry as JSON, so that a process one turn behind adds it without
+    reading it back (an action's 200 characters, each at most 12 bytes escaped, stay far within
+    PostgreSQL's 8,000 bytes a payload). ``announced_entry`` reads it back.
+
+    >>> move_announcement("t1", 5, Entry(EntryKind.MOVE, 1, "slide 3", 2.5, 1700000000.25))
+    't1:5\\n{"seat":1,"action":"slide 3","at":1700000000.25,"kind":"move","elapsed":2.5}'
+    """
+    fields = {
+        "seat": entry.seat,
+        "action": entry.action,
+        "at": entry.at,
+        "kind": entry.kind.value,
+        "elapsed": entry.elapsed,
+    }
+    return f"{table_id}:{turn}{ENTRY_SEPARATOR}{json.dumps(fields, separators=(',', ':'))}"
+
+
+def announced_entry(text: str) -> Entry | None:
+    """The entry of a move's announcement, from the JSON after ``ENTRY_SEPARATOR``; None where
+    it is missing or is not one (the listener then reads the table's new entries instead).
+
+    >>> entry = Entry(EntryKind.RESIGN, 0, "", None, 1700000000.25)
+    >>> heard = move_announcement("t1", 6, entry).partition(ENTRY_SEPARATOR)[2]
+    >>> announced_entry(heard) == entry, announced_entry('{"seat":1}')
+    (True, None)
+    """
+    try:
+        fields = json.loads(text)
+        seat, action, at = fields["seat"], fields["action"], fields["at"]
+        kind, elapsed = EntryKind(fields["kind"]), fields["elapsed"]
+    except (ValueError, TypeError, KeyError):  # not JSON, not an object, a field or kind amiss
+        return None
+    numbers = (int, float)
+    if (
+        type(seat) is not int
+        or not isinstance(action, str)
+        or isinstance(at, bool)
+        or not isinstance(at, numbers)
+        or isinstance(elapsed, bool)
+        or not (elapsed is None or isinstance(elapsed, numbers))
+    ):
+        return None
+    return Entry(kind, seat, action, None if elapsed is None else float(elapsed), float(at))
 
 
 def _seat(row: Any) -> SeatRecord:

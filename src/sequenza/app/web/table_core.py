@@ -106,6 +106,10 @@ class TableCore(ABC):
         #: The turn that the announcements heard since the last catch-up brought the table to
         #: (``math.inf``: not known, read anyway); 0 while none waits.
         self._catch_up_to: float = 0
+        #: The entries that announcements carried (``notifier``), by the turn each was made at:
+        #: the next catch-up adds those that follow on from the table's turn without reading
+        #: them, and forgets those the table has passed.
+        self._heard_entries: dict[int, Entry] = {}
         #: Positions of a finished game kept for its replay, every ``REPLAY_MARK_EVERY``
         #: entries, and the frames last served (one computed at a time).
         self._replay_marks: dict[int, TableHistory] = {}
@@ -588,31 +592,69 @@ class TableCore(ABC):
             self._moved_to(await asyncio.to_thread(replay_table, record))
 
     async def catch_up(self, to: float = math.inf) -> None:
-        """Add the entries that other processes saved since this copy's turn; nothing to
-        read when this copy is at turn ``to`` already (the announcement of a move of its own,
-        heard before its save returned: a read for nothing on every other move)."""
+        """Add the entries that other processes saved since this copy's turn, to turn ``to``
+        (``math.inf``: whatever was saved). The entries heard in announcements that follow on
+        from this copy's turn are added as they are; only what is still missing is read (a
+        copy further behind than the announcements heard, one missed or without its entry, an
+        entry heard that does not apply). Nothing to do when this copy is at turn ``to``
+        already (the announcement of a move of its own, heard before its save returned)."""
         if self._history is None:
+            self._heard_entries.clear()
             return  # read finished: nothing comes after the last entry
         async with self.lock:
-            if self.turn >= to:
+            history = self.history
+            self._forget_heard_before(history.turn)
+            if history.turn >= to:
                 return
-            entries = await stored(self.manager.storage.moves_since, self.id, self.turn)
-            if not entries:
-                return
-            candidate = self.history.copy()
-            try:
-                for entry in entries:
-                    candidate.add(entry)
-            except SequenzaError:
-                await self._reload()
-            else:
+            candidate = self._with_heard_entries(history)
+            if candidate is None or candidate.turn < to:
+                start = history.turn if candidate is None else candidate.turn
+                entries = await stored(self.manager.storage.moves_since, self.id, start)
+                if entries:
+                    if candidate is None:
+                        candidate = history.copy()
+                    try:
+                        for entry in entries:
+                            candidate.add(entry)
+                    except SequenzaError:
+                        candidate = None
+                        await self._reload()
+                        self._forget_heard_before(self.turn)
+                    else:
+                        self._forget_heard_before(candidate.turn)
+                elif candidate is None:
+                    return
+            if candidate is not None:
                 self._moved_to(candidate)
         self.start_bots()
 
-    def schedule_catch_up(self, turn: int | None = None) -> None:
+    def _with_heard_entries(self, history: TableHistory) -> TableHistory | None:
+        """A copy of ``history`` with the entries heard that follow on from its turn, in turn
+        order; None where none does, or one does not apply (the caller reads them instead)."""
+        heard = self._heard_entries
+        if history.turn not in heard:
+            return None
+        candidate = history.copy()
+        try:
+            while candidate.turn in heard:
+                candidate.add(heard.pop(candidate.turn))
+        except SequenzaError as error:
+            logger.warning("table %s: an entry heard does not apply (%s); reading", self.id, error)
+            return None
+        return candidate
+
+    def _forget_heard_before(self, turn: int) -> None:
+        """Forget the entries heard for turns before ``turn``: the table has them already."""
+        for passed in [heard for heard in self._heard_entries if heard < turn]:
+            del self._heard_entries[passed]
+
+    def schedule_catch_up(self, turn: int | None = None, entry: Entry | None = None) -> None:
         """Catch up soon, to the ``turn`` an announcement named (None: to whatever was
-        saved); announcements that arrive while catching up make it look again (its query may
-        have run before their moves were saved)."""
+        saved), with the ``entry`` it carried (the one that brought the table to ``turn``;
+        None: read it). Announcements that arrive while catching up make it look again (its
+        query may have run before their moves were saved), and their entries wait for it."""
+        if turn is not None and entry is not None:
+            self._heard_entries[turn - 1] = entry
         self._catch_up_to = max(self._catch_up_to, math.inf if turn is None else turn)
         if self.catch_up_task is None or self.catch_up_task.done():
             self.catch_up_task = asyncio.create_task(self._catch_up_quietly())

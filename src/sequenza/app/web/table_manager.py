@@ -37,7 +37,7 @@ from sequenza.ai.base import bot_names
 from sequenza.core.errors import SequenzaError, UnknownOptionError
 from sequenza.core.registry import game_class, game_kit, make_game
 from sequenza.core.rng import new_seed
-from sequenza.core.table import ClockKind, ClockSettings, OnTimeout, TableHistory
+from sequenza.core.table import ClockKind, ClockSettings, Entry, OnTimeout, TableHistory
 from sequenza.i18n import SOURCE_LANGUAGE
 
 from .api_models import ClockRequest, SeatRequest, TableRequest
@@ -150,11 +150,12 @@ class TableManager:
         self.storage.close()
 
     # ------------------------------------------------------------------ other processes
-    def table_moved(self, table_id: str, turn: int) -> None:
-        """Another process saved the move that brought ``table_id`` to ``turn``."""
+    def table_moved(self, table_id: str, turn: int, entry: Entry | None = None) -> None:
+        """Another process saved the move that brought ``table_id`` to ``turn``: ``entry``, as
+        its announcement carried it (None: read it)."""
         table = self.live.get(table_id)
         if table is not None and table.turn < turn:
-            table.schedule_catch_up(turn)
+            table.schedule_catch_up(turn, entry)
 
     def resync(self) -> None:
         """Announcements may have been missed: catch every live table up."""
