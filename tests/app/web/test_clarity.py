@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from tests.app.web.server_harness import LiveServer
-from tests.app.web.test_browser import Cable, Screen, open_seats, screen, server, shots
+from tests.app.web.test_browser import Cable, Screen, open_seats, screen, server, shoot, shots
 
 __all__ = ["screen", "server", "shots"]  # fixtures, used by name
 
@@ -38,7 +38,7 @@ def test_a_move_kept_offline_while_the_other_side_resigned_says_the_game_ended(
     assert "the game is over" in refusal, refusal
     assert "moved first" not in refusal and "moved on" not in refusal
     assert not page.evaluate("window.sequenzaTable.pending")
-    page.screenshot(path=str(shots / "offline-refused-over.png"))
+    shoot(page, shots / "offline-refused-over.png")
     assert screen.errors == []
 
 
