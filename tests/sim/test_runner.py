@@ -64,22 +64,19 @@ def test_an_unreachable_ray_cluster_is_reported_at_once() -> None:
 
 
 @pytest.mark.slow
-def test_ray_plays_the_same_games_as_the_local_back_end() -> None:
+def test_ray_plays_the_same_games_as_the_local_back_end(monkeypatch: pytest.MonkeyPatch) -> None:
     ray = pytest.importorskip("ray")
     sims = [
         Simulation("test-toy", 2, parse_bots("random,mcts:iterations=5,seconds=none"), 12, 4),
         Simulation("sequentia-shift", 2, parse_bots("random"), 4, seed=4),
     ]
     local = run(sims, workers=2)
-    # The plug-in game is installed on the cluster's machines as it is here (on the path).
+    # The plug-in game is installed on the cluster's machines as it is here (on the path):
+    # the local cluster's processes inherit this environment. A job's runtime_env would do
+    # the same at the cost of a worker of its own, started beside the idle one Ray starts.
     plugin = str(Path(__file__).parents[1] / "plugin")
-    ray.init(
-        address="local",
-        num_cpus=1,
-        include_dashboard=False,
-        log_to_driver=False,
-        runtime_env={"env_vars": {"PYTHONPATH": plugin}},
-    )
+    monkeypatch.setenv("PYTHONPATH", plugin)
+    ray.init(address="local", num_cpus=1, include_dashboard=False, log_to_driver=False)
     try:
         assert run(sims, backend="ray") == local
     finally:
