@@ -279,6 +279,9 @@ def test_the_log_shows_the_servers_sentences_naming_the_players(
     assert any(line.startswith("You") for line in lines)
     assert not any("seat" in line or "{" in line for line in lines)
     shoot(page.locator(".log-panel"), shots / f"{game}-log.png")
+    # The same page, a few moves in, is the view's check too (a page of its own per game
+    # played the same four moves again).
+    assert_the_view_drew_an_observation_that_validates(screen, game)
     assert screen.errors == []
 
 
@@ -1111,15 +1114,26 @@ def test_with_three_players_a_resigned_seat_is_played_by_a_bot(
     assert screen.errors == []
 
 
-@pytest.mark.parametrize("game", [*GAMES, "test-toy"])
-def test_each_view_draws_a_table_mid_game_from_observations_that_validate(
-    game: str, server: LiveServer, screen: Screen
-) -> None:
-    """A game's view.js draws what ``sequenza schema GAME`` describes: a few moves into a
-    table, the observation the page drew validates against the schema, and the board is
-    drawn without a script error."""
+def assert_the_view_drew_an_observation_that_validates(screen: Screen, game: str) -> None:
+    """A game's view.js draws what ``sequenza schema GAME`` describes: the observation the
+    page drew, a few moves into a table, validates against the schema, and the board is drawn
+    without a script error."""
     jsonschema = pytest.importorskip("jsonschema")
     schema = sequenza.core.observation_schema(sequenza.core.game_class(game))
+    drawn = screen.page.evaluate("JSON.stringify(window.sequenzaTable.current.observation)")
+    observation = json.loads(drawn)
+    jsonschema.Draft202012Validator(schema).validate(observation)
+    assert observation["turn"] >= 2
+    assert screen.page.locator(".board *").count() > 0
+    assert screen.errors == []
+
+
+def test_the_plug_in_games_view_draws_a_table_mid_game_from_observations_that_validate(
+    server: LiveServer, screen: Screen
+) -> None:
+    """The same for a game of another package (every built-in game's view is checked by the
+    log's test, on the page it plays)."""
+    game = "test-toy"
     created = server.create_table(
         game=game,
         seats=[{"kind": "hotseat", "name": "Ada"}, {"kind": "bot", "bot": "random"}],
@@ -1131,9 +1145,4 @@ def test_each_view_draws_a_table_mid_game_from_observations_that_validate(
             break
         screen.play_move(rng)
     screen.wait_for_turn()
-    drawn = screen.page.evaluate("JSON.stringify(window.sequenzaTable.current.observation)")
-    observation = json.loads(drawn)
-    jsonschema.Draft202012Validator(schema).validate(observation)
-    assert observation["turn"] >= 2
-    assert screen.page.locator(".board *").count() > 0
-    assert screen.errors == []
+    assert_the_view_drew_an_observation_that_validates(screen, game)
