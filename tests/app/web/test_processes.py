@@ -293,63 +293,93 @@ def test_a_process_killed_mid_game_leaves_the_game_to_the_other(
 
 
 # ---------------------------------------------------------------------- SQLite stays one process
-def test_sqlite_refuses_several_processes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.fixture(scope="module")
+def served_from_environment(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Process]:
+    """One ``sequenza serve`` on a new SQLite file, every setting from its ``SEQUENZA_*``
+    variables: the test of those settings asks it, and the test of SQLite's one process
+    finds its file in use (the start of a process, most of either test's cost, is shared)."""
+    folder = tmp_path_factory.mktemp("from-env")
+    port = free_port()
+    database = f"sqlite:///{folder / 'from-env.db'}"
+    environment = os.environ | {
+        "SEQUENZA_DATABASE": database,
+        "SEQUENZA_PORT": str(port),
+        "SEQUENZA_LOG_FORMAT": "json",
+    }
+    log = folder / "server.log"
+    with open(log, "wb") as output:
+        server = Process(
+            f"http://127.0.0.1:{port}",
+            database,
+            subprocess.Popen(SERVE, env=environment, stderr=output),
+            log,
+        )
+    try:
+        try:
+            wait_until_listening(server.process, port)
+        except RuntimeError:
+            raise AssertionError(log.read_text(encoding="utf-8")) from None
+        yield server
+    finally:
+        server.stop()
+
+
+def test_sqlite_refuses_several_processes(
+    served_from_environment: Process, monkeypatch: pytest.MonkeyPatch
+) -> None:
     # The command runs here, not in a process of its own (whose start, the app's imports, is
     # most of its cost): the refusals come before it would serve, and one that failed to
     # come would reach uvicorn.run, which records the call instead of serving.
     served: list[dict[str, Any]] = []
     monkeypatch.setattr(uvicorn, "run", lambda *args, **kwargs: served.append(kwargs))
-    database = f"sqlite:///{tmp_path / 'games.db'}"
+    database = served_from_environment.database
     many = CliRunner().invoke(cli_app, ["serve", "--workers", "2", "--database", database])
     assert many.exit_code == 2
     assert "PostgreSQL" in many.stderr and "SQLite serves one process" in many.stderr
-    running = start(database, tmp_path / "first.log")
-    try:
-        second = CliRunner().invoke(
-            cli_app, ["serve", "--port", str(free_port()), "--database", database]
-        )
-        assert second.exit_code == 2
-        assert "another Sequenza server is using" in second.stderr
-        assert "postgresql+psycopg://" in second.stderr
-    finally:
-        running.stop()
+    # A second server on the file the running one uses.
+    second = CliRunner().invoke(
+        cli_app, ["serve", "--port", str(free_port()), "--database", database]
+    )
+    assert second.exit_code == 2
+    assert "another Sequenza server is using" in second.stderr
+    assert "postgresql+psycopg://" in second.stderr
     assert served == []
 
 
-def test_settings_come_from_the_environment(tmp_path: Path) -> None:
-    port = free_port()
-    database = tmp_path / "from-env.db"
-    environment = os.environ | {
-        "SEQUENZA_DATABASE": f"sqlite:///{database}",
-        "SEQUENZA_PORT": str(port),
-        "SEQUENZA_LOG_FORMAT": "json",
-    }
-    log = tmp_path / "server.log"
-    with open(log, "wb") as output:
-        server = subprocess.Popen(SERVE, env=environment, stderr=output)
-    try:
-        url = f"http://127.0.0.1:{port}"
-        try:
-            wait_until_listening(server, port)
-        except RuntimeError:
-            raise AssertionError(log.read_text(encoding="utf-8")) from None
-        assert httpx.get(f"{url}/healthz", timeout=5).status_code == 200
-        assert httpx.get(f"{url}/readyz", timeout=5).json() == {"status": "ready"}
-        created = httpx.post(
-            f"{url}/api/tables", json={"game": "sequentia-shift", "seed": 1}, timeout=10
-        ).json()
-    finally:
-        server.send_signal(signal.SIGTERM)
-        server.wait(20)
-    assert database.exists()
-    events = [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines()]
+def logged_events(log: Path) -> list[dict[str, Any]]:
+    """Every line of a server's log, each one a JSON object; a line still being written
+    is left to the next read."""
+    text = log.read_text(encoding="utf-8")
+    return [json.loads(line) for line in text[: text.rfind("\n") + 1].splitlines()]
+
+
+def test_settings_come_from_the_environment(served_from_environment: Process) -> None:
+    url = served_from_environment.url
+    assert httpx.get(f"{url}/healthz", timeout=5).status_code == 200
+    assert httpx.get(f"{url}/readyz", timeout=5).json() == {"status": "ready"}
+    created = httpx.post(
+        f"{url}/api/tables", json={"game": "sequentia-shift", "seed": 1}, timeout=10
+    ).json()
+    assert Path(served_from_environment.database.removeprefix("sqlite:///")).exists()
+
+    def table_request_logged(events: list[dict[str, Any]]) -> bool:
+        return any(
+            event["event"] == "request"
+            and event["path"] == "/api/tables"
+            and event["status"] == 201
+            for event in events
+        )
+
+    # A request's line is written once its response has gone out: read until it is there.
+    deadline = time.monotonic() + 10
+    events = logged_events(served_from_environment.log)
+    while not table_request_logged(events) and time.monotonic() < deadline:
+        time.sleep(0.02)
+        events = logged_events(served_from_environment.log)
     assert {"event": "table_created", "table": created["id"]}.items() <= next(
         event.items() for event in events if event["event"] == "table_created"
     )
-    assert any(
-        event["event"] == "request" and event["path"] == "/api/tables" and event["status"] == 201
-        for event in events
-    )
+    assert table_request_logged(events)
 
 
 def test_chat_names_and_open_seats_reach_the_screens_of_every_process(
