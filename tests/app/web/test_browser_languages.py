@@ -505,9 +505,11 @@ def test_dates_clocks_and_numbers_follow_the_page_s_language(
     page = PAGES.take(browser, DESKTOP, locale="en-US", timezone_id="Europe/Rome")
     context = Lent(page)
     try:
-        page.goto(f"{server.url}/")
+        # The player's choice written from a file of the origin, so that the lobby loads
+        # once, already in that language.
+        page.goto(f"{server.url}/static/icon.svg")
         page.evaluate(f"localStorage.setItem('sequenza.language', {language!r})")
-        page.reload()
+        page.goto(f"{server.url}/")
         line = f'.tables-recent .table-line:has(a[href="/t/{created["id"]}"])'
         page.wait_for_selector(line)
         assert page.inner_text(f"{line} time") == written_date(moment, language)
@@ -607,7 +609,7 @@ def test_the_server_words_its_refusals_in_the_language_the_player_chose(
     # An Italian browser whose player chose Finnish: the server answers in Finnish.
     context, page, errors = open_page(browser, "it")
     try:
-        page.goto(f"{server.url}/")
+        page.goto(f"{server.url}/static/icon.svg")
         page.evaluate("localStorage.setItem('sequenza.language', 'fi')")
         page.goto(f"{server.url}/")
         page.wait_for_selector("#create")

@@ -65,7 +65,9 @@ def test_a_friend_names_themself_and_the_two_screens_talk(
     friend = Screen(browser, PHONE)
     watcher = Screen(browser, DESKTOP)
     try:
-        friend.page.goto(f"{server.url}/")
+        # The friend's browser is in Italian: the choice written from a file of the origin,
+        # which loads no page.
+        friend.page.goto(f"{server.url}/static/icon.svg")
         friend.page.evaluate("localStorage.setItem('sequenza.language', 'it')")
         friend.page.goto(link)
         friend.page.wait_for_selector("#name-input")
@@ -230,12 +232,14 @@ def test_a_rematch_offer_is_shown_to_the_other_player_who_accepts(
     bea = Screen(browser, PHONE)
     try:
         for page, seat, language in ((screen.page, "0", "en"), (bea.page, "1", "it")):
-            # The seat's link as this browser would keep it, before the first page loads.
+            # The seat's link as this browser would keep it, before the first page loads:
+            # written from a file of the origin, since an init script would leave the page
+            # unfit to be lent again (browser_pages).
             entry = {table_id: {"seats": {seat: tokens[seat]}, "invites": {}}}
-            page.add_init_script(
-                "if (!localStorage.getItem('sequenza.tables')) {"
-                f" localStorage.setItem('sequenza.tables', {json.dumps(json.dumps(entry))});"
-                f" localStorage.setItem('sequenza.language', {json.dumps(language)}); }}"
+            page.goto(server.url + "/static/icon.svg")
+            page.evaluate(
+                f"localStorage.setItem('sequenza.tables', {json.dumps(json.dumps(entry))});"
+                f" localStorage.setItem('sequenza.language', {json.dumps(language)});"
             )
             page.goto(server.url + created["url"])
             page.wait_for_selector(".end-screen:not([hidden]) #end-rematch")

@@ -72,7 +72,10 @@ def test_rule_options_are_named_in_the_readers_language(server: LiveServer, scre
     assert labels["random_first_player"] == "Primo giocatore a caso"
     assert labels["slide_limit"] == "Limite di scorrimenti"
     page = screen.page
-    page.add_init_script("localStorage.setItem('sequenza.language', 'fi')")
+    # The reader's choice written from a file of the origin, not by an init script, which
+    # would leave the page unfit to be lent again (browser_pages).
+    page.goto(server.url + "/static/icon.svg")
+    page.evaluate("localStorage.setItem('sequenza.language', 'fi')")
     page.goto(server.url + "/?game=sequentia-shift")
     page.click(".options-details summary")
     shown = page.eval_on_selector_all(".option-row label", "ls => ls.map(l => l.textContent)")
