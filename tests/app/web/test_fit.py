@@ -94,6 +94,28 @@ def shoot(page: Any, path: Path, *, full_page: bool = False) -> None:
         page.screenshot(path=str(path), full_page=full_page)
 
 
+#: Resolves once the page has drawn two frames at its new size: the resize event's handler
+#: fits the table at the next animation frame (table.js), so the second frame shows it
+#: fitted. At most a second of frames is waited for the size itself.
+FITTED = """async ([width, height]) => {
+    const frame = () => new Promise((done) => requestAnimationFrame(done));
+    for (let waited = 0; waited < 60; waited++) {
+        if (window.innerWidth === width && window.innerHeight === height) break;
+        await frame();
+    }
+    await frame();
+    await frame();
+}"""
+
+
+def resize(page: Any, width: int, height: int) -> None:
+    """The page at ``width`` x ``height``, once the table has been fitted to it (waited for,
+    not slept: a fixed pause is too long on an idle machine and may be too short on a busy
+    one)."""
+    page.set_viewport_size({"width": width, "height": height})
+    page.evaluate(FITTED, [width, height])
+
+
 def parts(page: Any) -> dict[str, Any]:
     found: dict[str, Any] = page.evaluate(PARTS)
     return found
@@ -134,8 +156,7 @@ def test_every_table_fits_the_screen_it_is_on(
         open_seats(screen, server, created, 0)
         assert screen.wait_for_turn() == "move"
         for width, height in SCREENS:
-            page.set_viewport_size({"width": width, "height": height})
-            page.wait_for_timeout(100)  # the resize is fitted at the next frame
+            resize(page, width, height)
             found = parts(page)
             shoot(page, shots / f"fit-{game}-{width}x{height}.png")
             assert found["board"] is not None and found["actions"] is not None
@@ -146,8 +167,7 @@ def test_every_table_fits_the_screen_it_is_on(
 
         # Choosing a card or a place on a laptop's screen leaves the page where it is: the
         # banner that says what to do next stays in view.
-        page.set_viewport_size({"width": 1366, "height": 768})
-        page.wait_for_timeout(100)
+        resize(page, 1366, 768)
         screen.play_move(random.Random(4))
         assert screen.wait_for_turn() in {"move", "over"}
         found = parts(page)
@@ -156,8 +176,7 @@ def test_every_table_fits_the_screen_it_is_on(
 
         # A phone: nothing reaches past the right edge, and the banner is still in view when
         # the page is scrolled down to the hand and the buttons.
-        page.set_viewport_size(PHONE)
-        page.wait_for_timeout(100)
+        resize(page, PHONE["width"], PHONE["height"])
         shoot(page, shots / f"fit-{game}-phone.png", full_page=True)
         found = parts(page)
         assert found["wide"] <= PHONE["width"]
