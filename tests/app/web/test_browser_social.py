@@ -252,10 +252,10 @@ def test_a_rematch_offer_is_shown_to_the_other_player_who_accepts(
         assert bea.page.inner_text("#rematch-decline") == "Rifiuta"
         bea.page.click("#rematch-accept")
         # Both reach the new table, each in their seat turned by one.
-        for page, seat in ((screen.page, 1), (bea.page, 0)):
+        for page, new_seat in ((screen.page, 1), (bea.page, 0)):
             page.wait_for_url(lambda url: table_id not in url)
             wait_for(page, "window.sequenzaTable?.message?.seats")
-            assert page.evaluate("window.sequenzaTable.message.seats") == [seat]
+            assert page.evaluate("window.sequenzaTable.message.seats") == [new_seat]
         assert screen.errors == [] and bea.errors == []
     finally:
         bea.close()
