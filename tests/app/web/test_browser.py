@@ -285,6 +285,13 @@ def test_the_log_shows_the_servers_sentences_naming_the_players(
     assert screen.errors == []
 
 
+#: Resolves once the pieces have landed: the glides still running (flip.js) have finished.
+#: The page's CSS animations are left out: the banner's while-waiting pulse never ends.
+LANDED = """() => Promise.all(document.getAnimations()
+    .filter((animation) => !(animation instanceof CSSAnimation))
+    .map((animation) => animation.finished.catch(() => null))).then(() => true)"""
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_a_phone_sized_page_fits_and_plays(
     game: str, server: LiveServer, browser: Any, shots: Path
@@ -300,7 +307,8 @@ def test_a_phone_sized_page_fits_and_plays(
             phone.play_move(rng)
         phone.wait_for_turn()
         page = phone.page
-        page.wait_for_timeout(450)
+        # Measured once every piece has landed: a glide under way moves it from elsewhere.
+        assert page.evaluate(LANDED)
         shoot(page, shots / f"{game}-phone.png", full_page=True)
         width = page.evaluate("document.documentElement.scrollWidth")
         assert width <= PHONE["width"], f"{game} overflows a phone screen: {width}px wide"
