@@ -5,10 +5,12 @@ intact, and a database from a newer Sequenza is refused. On SQLite and PostgreSQ
 from __future__ import annotations
 
 import json
+import multiprocessing
 import random
 import secrets
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 import sqlalchemy as sa
@@ -16,7 +18,7 @@ from typer.testing import CliRunner
 
 import sequenza
 from sequenza.app.cli import app
-from sequenza.app.web.schema import SchemaError, head
+from sequenza.app.web.schema import SchemaError, current, head, prepare
 from sequenza.app.web.storage import Storage
 from sequenza.core.game import GameRecord
 from tests.app.web.conftest import fresh_postgres_database
@@ -162,3 +164,37 @@ def test_a_database_from_a_newer_version_is_refused(empty_database: str) -> None
     engine.dispose()
     with pytest.raises(SchemaError, match="newer Sequenza"):
         Storage(empty_database)
+
+
+def _open_when_all_start(url: str, start: Any) -> None:
+    """One replica: opens the database at the same moment as the others (run in a child)."""
+    engine = sa.create_engine(url)
+    start.wait()
+    prepare(engine)
+    engine.dispose()
+
+
+def test_replicas_started_together_on_an_empty_database_make_the_schema_once() -> None:
+    """Several server processes started at once on a new PostgreSQL database, as an operator
+    starts replicas: one creates the schema, the others wait for it and open it. Forked from
+    the test process, so that each child is a process of its own without importing the app."""
+    with fresh_postgres_database() as url:
+        forking = multiprocessing.get_context("fork")
+        start = forking.Barrier(3)
+        replicas = [
+            forking.Process(target=_open_when_all_start, args=(url, start)) for _ in range(3)
+        ]
+        for replica in replicas:
+            replica.start()
+        for replica in replicas:
+            replica.join(60)
+        hung = [replica for replica in replicas if replica.exitcode is None]
+        for replica in hung:
+            replica.kill()
+        assert [replica.exitcode for replica in replicas] == [0, 0, 0]
+        engine = sa.create_engine(url)
+        try:
+            with engine.connect() as connection:
+                assert current(connection) == head()
+        finally:
+            engine.dispose()

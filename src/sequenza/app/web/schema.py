@@ -51,9 +51,24 @@ def current(connection: Connection) -> str | None:
     return version
 
 
+#: The key of the PostgreSQL advisory lock that one process at a time holds while it reads the
+#: schema's version and creates or upgrades the schema (any number fixed for this purpose).
+_SCHEMA_LOCK = 0x5E9_0E2A
+
+
+def _one_at_a_time(connection: Connection) -> None:
+    """Wait until no other process creates or upgrades the schema, for the rest of this
+    transaction. Replicas started together on an empty PostgreSQL database would otherwise
+    each find no schema and create it, and all but one fail on the tables the first made.
+    SQLite serves one process (its lock file refuses a second)."""
+    if connection.dialect.name == "postgresql":
+        connection.execute(sa.text("SELECT pg_advisory_xact_lock(:key)"), {"key": _SCHEMA_LOCK})
+
+
 def prepare(engine: Engine) -> None:
     """Create the schema in an empty database; refuse one at another version."""
     with engine.begin() as connection:
+        _one_at_a_time(connection)
         version = current(connection)
         if version is None:
             command.upgrade(_config(connection), "head")
@@ -82,6 +97,7 @@ def prepare(engine: Engine) -> None:
 def upgrade(engine: Engine) -> tuple[str | None, str]:
     """Bring the database to this code's schema; returns its version before and after."""
     with engine.begin() as connection:
+        _one_at_a_time(connection)
         before = current(connection)
         config = _config(connection)
         if (
