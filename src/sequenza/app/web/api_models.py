@@ -281,7 +281,7 @@ class ActionRequest(BaseModel):
     model_config = ConfigDict(strict=True, extra="forbid")
 
     token: str
-    action: str | int = Field(description='the action\'s text ("slide 5") or its number')
+    action: str | int = Field(description='the action\'s text ("slide 5 4") or its number')
     turn: int = Field(description="the turn of the position the action answers")
 
 

@@ -430,7 +430,7 @@ class TableCore(ABC):
         """Play ``action`` for the seat to act, if ``seats`` holds it and ``turn`` is the
         current turn. Raises ``TableError`` and changes nothing otherwise."""
         if not isinstance(action, str | int) or isinstance(action, bool):
-            raise TableError("bad_request", "problem.action_text", example='"slide 5"')
+            raise TableError("bad_request", "problem.action_text", example='"slide 5 4"')
         if isinstance(action, str) and len(action) > MAX_ACTION_TEXT:
             raise TableError("illegal", "problem.action_too_long", limit=MAX_ACTION_TEXT)
         if isinstance(turn, bool) or not isinstance(turn, int):
