@@ -3,9 +3,11 @@
     python bench/ladder.py                                  # every game, every level
     python bench/ladder.py sequence --games 40 --far 12     # one game, more games
     python bench/ladder.py --write                          # and update the levels file
+    python bench/ladder.py sequence --levels greedy,mcts,expert --seconds 1 --workers 2
 
 Seeded 2-player round robins (the simulator seats each pair both ways, alternately), search
-levels at a fixed number of iterations so that the table is the same on any machine. A game
+levels at a fixed number of iterations so that the table is the same on any machine
+(``--seconds``: for the time a move the web app gives them instead, on this machine). A game
 counts 1 to its winner and a half to each player of a shared or drawn game. The ratings are
 Elo points from a Bradley-Terry fit by maximum likelihood, ``random`` at 0; each pairing
 also counts one drawn game, so that a clean sweep gives a large but finite gap rather than
@@ -66,10 +68,20 @@ class Pairing:
 
 
 def play(
-    game_id: str, first: str, second: str, games: int, seed: int, iterations: int, workers: int
+    game_id: str,
+    first: str,
+    second: str,
+    games: int,
+    seed: int,
+    iterations: int,
+    workers: int,
+    seconds: float | None = None,
 ) -> Pairing:
     def entry(level: str) -> str:
-        return f"{level}:iterations={iterations}" if level in SEARCH_LEVELS else level
+        if level not in SEARCH_LEVELS:
+            return level
+        # At the web app's settings a search thinks for a time, as long as a player waits.
+        return f"{level}:seconds={seconds:g}" if seconds else f"{level}:iterations={iterations}"
 
     bots = parse_bots(f"{entry(first)},{entry(second)}")
     (results,) = run([Simulation(game_id, 2, bots, games=games, seed=seed)], workers=workers)
@@ -210,7 +222,14 @@ def measure(game_id: str, arguments: argparse.Namespace, levels: list[str]) -> l
             games += games % 2  # each level first as often as the other
             start = time.perf_counter()
             pairing = play(
-                game_id, high, low, games, arguments.seed, arguments.iterations, arguments.workers
+                game_id,
+                high,
+                low,
+                games,
+                arguments.seed,
+                arguments.iterations,
+                arguments.workers,
+                arguments.seconds,
             )
             pairings.append(pairing)
             print(
@@ -282,6 +301,13 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=30, help="games of levels 1-2 apart")
     parser.add_argument("--far", type=int, default=10, help="games of levels further apart")
     parser.add_argument("--iterations", type=int, default=100, help="search iterations a move")
+    parser.add_argument(
+        "--seconds",
+        type=float,
+        help="search levels think this long a move (wall time, as in the web app) instead of "
+        "--iterations; the table then holds on this machine at its load only, so it is not "
+        "written (--write refuses it)",
+    )
     parser.add_argument("--levels", default=",".join(LEVELS), help="levels, weakest first")
     parser.add_argument("--rounds", type=int, default=1000, help="bootstrap rounds")
     parser.add_argument("--seed", type=int, default=0)
@@ -293,6 +319,8 @@ def main() -> None:
         help="rate again the games stored in each game's levels.json instead of playing",
     )
     arguments = parser.parse_args()
+    if arguments.seconds and (arguments.write or arguments.refit):
+        parser.error("--seconds measures this machine only: the levels files keep iterations")
     levels = arguments.levels.split(",")
     game_ids = arguments.game_ids or [info.id for info in sequenza.available_games()]
     print(f"# {platform.processor() or platform.machine()}, Python {platform.python_version()}")

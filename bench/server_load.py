@@ -153,6 +153,12 @@ def cpu_seconds_of(stat: Path) -> float:
     return (int(fields[11]) + int(fields[12])) / TICKS
 
 
+def kernel_seconds(pid: int) -> float:
+    """The CPU seconds a process spent in the kernel (its system time): on the loopback, the
+    sockets' sending charges the sender for the receiving side's TCP work too."""
+    return int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[12]) / TICKS
+
+
 def rss_mib(pid: int) -> float:
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
         if line.startswith("VmRSS:"):
@@ -408,6 +414,7 @@ class Mark:
     bots: list[int]
     cpu: dict[int, float]
     loops: dict[int, float]
+    kernel: dict[int, float]
     moves: float
     loop_cpu: float
     lag: dict[float, float]
@@ -422,6 +429,7 @@ class Mark:
             bots=bots,
             cpu={pid: cpu_seconds(pid) for pid in servers + bots},
             loops={pid: main_thread_seconds(pid) for pid in servers},
+            kernel={pid: kernel_seconds(pid) for pid in servers},
             moves=moves,
             loop_cpu=loop_cpu,
             lag=summed_lag(ports),
@@ -512,6 +520,7 @@ def main() -> None:
             servers, bots = after.servers, after.bots
             server_cpu = sum(after.cpu[pid] - before.cpu.get(pid, 0.0) for pid in servers) / wall
             loop_threads = sum(after.loops[pid] - before.loops.get(pid, 0.0) for pid in servers)
+            in_kernel = sum(after.kernel[pid] - before.kernel.get(pid, 0.0) for pid in servers)
             worker_cpu = sum(after.cpu[pid] - before.cpu.get(pid, 0.0) for pid in bots) / wall
             server_rss = sum(rss_mib(pid) for pid in servers)
             workers_rss = sum(rss_mib(pid) for pid in bots)
@@ -573,7 +582,9 @@ def main() -> None:
             f"{per_move:.2f} ms CPU (from /metrics), whole server {whole:.2f} ms CPU "
             f"(sending and database included): {threads:.2f} ms on the event loops' threads "
             f"(the table, the sockets, the ASGI layer), {whole - threads:.2f} ms on the others "
-            f"(the database calls, the bot workers' queues)"
+            f"(the database calls, the bot workers' queues); {in_kernel / saved * 1000:.2f} ms "
+            f"of the whole in the kernel (the sockets' sends and receives, on the loopback "
+            f"the receiving side's TCP work included)"
         )
     print(f"errors: {dict(figures.errors) or 'none'}")
     if warned:
