@@ -299,7 +299,10 @@ async def post(http: httpx.AsyncClient, path: str, body: dict[str, Any]) -> http
     try:
         return await http.post(path, json=body)
     except httpx.TransportError:
-        return await http.post(path, json=body)
+        # Not the pool again: on a loaded machine its other connections may have sat idle past
+        # the server's keep-alive too, and the second try would meet another closed one.
+        async with httpx.AsyncClient(base_url=http.base_url, timeout=http.timeout) as fresh:
+            return await fresh.post(path, json=body)
 
 
 async def table_loop(
