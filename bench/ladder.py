@@ -30,6 +30,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import os
 import platform
 import random
 import time
@@ -205,7 +206,12 @@ def _standing(level: str, levels: list[str], pairings: list[Pairing]) -> str:
         return f"beats {below}"
     if wilson(sum(step.scores), len(step.scores))[1] < 0.5:
         return f"weaker than {below}"
-    beaten = [lower for lower in levels[: number - 1] if beats(scores[(level, lower)])]
+    # A ladder at a time a move plays only the search levels' pairings: say what it measured.
+    beaten = [
+        lower
+        for lower in levels[: number - 1]
+        if (level, lower) in scores and beats(scores[(level, lower)])
+    ]
     if beaten:
         return f"plays like the level below; beats {beaten[-1]}"
     return "plays like the level below"
@@ -305,8 +311,9 @@ def main() -> None:
         "--seconds",
         type=float,
         help="search levels think this long a move (wall time, as in the web app) instead of "
-        "--iterations; the table then holds on this machine at its load only, so it is not "
-        "written (--write refuses it)",
+        "--iterations, and only their pairings are played: the levels without a search play "
+        "the same at any setting, so their stored pairings are reused; --write keeps this "
+        "table beside the fixed-iteration one (at_seconds), and menus read it first",
     )
     parser.add_argument("--levels", default=",".join(LEVELS), help="levels, weakest first")
     parser.add_argument("--rounds", type=int, default=1000, help="bootstrap rounds")
@@ -319,8 +326,8 @@ def main() -> None:
         help="rate again the games stored in each game's levels.json instead of playing",
     )
     arguments = parser.parse_args()
-    if arguments.seconds and (arguments.write or arguments.refit):
-        parser.error("--seconds measures this machine only: the levels files keep iterations")
+    if arguments.seconds and arguments.refit:
+        parser.error("--refit rates the stored fixed-iteration games again; not with --seconds")
     levels = arguments.levels.split(",")
     game_ids = arguments.game_ids or [info.id for info in sequenza.available_games()]
     print(f"# {platform.processor() or platform.machine()}, Python {platform.python_version()}")
@@ -329,6 +336,40 @@ def main() -> None:
         if path is None and (arguments.write or arguments.refit):
             raise SystemExit(f"{game_id}'s kit names no ratings file")
         stored: dict[str, Any] = json.loads(path.read_text()) if path and path.exists() else {}
+        if arguments.seconds:
+            load_before = os.getloadavg()[0]
+            searching = [level for level in levels if level in SEARCH_LEVELS]
+            played = measure(game_id, arguments, [*dict.fromkeys(["greedy", *levels])])
+            pairings = reuse_unsearched(stored, game_id) + [
+                pairing
+                for pairing in played
+                if pairing.first in searching or pairing.second in searching
+            ]
+            rated = [
+                level for level in LEVELS if any(level in (p.first, p.second) for p in pairings)
+            ]
+            shares = {
+                level: searched_share(game_id, level, arguments.iterations, arguments.seed)
+                for level in searching
+            }
+            rarely = frozenset(level for level, share in shares.items() if share < RARELY_SEARCHES)
+            rows = rate(rated, pairings, arguments.rounds, arguments.seed, rarely)
+            print(table(game_id, rows), "\n", flush=True)
+            if arguments.write:
+                timed = stored.setdefault("at_seconds", {})
+                timed["seconds"] = arguments.seconds
+                timed.setdefault("measured", {})[game_id] = (
+                    f"bench/ladder.py {game_id} --levels {','.join(levels)} --seconds "
+                    f"{arguments.seconds:g} --games {arguments.games} --seed {arguments.seed} "
+                    f"--workers {arguments.workers}; {platform.machine()}, {os.cpu_count()} cores, "
+                    f"load {load_before:.1f} to {os.getloadavg()[0]:.1f}, "
+                    f"{time.strftime('%Y-%m-%d')}"
+                )
+                timed.setdefault("games", {})[game_id] = rows
+                timed.setdefault("pairings", {})[game_id] = [pack(p) for p in pairings]
+                assert path is not None
+                path.write_text(json.dumps(stored, indent=1) + "\n")
+            continue
         if arguments.refit:
             pairings = [unpack(entry) for entry in stored["pairings"][game_id]]
         else:
@@ -353,6 +394,16 @@ def main() -> None:
             stored.setdefault("pairings", {})[game_id] = [pack(p) for p in pairings]
             assert path is not None
             path.write_text(json.dumps(stored, indent=1) + "\n")
+
+
+def reuse_unsearched(stored: dict[str, Any], game_id: str) -> list[Pairing]:
+    """The stored fixed-iteration pairings of levels that do not search: they play alike at
+    any time a move, so a ladder at a time a move does not play them again."""
+    return [
+        unpack(entry)
+        for entry in stored.get("pairings", {}).get(game_id, [])
+        if entry["first"] not in SEARCH_LEVELS and entry["second"] not in SEARCH_LEVELS
+    ]
 
 
 def pack(pairing: Pairing) -> dict[str, Any]:

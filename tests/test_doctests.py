@@ -25,6 +25,7 @@ MODULES = [
     "sequenza.text.describe",
     "sequenza.fast",
     "sequenza.ai.review",
+    "sequenza.ai.levels",
     "sequenza.app.web.storage",
 ]
 

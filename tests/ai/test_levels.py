@@ -252,6 +252,40 @@ def test_a_level_above_the_shown_one_by_a_measured_step_stands_alone() -> None:
     assert ladder("g", {}) == [[level] for level in LEVELS]
 
 
+def test_the_ladder_at_the_time_a_move_players_meet_rules_the_menu_where_measured() -> None:
+    # At fixed iterations mcts plays like greedy; at a second a move it beats it (25 of 30).
+    fixed = _measured(
+        {"random": 0, "novice": 300, "greedy": 600, "mcts": 610, "expert": 620},
+        {
+            ("novice", "random"): 27,
+            ("greedy", "novice"): 27,
+            ("mcts", "greedy"): 16,
+            ("expert", "mcts"): 15,
+            ("expert", "greedy"): 16,
+        },
+    )
+    timed = _measured(
+        {"random": 0, "novice": 300, "greedy": 600, "mcts": 880, "expert": 890},
+        {
+            ("novice", "random"): 27,
+            ("greedy", "novice"): 27,
+            ("mcts", "greedy"): 25,
+            ("expert", "mcts"): 15,
+            ("expert", "greedy"): 25,
+        },
+    )
+    assert ladder("g", fixed) == [["random"], ["novice"], ["greedy", "mcts", "expert"]]
+    assert ladder("g", {**fixed, "at_seconds": timed}) == [
+        ["random"],
+        ["novice"],
+        ["greedy"],
+        ["mcts", "expert"],
+    ]
+    # Another game's timed table leaves this one's fixed table in charge.
+    other = {"games": {"h": timed["games"]["g"]}, "pairings": {"h": timed["pairings"]["g"]}}
+    assert ladder("g", {**fixed, "at_seconds": other}) == ladder("g", fixed)
+
+
 def test_the_menu_carries_the_order_and_the_merges_of_the_games_levels_json() -> None:
     for game_id in ("sequentia-shift", "sequence"):
         entries = seat_menu(game_id, "it")

@@ -3,6 +3,9 @@
 ``bench/ladder.py --write`` plays every level against every other and stores the ratings in
 each game's own folder (the file its kit names as ``ratings``, ``levels.json``); the
 functions here only read it, for menus and help texts that describe a bot per game.
+``bench/ladder.py --seconds 1 --write`` adds beside that fixed-iteration table one measured at
+the time a move the web app gives the search levels (``at_seconds``): where a game has it,
+menus read it, since it is the strength a player meets.
 """
 
 from __future__ import annotations
@@ -48,13 +51,31 @@ def _measured(path: Path) -> dict[str, Any]:
     return data
 
 
+def players_table(measured: dict[str, Any], game_id: str) -> dict[str, Any]:
+    """The part of a levels file a menu reads for a game: the ladder measured at the time a
+    move players meet (``at_seconds``) where the game has one, else the fixed-iteration one.
+    Either holds ``games`` (each game's standings) and ``pairings`` (its head-to-heads).
+
+    >>> fixed = {"games": {"g": {"mcts": {"rating": 700}}}}
+    >>> players_table(fixed, "g")["games"]["g"]["mcts"]
+    {'rating': 700}
+    >>> timed = {**fixed, "at_seconds": {"games": {"g": {"mcts": {"rating": 800}}}}}
+    >>> players_table(timed, "g")["games"]["g"]["mcts"]
+    {'rating': 800}
+    """
+    timed: dict[str, Any] = measured.get("at_seconds", {})
+    return timed if game_id in timed.get("games", {}) else measured
+
+
 def rating(level: str, game_id: str) -> dict[str, Any] | None:
     """A level's measured standing in a game: ``rating`` (Elo, ``random`` at 0), its 95%
     interval ``low`` to ``high``, a plain ``note`` on the level below ("beats greedy",
     "plays like the level below") and ``versus_below`` (its share of the points against
     that level, with the interval and the games played); ``None`` where not measured."""
     path = ratings_file(game_id)
-    entry = None if path is None else _measured(path).get("games", {}).get(game_id, {}).get(level)
+    if path is None:
+        return None
+    entry = players_table(_measured(path), game_id).get("games", {}).get(game_id, {}).get(level)
     return dict(entry) if entry is not None else None
 
 
@@ -122,11 +143,13 @@ def ladder(game_id: str, measured: dict[str, Any] | None = None) -> list[list[st
     first, each group's first level the one shown and the rest merged into it (they are no
     measured step above it). A level joins the group below when it is not measurably above
     that group's shown level; the shown level is the simplest of its group (first in
-    ``LEVELS``: the cheapest to run, and its name promises least). Unmeasured: every level
-    alone, in ``LEVELS`` order."""
+    ``LEVELS``: the cheapest to run, and its name promises least). The ladder at the time a
+    move players meet rules where the game has one (``players_table``). Unmeasured: every
+    level alone, in ``LEVELS`` order."""
     if measured is None:
         path = ratings_file(game_id)
         measured = {} if path is None else _measured(path)
+    measured = players_table(measured, game_id)
     standings = measured.get("games", {}).get(game_id, {})
     levels = [level for level in LEVELS if level in standings]
     if not levels:
