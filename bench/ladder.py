@@ -185,6 +185,31 @@ def searched_share(game_id: str, level: str, iterations: int, seed: int, games: 
     return searched / tried if tried else 0.0
 
 
+def iterations_in(
+    game_id: str, level: str, seconds: float, seed: int, decisions: int = 10
+) -> list[int]:
+    """The iterations a search level runs in ``seconds`` a decision: each of its first
+    ``decisions`` searched decisions in a seeded 2-player game against ``greedy`` (more
+    games while it has searched fewer, at most four)."""
+    counts: list[int] = []
+    for number in range(4):
+        state = make_game(game_id, 2).new_initial_state(seed + number)
+        searcher = make_bot(level, seed=seed + number, seconds=seconds)
+        bots = [searcher, make_bot("greedy", seed=seed + number)]
+        while not state.is_over and len(counts) < decisions:
+            seat = state.current_seat
+            assert seat is not None
+            bot = bots[seat]
+            action = bot.choose(Decision.of(state))
+            ran: int = getattr(bot, "last_iterations", 0)
+            if bot is searcher and ran:
+                counts.append(ran)
+            state.apply(action)
+        if len(counts) >= decisions:
+            break
+    return counts
+
+
 def verdict(
     level: str, levels: list[str], pairings: list[Pairing], rarely: frozenset[str] = frozenset()
 ) -> str:
@@ -353,6 +378,16 @@ def main() -> None:
                 for level in searching
             }
             rarely = frozenset(level for level, share in shares.items() if share < RARELY_SEARCHES)
+            iterations = {
+                level: iterations_in(game_id, level, arguments.seconds, arguments.seed)
+                for level in searching
+            }
+            for level, counts in iterations.items():
+                middle = sorted(counts)[len(counts) // 2] if counts else 0
+                print(
+                    f"  {game_id}: {level} runs a median of {middle} iterations in "
+                    f"{arguments.seconds:g} s ({len(counts)} searched decisions)"
+                )
             rows = rate(rated, pairings, arguments.rounds, arguments.seed, rarely)
             print(table(game_id, rows), "\n", flush=True)
             if arguments.write:
@@ -366,6 +401,7 @@ def main() -> None:
                     f"{time.strftime('%Y-%m-%d')}"
                 )
                 timed.setdefault("games", {})[game_id] = rows
+                timed.setdefault("iterations", {})[game_id] = iterations
                 timed.setdefault("pairings", {})[game_id] = [pack(p) for p in pairings]
                 assert path is not None
                 path.write_text(json.dumps(stored, indent=1) + "\n")
