@@ -18,7 +18,7 @@ without playing.
 Levels one or two steps apart meet in ``--games`` games (so each level meets the one below
 and the one below that, ``greedy`` among them), levels further apart in ``--far`` (their
 outcome is rarely in doubt); Sequentia Stack, whose search is the slowest by far, in half
-as many. ``--write`` stores each game's table in the file its kit names (``ratings``: the
+as many at fixed iterations (at a time a move, as many as the others). ``--write`` stores each game's table in the file its kit names (``ratings``: the
 ``levels.json`` in the game's own folder), which the bots' per-game descriptions read
 (``sequenza.ai.levels``). A search level that runs no iteration in nearly all of its
 decisions (its root's narrowing leaves one move: ``mcts`` in Sequence Stacks) is said in its
