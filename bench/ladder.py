@@ -18,7 +18,8 @@ without playing.
 Levels one or two steps apart meet in ``--games`` games (so each level meets the one below
 and the one below that, ``greedy`` among them), levels further apart in ``--far`` (their
 outcome is rarely in doubt); Sequentia Stack, whose search is the slowest by far, in half
-as many at fixed iterations (at a time a move, as many as the others). ``--write`` stores each game's table in the file its kit names (``ratings``: the
+as many at fixed iterations (at a time a move, as many as the others). ``--write``
+stores each game's table in the file its kit names (``ratings``: the
 ``levels.json`` in the game's own folder), which the bots' per-game descriptions read
 (``sequenza.ai.levels``). A search level that runs no iteration in nearly all of its
 decisions (its root's narrowing leaves one move: ``mcts`` in Sequence Stacks) is said in its
@@ -39,14 +40,14 @@ from typing import Any
 
 import sequenza
 from sequenza.ai import Decision, make_bot
-from sequenza.ai.levels import LEVELS, ratings_file
+from sequenza.ai.levels import LEVELS, SEARCH_LEVELS, ratings_file
 from sequenza.core.registry import make_game
 from sequenza.sim import Simulation, parse_bots, run
 from sequenza.sim.stats import wilson
 
 #: Games whose search is so slow that their pairings play half the games.
 SLOW = {"sequentia-stack": 0.5}
-SEARCH_LEVELS = {"mcts", "expert"}
+
 #: A search level that runs any iteration in fewer of its decisions with a choice than this
 #: plays its heuristic's move (its root's narrowing leaves one move): its note says so.
 RARELY_SEARCHES = 0.05

@@ -281,6 +281,24 @@ def test_the_ladder_at_the_time_a_move_players_meet_rules_the_menu_where_measure
         ["greedy"],
         ["mcts", "expert"],
     ]
+    # The timed table plays the search levels against greedy and each other only: one rated
+    # under greedy there, its interval reaching the novice's but with no game against it, is
+    # greedy's, not the novice's (as Cross measured at a second a move).
+    below = _measured(
+        {"random": 0, "novice": 300, "greedy": 600, "mcts": 380, "expert": 390},
+        {
+            ("novice", "random"): 27,
+            ("greedy", "novice"): 27,
+            ("mcts", "greedy"): 14,
+            ("expert", "mcts"): 15,
+            ("expert", "greedy"): 15,
+        },
+    )
+    assert ladder("g", {**fixed, "at_seconds": below}) == [
+        ["random"],
+        ["novice"],
+        ["greedy", "mcts", "expert"],
+    ]
     # Another game's timed table leaves this one's fixed table in charge.
     other = {"games": {"h": timed["games"]["g"]}, "pairings": {"h": timed["pairings"]["g"]}}
     assert ladder("g", {**fixed, "at_seconds": other}) == ladder("g", fixed)
@@ -299,7 +317,7 @@ def test_the_menu_carries_the_order_and_the_merges_of_the_games_levels_json() ->
         assert merged == {level: group[0] for group in groups for level in group[1:]}
     # Shift's top levels play like greedy, named in the player's language.
     casual = next(e for e in seat_menu("sequentia-shift", "it") if e["name"] == "greedy")
-    assert casual["merged"] == ["mcts", "expert"] and casual["label"] == "Intermedio"
+    assert sorted(casual["merged"]) == ["expert", "mcts"] and casual["label"] == "Intermedio"
 
 
 def test_the_ladders_wilson_bound_is_the_simulators() -> None:

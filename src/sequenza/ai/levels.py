@@ -23,6 +23,8 @@ from sequenza.core.registry import game_kit
 
 #: The levels a player can pick, from a true beginner to the strongest bot.
 LEVELS = ("random", "novice", "greedy", "mcts", "expert")
+#: The levels that search, and so play differently at another time or count a move.
+SEARCH_LEVELS = frozenset({"mcts", "expert"})
 
 
 #: What each level does, in a player's words.
@@ -144,18 +146,30 @@ def ladder(game_id: str, measured: dict[str, Any] | None = None) -> list[list[st
     measured step above it). A level joins the group below when it is not measurably above
     that group's shown level; the shown level is the simplest of its group (first in
     ``LEVELS``: the cheapest to run, and its name promises least). The ladder at the time a
-    move players meet rules where the game has one (``players_table``). Unmeasured: every
-    level alone, in ``LEVELS`` order."""
+    move players meet rules where the game has one (``players_table``); it measures the
+    search levels against ``greedy`` and each other only (below greedy nothing plays
+    differently with the time), so there they come after the other levels' groups, each
+    compared with the level shown last. Unmeasured: every level alone, in ``LEVELS`` order."""
     if measured is None:
         path = ratings_file(game_id)
         measured = {} if path is None else _measured(path)
-    measured = players_table(measured, game_id)
+    table = players_table(measured, game_id)
+    timed = table is not measured
+    measured = table
     standings = measured.get("games", {}).get(game_id, {})
     levels = [level for level in LEVELS if level in standings]
     if not levels:
         return [[level] for level in LEVELS]
-    # Ties keep the ladder's order: the simpler level first.
-    ordered = sorted(levels, key=lambda level: (standings[level]["rating"], LEVELS.index(level)))
+
+    def by_rating(some: list[str]) -> list[str]:
+        # Ties keep the ladder's order: the simpler level first.
+        return sorted(some, key=lambda level: (standings[level]["rating"], LEVELS.index(level)))
+
+    if timed:
+        ordered = by_rating([level for level in levels if level not in SEARCH_LEVELS])
+        ordered += by_rating([level for level in levels if level in SEARCH_LEVELS])
+    else:
+        ordered = by_rating(levels)
     groups: list[list[str]] = []
     for level in ordered:
         if groups and not measurably_above(level, groups[-1][0], measured, game_id):
