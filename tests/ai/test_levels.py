@@ -317,7 +317,7 @@ def test_the_menu_carries_the_order_and_the_merges_of_the_games_levels_json() ->
         assert merged == {level: group[0] for group in groups for level in group[1:]}
     # Shift's top levels play like greedy, named in the player's language.
     casual = next(e for e in seat_menu("sequentia-shift", "it") if e["name"] == "greedy")
-    assert sorted(casual["merged"]) == ["expert", "mcts"] and casual["label"] == "Intermedio"
+    assert casual["merged"] == ["mcts", "expert"] and casual["label"] == "Intermedio"
 
 
 def test_the_ladders_wilson_bound_is_the_simulators() -> None:

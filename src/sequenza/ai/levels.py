@@ -175,7 +175,8 @@ def ladder(game_id: str, measured: dict[str, Any] | None = None) -> list[list[st
         if groups and not measurably_above(level, groups[-1][0], measured, game_id):
             group = groups[-1] + [level]
             shown = min(group, key=LEVELS.index)
-            groups[-1] = [shown] + [other for other in group if other != shown]
+            # The merged levels in the ladder's order, as a menu without ratings lists them.
+            groups[-1] = [shown, *sorted(set(group) - {shown}, key=LEVELS.index)]
         else:
             groups.append([level])
     unmeasured = [[level] for level in LEVELS if level not in standings]
