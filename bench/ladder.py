@@ -29,12 +29,14 @@ note to play greedy's move, from a few seeded games counted each run, ``--refit`
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import math
 import os
 import platform
 import random
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -163,13 +165,15 @@ def beats(pairing: Pairing) -> bool:
     return wilson(sum(pairing.scores), len(pairing.scores))[0] > 0.5
 
 
-def searched_share(game_id: str, level: str, iterations: int, seed: int, games: int = 2) -> float:
-    """The share of a search level's decisions with more than one legal move in which it ran
-    any iteration, over a few seeded 2-player games against ``greedy`` (seated both ways)."""
-    tried = searched = 0
+def search_decisions(
+    game_id: str, level: str, seed: int, games: int, **settings: Any
+) -> Iterator[int]:
+    """The iterations a search level (with ``settings``) ran in each of its decisions with
+    more than one legal move, 0 where its root left it one move, over ``games`` seeded
+    2-player games against ``greedy``, seated both ways."""
     for number in range(games):
         state = make_game(game_id, 2).new_initial_state(seed + number)
-        searcher = make_bot(level, seed=seed + number, iterations=iterations)
+        searcher = make_bot(level, seed=seed + number, **settings)
         bots = [searcher, make_bot("greedy", seed=seed + number)]
         if number % 2:
             bots.reverse()
@@ -180,35 +184,28 @@ def searched_share(game_id: str, level: str, iterations: int, seed: int, games: 
             bot = bots[seat]
             action = bot.choose(decision)
             if bot is searcher and len(decision.legal_actions) > 1:
-                tried += 1
-                searched += bool(getattr(bot, "last_iterations", 0))
+                ran: int = getattr(bot, "last_iterations", 0)
+                yield ran
             state.apply(action)
-    return searched / tried if tried else 0.0
+
+
+def searched_share(game_id: str, level: str, iterations: int, seed: int, games: int = 2) -> float:
+    """The share of a search level's decisions with more than one legal move in which it ran
+    any iteration, over a few seeded 2-player games against ``greedy`` (seated both ways)."""
+    ran = list(search_decisions(game_id, level, seed, games, iterations=iterations))
+    return sum(1 for count in ran if count) / len(ran) if ran else 0.0
 
 
 def iterations_in(
     game_id: str, level: str, seconds: float, seed: int, decisions: int = 10
 ) -> list[int]:
     """The iterations a search level runs in ``seconds`` a decision: each of its first
-    ``decisions`` searched decisions in a seeded 2-player game against ``greedy`` (more
-    games while it has searched fewer, at most four)."""
-    counts: list[int] = []
-    for number in range(4):
-        state = make_game(game_id, 2).new_initial_state(seed + number)
-        searcher = make_bot(level, seed=seed + number, seconds=seconds)
-        bots = [searcher, make_bot("greedy", seed=seed + number)]
-        while not state.is_over and len(counts) < decisions:
-            seat = state.current_seat
-            assert seat is not None
-            bot = bots[seat]
-            action = bot.choose(Decision.of(state))
-            ran: int = getattr(bot, "last_iterations", 0)
-            if bot is searcher and ran:
-                counts.append(ran)
-            state.apply(action)
-        if len(counts) >= decisions:
-            break
-    return counts
+    ``decisions`` searched decisions in seeded 2-player games against ``greedy`` (at most
+    four games)."""
+    searched = (
+        count for count in search_decisions(game_id, level, seed, 4, seconds=seconds) if count
+    )
+    return list(itertools.islice(searched, decisions))
 
 
 def verdict(
