@@ -137,6 +137,13 @@ def test_each_seat_sees_only_its_own_hand(server: LiveServer) -> None:
             "text": f"Player 1: {played}",
         }
         assert ann.log[-1]["text"] == f"You: {played}"
+        # A screen of one seat shows that seat's view, which holds the public one: only a
+        # spectator, and a screen of several seats, is sent the public view.
+        assert "public" not in ann.state and "public" not in bob.state
+        with server.join(table, tokens["0"], tokens["1"]) as both:
+            both.wait_for("state")
+            assert both.state["public"] == truth.observation(None)
+            assert both.state["views"] == {"0": truth.observation(0), "1": truth.observation(1)}
 
 
 def test_a_whole_game_against_a_bot_then_its_replay(server: LiveServer) -> None:

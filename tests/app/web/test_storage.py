@@ -112,6 +112,29 @@ def test_tables_survive_reopening_the_database(tmp_path: Path) -> None:
     assert loaded is not None and [entry.action for entry in loaded.entries] == ["play 2"]
 
 
+def test_a_move_sqlite_refuses_is_a_clear_503_that_keeps_nothing(tmp_path: Path) -> None:
+    """SQLite's moves go through a connection kept for them: a write it refuses (here the
+    connection made read-only, as a read-only file or a full disk refuse) is the server's
+    503 ``storage_unavailable``, nothing of it stays half-written, and once SQLite takes
+    writes again the same move saves."""
+    storage = Storage(f"sqlite:///{tmp_path / 'tables.db'}")
+    table = new_table()
+    storage.create_table(table)
+    storage.record_move(table.id, 0, Entry(EntryKind.MOVE, 0, "play 3"))
+    storage._move_writer.execute("PRAGMA query_only = ON")
+    move = Entry(EntryKind.MOVE, 1, "play 5")
+    with pytest.raises(TableError) as refused:
+        asyncio.run(stored(storage.record_move, table.id, 1, move))
+    assert refused.value.code == "storage_unavailable" and refused.value.status == 503
+    loaded = storage.load_table(table.id)
+    assert loaded is not None and [entry.action for entry in loaded.entries] == ["play 3"]
+    storage._move_writer.execute("PRAGMA query_only = OFF")
+    storage.record_move(table.id, 1, move)
+    loaded = storage.load_table(table.id)
+    storage.close()
+    assert loaded is not None and [entry.action for entry in loaded.entries] == ["play 3", "play 5"]
+
+
 def test_sqlite_calls_run_on_the_event_loop_and_postgresql_calls_in_a_thread(
     storage: Storage,
 ) -> None:

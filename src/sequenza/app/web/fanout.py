@@ -100,6 +100,13 @@ class Broadcast:
             self._views[seat] = self._table.view(seat)
         return self._views[seat]
 
+    def naming_view(self) -> Any:
+        """A view that names the teams for the events' sentences: one computed already (each
+        seat's names them as the public view does), else the public view."""
+        for view in self._views.values():
+            return view
+        return self.view(None)
+
     def legal(self) -> list[str]:
         if self._legal is None:
             self._legal = [str(action) for action in self._table.state.legal_actions()]
@@ -110,7 +117,9 @@ class Broadcast:
         if key not in self._events:
             table = self._table
             if start == 0 and table.over:
-                self._events[key] = table.whole_log_worded(viewer, lang, self.view(None))
+                self._events[key] = table.whole_log_worded(viewer, lang, self.naming_view())
             else:
-                self._events[key] = table.worded(table.log[start:], viewer, lang, self.view(None))
+                self._events[key] = table.worded(
+                    table.log[start:], viewer, lang, self.naming_view()
+                )
         return self._events[key]

@@ -68,7 +68,8 @@ rate-limited per socket and per table; spectators only when the table allows it)
 table made with ``hints``, from the seat to act) is answered to that socket alone with a
 ``hint`` message: ``action``, ``level``, ``reason`` (``code`` and ``data``), ``hints_used``.
 The server sends ``state`` messages
-(the views of the seats the client holds, their legal actions, new public events), ``table``
+(the views of the seats the client holds, their legal actions, new public events, and the
+public view for a spectator or a screen of several seats), ``table``
 messages (who is connected, the seats' names), ``chat`` messages (one line: ``number``,
 ``seat``, ``name``, ``text`` or ``phrase``, ``turn``, ``at``), a ``chat_log`` after the join
 (the latest lines) and ``error`` messages (``code``, ``message`` in the joined ``lang``,

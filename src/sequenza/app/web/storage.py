@@ -28,6 +28,8 @@ import contextlib
 import fcntl
 import json
 import os
+import sqlite3
+import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -38,7 +40,7 @@ from typing import IO, Any
 import sqlalchemy as sa
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Connection, CursorResult, Engine
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.pool import StaticPool
 from sqlalchemy.sql.compiler import SQLCompiler
 
@@ -241,9 +243,13 @@ class _DriverStatement:
         return cls(str(compiled), tuple(order) if order else None)
 
     def run(self, connection: Connection, values: dict[str, Any]) -> CursorResult[Any]:
+        return connection.exec_driver_sql(self.sql, self.parameters(values))
+
+    def parameters(self, values: dict[str, Any]) -> Any:
+        """The parameters as the driver takes them: named, or in their places."""
         if self.order is None:
-            return connection.exec_driver_sql(self.sql, values)
-        return connection.exec_driver_sql(self.sql, tuple(values[name] for name in self.order))
+            return values
+        return tuple(values[name] for name in self.order)
 
 
 #: A table's entries from a turn on: every other process that holds the table reads it for
@@ -477,6 +483,12 @@ class Storage:
         self._save_move = _DriverStatement.of(_SAVE_MOVE, self.engine.dialect)
         self._advance_table = _DriverStatement.of(_ADVANCE_TABLE, self.engine.dialect)
         self._moves_from = _DriverStatement.of(_MOVES_FROM, self.engine.dialect)
+        #: SQLite's connection for moves, kept open: through SQLAlchemy's pool and transaction
+        #: a move's save cost three times SQLite's own work (0.14 ms against 0.04 ms of CPU,
+        #: on the event loop; see ``_record_move_inline``). None on PostgreSQL.
+        self._move_writer: Any = None if self.shared else self.engine.raw_connection()
+        #: One move at a time on it, should threads call (the server's calls are inline).
+        self._move_writer_lock = threading.Lock()
         self._claim_bot_turn = _DriverStatement.of(
             _bot_turn_claim(postgresql.insert if self.shared else sqlite.insert),
             self.engine.dialect,
@@ -499,6 +511,9 @@ class Storage:
         return self.engine.dialect.name != "sqlite"
 
     def close(self) -> None:
+        if self._move_writer is not None:
+            self._move_writer.close()
+            self._move_writer = None
         self.engine.dispose()
         self._unlock()
 
@@ -932,10 +947,16 @@ class Storage:
             "result_json": None if result is None else json.dumps(result),
             "moved": move_announcement(
                 table_id, turn + 1, Entry(entry.kind, entry.seat, entry.action, entry.elapsed, now)
-            ),
+            )
+            if self.shared
+            else None,
         }
+        plain = look is None and entry.kind is not EntryKind.HINTS_ON
+        if plain and not self.shared:
+            self._record_move_inline(values)
+            return
         try:
-            if self.shared and look is None and entry.kind is not EntryKind.HINTS_ON:
+            if self.shared and plain:
                 with self._one_statement() as connection:
                     saved = connection.exec_driver_sql(_SAVE_AND_ANNOUNCE_MOVE, values).all()
                 if not saved:
@@ -962,6 +983,39 @@ class Storage:
                     connection.execute(_ANNOUNCE_MOVE, {"moved": values["moved"]})
         except IntegrityError:
             raise StaleWriteError(f"a move is already saved for turn {turn}") from None
+
+    def _record_move_inline(self, values: dict[str, Any]) -> None:
+        """A move saved on SQLite by its two statements, on the connection kept for moves
+        (the driver begins the transaction at the first). Errors are SQLAlchemy's, as from the
+        other calls; nothing is kept of a move that failed."""
+        with self._move_writer_lock:
+            self._record_move_on_writer(values)
+        self.writes_since_checkpoint += 1
+
+    def _record_move_on_writer(self, values: dict[str, Any]) -> None:
+        writer = self._move_writer
+        cursor = writer.cursor()
+        statement = self._save_move
+        try:
+            cursor.execute(statement.sql, statement.parameters(values))
+            statement = self._advance_table
+            cursor.execute(statement.sql, statement.parameters(values))
+            if cursor.rowcount != 1:
+                raise StaleWriteError(f"table {values['table_id']} is not at turn {values['turn']}")
+            writer.commit()
+        except sqlite3.IntegrityError:
+            writer.rollback()
+            raise StaleWriteError(f"a move is already saved for turn {values['turn']}") from None
+        except sqlite3.Error as error:
+            writer.rollback()
+            raise DBAPIError.instance(
+                statement.sql, values, error, sqlite3.Error, dialect=self.engine.dialect
+            ) from error
+        except BaseException:
+            writer.rollback()
+            raise
+        finally:
+            cursor.close()
 
     def moves_since(self, table_id: str, turn: int) -> list[Entry]:
         """The entries saved from ``turn`` on, in order."""

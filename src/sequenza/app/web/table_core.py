@@ -328,13 +328,16 @@ class TableCore(ABC):
             "over": self.over,
             "result": shared.outcome,
             "views": {str(seat): shared.view(seat) for seat in client.seats},
-            "public": shared.view(None),
             "legal": legal,
             "log_start": client.log_sent,
             "events": shared.events(client.log_sent, viewer, client.lang),
             "clock": shared.clock,
             "undo": self._undo_for(client),
         }
+        if len(client.seats) != 1:
+            # A spectator's screen shows it, and a screen of several seats between turns; a
+            # screen of one seat shows that seat's view (a third of a move's views, unsent).
+            message["public"] = shared.view(None)
         client.log_sent = len(self.log)
         return message
 
@@ -348,7 +351,8 @@ class TableCore(ABC):
         """The events with their sentences for ``viewer`` (``None``: one who holds no seat or
         several) in ``lang``, the seats named as the table names them: each keeps its code and
         fields and gains ``text``; the end of the game gains ``ending`` too, its reason alone.
-        ``public``: the public view of the position (it names the teams)."""
+        ``public``: a view of the position, which names the teams (the public one or any
+        seat's)."""
         names = [seat.name for seat in self.record.seats]
         game_id = self.record.game
         teams = public.get("teams") if events else None
