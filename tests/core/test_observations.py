@@ -137,6 +137,26 @@ def test_observations_are_the_json_they_were_before_typing(case: str) -> None:
     assert digest.hexdigest()[:16] == FINGERPRINTS[case]
 
 
+@pytest.mark.parametrize("case", sorted(FINGERPRINTS))
+def test_a_view_encoded_beside_another_is_its_own_encoding(case: str) -> None:
+    """A table encodes each seat's view beside the first one of the position, reusing its
+    alike fields (``to_json_beside``): the text sent must be the view's own, to the byte
+    (``1`` and ``1.0``, or ``true``, are equal values that JSON writes apart), beside every
+    other view of the position and beside the one before it."""
+    game_id, players, seed = case.split("/")
+    seen = observations(game_id, int(players), int(seed))
+    views = int(players) + 1  # the spectator's, then each seat's, at each position
+    positions = [seen[start : start + views] for start in range(0, len(seen), views)]
+    earlier = positions[0]
+    for position in positions:
+        for own, typed in position:
+            text = json.dumps(own, separators=(",", ":"))
+            for _, other in (*position, earlier[-1]):
+                beside = typed.to_json_beside(other, other.to_json())
+                assert json.dumps(beside, separators=(",", ":")) == text
+        earlier = position
+
+
 @pytest.mark.parametrize("game_id", sorted({case.split("/")[0] for case in FINGERPRINTS}))
 def test_every_observation_validates_against_the_game_schema(game_id: str) -> None:
     game = game_class(game_id)

@@ -81,6 +81,30 @@ class Observation:
         encoded: dict[str, JSON] = to_json(self)
         return encoded
 
+    def to_json_beside(self, other: Observation, encoded: dict[str, JSON]) -> dict[str, JSON]:
+        """``to_json()``, reusing ``encoded``, the encoding of ``other`` (another seat's view
+        of the same position), for each field whose value equals ``other``'s: a table words a
+        view for each seat, and all of them but a hand or a target are alike (the board, the
+        discard piles), most often the very same objects. Equal values of one field encode
+        alike in the views one state makes; ``tests/core/test_observations.py`` holds this
+        to ``to_json`` in every game."""
+        kind = type(self)
+        if type(other) is not kind:
+            return self.to_json()
+        names = _FIELD_NAMES.get(kind)
+        if names is None:
+            names = _FIELD_NAMES[kind] = tuple(field.name for field in dataclasses.fields(self))
+        beside: dict[str, JSON] = {}
+        for name in names:
+            value = getattr(self, name)
+            if type(value) in _JSON_SCALARS:
+                beside[name] = value
+                continue
+            known = getattr(other, name)
+            same = value is known or (type(value) is type(known) and value == known)
+            beside[name] = encoded[name] if same else to_json(value)
+        return beside
+
     @classmethod
     def of(cls, state: State[Any], seat: int | None) -> Self:
         """``state.observe(seat)`` as this class: for code that knows which game it reads."""
@@ -102,6 +126,8 @@ def to_json(value: Any) -> JSON:
     return encode(value)
 
 
+#: Each observation class's field names, in order (``Observation.to_json_beside``).
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
 #: Types whose values are JSON values as they are.
 _JSON_SCALARS = frozenset({bool, int, float, str, type(None)})
 #: How each type met so far is encoded: bots and the web server encode observations all the

@@ -16,6 +16,8 @@ from typing import TYPE_CHECKING, Any
 from sequenza.i18n import SOURCE_LANGUAGE
 
 if TYPE_CHECKING:
+    from sequenza.core.observation import Observation
+
     from .table_core import TableCore
 
 #: Messages waiting to be sent to one client before it counts as fallen behind. A state
@@ -92,13 +94,27 @@ class Broadcast:
         self.outcome = table.outcome
         self.clock = table.clock_view(time.time())
         self._views: dict[int | None, Any] = {}
+        #: The first view encoded, typed and as JSON: the others reuse its alike fields.
+        self._first: tuple[Observation, dict[str, Any]] | None = None
         self._legal: list[str] | None = None
         self._events: dict[tuple[int, int | None, str], list[dict[str, Any]]] = {}
 
     def view(self, seat: int | None) -> Any:
         if seat not in self._views:
-            self._views[seat] = self._table.view(seat)
+            self._views[seat] = self._encoded_view(seat)
         return self._views[seat]
+
+    def _encoded_view(self, seat: int | None) -> Any:
+        """The view of ``seat`` as JSON: the first one encoded whole, the others beside it
+        (``Observation.to_json_beside``). A finished game's views are its last look's."""
+        seen = self._table.observe(seat)
+        if seen is None:
+            return self._table.view(seat)
+        if self._first is None:
+            encoded = seen.to_json()
+            self._first = (seen, encoded)
+            return encoded
+        return seen.to_json_beside(*self._first)
 
     def naming_view(self) -> Any:
         """A view that names the teams for the events' sentences: one computed already (each

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any, cast
 import sequenza.ai  # noqa: F401  (registers the built-in bots)
 from sequenza.core.errors import IllegalActionError, NotationError, SequenzaError
 from sequenza.core.game import State
+from sequenza.core.observation import Observation
 from sequenza.core.registry import game_class
 from sequenza.core.table import (
     TABLE_EVENTS,
@@ -207,6 +208,13 @@ class TableCore(ABC):
     def log(self) -> list[dict[str, Any]]:
         """The table's log: the game's events and the table's own, before they are worded."""
         return self.look.log if self._history is None and self.look else self.history.log
+
+    def observe(self, seat: int | None) -> Observation | None:
+        """The typed observation of ``seat`` (None: the public one); None once the game is
+        over and only its last look is kept (``view`` gives that look's views)."""
+        if self._history is None:
+            return None
+        return self._history.state.observe(seat)
 
     def view(self, seat: int | None) -> Any:
         """The observation of ``seat`` (None: the public one)."""

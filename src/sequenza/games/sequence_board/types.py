@@ -119,7 +119,7 @@ class ChipRow(Notated):
     cells: tuple[int, ...]
 
     def __str__(self) -> str:
-        return "".join(_CHIP_SYMBOLS.get(cell) or str(cell) for cell in self.cells)
+        return "".join([_CHIP_SYMBOLS.get(cell) or str(cell) for cell in self.cells])
 
 
 @dataclass(frozen=True, kw_only=True)
