@@ -5,6 +5,7 @@ socket that stops reading; and bot workers outliving a killed server."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import re
@@ -442,6 +443,49 @@ def silent_websocket(edge: Edge, table_id: str) -> socket.socket:
     masked = bytes(byte ^ mask[index % 4] for index, byte in enumerate(payload))
     raw.sendall(b"\x81" + bytes([0x80 | len(payload)]) + mask + masked)
     return raw
+
+
+def test_a_message_stuck_past_the_send_timeout_closes_its_socket(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A write that waits ``SEND_TIMEOUT`` (a peer that stopped reading, its buffers full)
+    marks its client lagging, and the socket's handler then closes it; a client whose
+    writes return is left alone."""
+    monkeypatch.setattr(server, "SEND_TIMEOUT", 0.2)
+
+    class Socket:
+        def __init__(self, stuck: bool) -> None:
+            self.stuck = stuck
+            self.sent: list[str] = []
+
+        async def send_text(self, text: str) -> None:
+            if self.stuck:
+                await asyncio.Event().wait()
+            self.sent.append(text)
+
+    async def run() -> tuple[fanout.Client, fanout.Client, Socket]:
+        stuck, reading = fanout.Client(seats=()), fanout.Client(seats=())
+        reader = Socket(stuck=False)
+        for client in (stuck, reading):
+            client.send({"type": "state", "turn": 0})
+        watching = asyncio.create_task(server._watch_stuck_sends())
+        senders = [
+            asyncio.create_task(server._send_queued(Socket(stuck=True), stuck)),  # type: ignore[arg-type]
+            asyncio.create_task(server._send_queued(reader, reading)),  # type: ignore[arg-type]
+        ]
+        await asyncio.wait_for(stuck.fell_behind.wait(), 5)
+        reading.send({"type": "state", "turn": 1})
+        await asyncio.sleep(0.5)
+        for task in (watching, *senders):
+            task.cancel()
+        await asyncio.gather(watching, *senders, return_exceptions=True)
+        return stuck, reading, reader
+
+    stuck, reading, reader = asyncio.run(run())
+    assert stuck.lagging
+    assert not reading.lagging and not reading.fell_behind.is_set()
+    assert [json.loads(text)["turn"] for text in reader.sent] == [0, 1]
+    assert stuck not in server._SENDING and reading not in server._SENDING
 
 
 def test_a_socket_closed_for_not_reading_is_aborted(
