@@ -118,3 +118,29 @@ def test_a_loud_hook_that_vouches_wrongly_is_caught(monkeypatch: pytest.MonkeyPa
     monkeypatch.setitem(registry._KITS, "sequentia-stack", careless)
     with pytest.raises(ConformanceError, match="loud says"):
         check_loud("sequentia-stack", games=1, players=[2], moves=60)
+
+
+def test_a_block_window_shows_nothing_to_the_seat_that_opens_or_answers_it() -> None:
+    """Sequence Stacks: the play that completes a pile opens the Block window and draws
+    nothing, and every opponent is asked whatever it holds; an ``allow`` leaves the answering
+    hand as it was. The hook vouches for both, and the sampler agrees."""
+    quiet = game_kit("sequence-stacks").quiet
+    assert quiet is not None
+    vouched: set[str] = set()
+    for seed in range(20):
+        state = sequenza.make("sequence-stacks", players=3, seed=seed)
+        rng = random.Random(seed)
+        while state.result() is None and len(vouched) < 2:
+            seat = state.current_seat
+            assert seat is not None
+            action = rng.choice(state.legal_actions())
+            after = state.clone()
+            after.apply(action)
+            opens = action.verb == "play" and after.block_pile >= 0  # type: ignore[attr-defined]
+            if (opens or action.verb == "allow") and quiet(state, action, seat, after):
+                assert not sampled_reveals(state, str(action), seat, samples=32)
+                vouched.add(action.verb)
+            state = after
+        if len(vouched) == 2:
+            break
+    assert vouched == {"play", "allow"}
