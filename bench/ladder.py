@@ -339,6 +339,12 @@ def main() -> None:
         "the same at any setting, so their stored pairings are reused; --write keeps this "
         "table beside the fixed-iteration one (at_seconds), and menus read it first",
     )
+    parser.add_argument(
+        "--add",
+        action="store_true",
+        help="with --seconds: add the games played to the stored ones of the same pairings "
+        "(a long run made in parts, each with its own --seed) instead of replacing them",
+    )
     parser.add_argument("--levels", default=",".join(LEVELS), help="levels, weakest first")
     parser.add_argument("--rounds", type=int, default=1000, help="bootstrap rounds")
     parser.add_argument("--seed", type=int, default=0)
@@ -352,6 +358,8 @@ def main() -> None:
     arguments = parser.parse_args()
     if arguments.seconds and arguments.refit:
         parser.error("--refit rates the stored fixed-iteration games again; not with --seconds")
+    if arguments.add and not arguments.seconds:
+        parser.error("--add adds to the stored games at a time a move: only with --seconds")
     levels = arguments.levels.split(",")
     game_ids = arguments.game_ids or [info.id for info in sequenza.available_games()]
     print(f"# {platform.processor() or platform.machine()}, Python {platform.python_version()}")
@@ -364,11 +372,14 @@ def main() -> None:
             load_before = os.getloadavg()[0]
             searching = [level for level in levels if level in SEARCH_LEVELS]
             played = measure(game_id, arguments, [*dict.fromkeys(["greedy", *levels])])
-            pairings = reuse_unsearched(stored, game_id) + [
+            searched = [
                 pairing
                 for pairing in played
                 if pairing.first in searching or pairing.second in searching
             ]
+            if arguments.add:
+                searched = added_to_stored(stored, game_id, searched)
+            pairings = reuse_unsearched(stored, game_id) + searched
             rated = [
                 level for level in LEVELS if any(level in (p.first, p.second) for p in pairings)
             ]
@@ -392,13 +403,16 @@ def main() -> None:
             if arguments.write:
                 timed = stored.setdefault("at_seconds", {})
                 timed["seconds"] = arguments.seconds
-                timed.setdefault("measured", {})[game_id] = (
+                run = (
                     f"bench/ladder.py {game_id} --levels {','.join(levels)} --seconds "
                     f"{arguments.seconds:g} --games {arguments.games} --seed {arguments.seed} "
-                    f"--workers {arguments.workers}; {platform.machine()}, {os.cpu_count()} cores, "
+                    f"--workers {arguments.workers}{' --add' if arguments.add else ''}; "
+                    f"{platform.machine()}, {os.cpu_count()} cores, "
                     f"load {load_before:.1f} to {os.getloadavg()[0]:.1f}, "
                     f"{time.strftime('%Y-%m-%d')}"
                 )
+                runs = timed.setdefault("measured", {})
+                runs[game_id] = f"{runs[game_id]}; then {run}" if arguments.add else run
                 timed.setdefault("games", {})[game_id] = rows
                 timed.setdefault("iterations", {})[game_id] = iterations
                 timed.setdefault("pairings", {})[game_id] = [pack(p) for p in pairings]
@@ -439,6 +453,24 @@ def reuse_unsearched(stored: dict[str, Any], game_id: str) -> list[Pairing]:
         for entry in stored.get("pairings", {}).get(game_id, [])
         if entry["first"] not in SEARCH_LEVELS and entry["second"] not in SEARCH_LEVELS
     ]
+
+
+def added_to_stored(stored: dict[str, Any], game_id: str, played: list[Pairing]) -> list[Pairing]:
+    """The pairings played now, each with the stored games at a time a move of the same two
+    levels added (either way round): a long run made in parts, each with its own seeds."""
+    kept = {
+        (entry["first"], entry["second"]): unpack(entry)
+        for entry in stored.get("at_seconds", {}).get("pairings", {}).get(game_id, [])
+    }
+    added = []
+    for pairing in played:
+        scores = list(pairing.scores)
+        if (pairing.first, pairing.second) in kept:
+            scores += kept[pairing.first, pairing.second].scores
+        elif (pairing.second, pairing.first) in kept:
+            scores += [1.0 - score for score in kept[pairing.second, pairing.first].scores]
+        added.append(Pairing(pairing.first, pairing.second, scores))
+    return added
 
 
 def pack(pairing: Pairing) -> dict[str, Any]:
