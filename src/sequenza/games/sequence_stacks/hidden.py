@@ -37,11 +37,8 @@ def quiet(before: State[Any], action: Action, seat: int, after: State[Any]) -> b
             before.hands[seat]
         )
     if action.verb == "discard":
-        return (
-            before.current_seat == seat
-            and after.current_seat not in (None, seat)
-            and after.result() is None
-            and len(after.hands[seat]) < len(before.hands[seat])
+        return after.current_seat not in (None, seat) and len(after.hands[seat]) < len(
+            before.hands[seat]
         )
     return own_move_in_turn(
         before,
