@@ -1615,7 +1615,8 @@ static PyObject *BoardState_search(BoardState *self, PyObject *args);
 static PyMethodDef BoardState_methods[] = {
     {"search", (PyCFunction)BoardState_search, METH_VARARGS,
      "search(rng, seat, allowed, iterations, deadline, exploration, cut_after, limit, policy"
-     "[, deals, cum_weights]): mcts's iterations (on the expert's deals where given)."},
+     "[, deals, cum_weights[, learned]]): mcts's iterations (on the expert's deals where "
+     "given, judged by the learned judge's weights where given)."},
     {"play_bots", (PyCFunction)BoardState_play_bots, METH_VARARGS,
      "play_bots(seeds, bots, limit): the simulator's game, each seat's bot choosing."},
     {"playouts", (PyCFunction)BoardState_playouts, METH_VARARGS,
@@ -6071,23 +6072,85 @@ static int board_choose_op(const void *r, const void *g, const int16_t *legal, i
     if (policy == GREEDY) return choose_greedy(r, g, legal, count, choice);
     return legal[mt_below(choice, (uint32_t)count)];
 }
+/* The learned judge's features of a team (learned_features of the board games' play.py, in
+ * its LEARNED_FEATURES order): its sequences, its windows by fill, those of four where one
+ * more sequence wins, its windows of four (of three) whose empty spaces a card in its seats'
+ * hands can fill, and its place-anywhere and remove cards. */
+#define LEARNED_FEATURES 10
+static void learned_features(const Board *b, const Game *game, const Reading *r, int team,
+                             int *features) {
+    int counts[RUN] = {0}, anywhere = 0, removes = 0, finish = 0, raise = 0;
+    int8_t reach[SPACES];
+    int seat, i, w, k;
+    memset(reach, 0, sizeof reach);
+    for (seat = team; seat < b->players; seat += b->sides)
+        for (i = 0; i < game->hand_count[seat]; i++) {
+            int face = b->card_face[game->hands[seat][i]];
+            if (b->kind[face] == ANYWHERE)
+                anywhere++;
+            else if (b->kind[face] == REMOVE)
+                removes++;
+            else
+                reach[b->value_space[face][0]] = reach[b->value_space[face][1]] = 1;
+        }
+    for (w = 0; w < WINDOWS; w++) {
+        int filled = r->level[team][w], fillable = anywhere > 0;
+        if (filled <= 0) continue;
+        counts[filled < RUN - 1 ? filled : RUN - 1]++;
+        if (filled != RUN - 2 && filled != RUN - 1) continue;
+        for (k = 0; k < RUN && !fillable; k++) {
+            int space = b->window[w][k];
+            fillable = game->board[space] == EMPTY && reach[space];
+        }
+        if (fillable) {
+            if (filled == RUN - 1)
+                finish++;
+            else
+                raise++;
+        }
+    }
+    features[0] = game->sequence_count[team];
+    for (k = 1; k < RUN; k++) features[k] = counts[k];
+    features[5] = game->sequence_count[team] + 1 >= b->to_win ? counts[RUN - 1] : 0;
+    features[6] = finish;
+    features[7] = raise;
+    features[8] = anywhere;
+    features[9] = removes;
+}
+
+/* The weights of the learned judge where this thread's search asked for it (mcts's
+ * judge="learned", set by BoardState_search for its search), else NULL: the judge written by
+ * hand. LEARNED_FEATURES weights, then the team to act's. */
+static __thread const double *learned_weights;
+
 /* board_shares of the board games' play.py: per team 120 per sequence plus OWN of the fill
- * of each window it may still make, as shares at the scale of 40, split among its seats. */
+ * of each window it may still make, as shares at the scale of 40, split among its seats; or
+ * learned_board_shares: per team its features weighed, term by term in the same order, the
+ * team to act's weight added, as shares at the scale of 1. */
 static void board_judge_op(const void *rules, const void *g, double *out) {
     const Board *b = rules;
+    const Game *game = g;
     static __thread Reading reading;
     double standing[MAX_SIDES], team_shares[MAX_SIDES];
     int t, w, seat;
     read_board(b, g, &reading);
     for (t = 0; t < b->sides; t++) {
         double sum = 0.0;
+        if (learned_weights) {
+            int features[LEARNED_FEATURES], k;
+            learned_features(b, game, &reading, t, features);
+            for (k = 0; k < LEARNED_FEATURES; k++) sum += learned_weights[k] * features[k];
+            if (game->to_act % b->sides == t) sum += learned_weights[LEARNED_FEATURES];
+            standing[t] = sum;
+            continue;
+        }
         for (w = 0; w < WINDOWS; w++) {
             int filled = reading.level[t][w];
             if (filled > 0) sum += OWN[filled < RUN - 1 ? filled : RUN - 1];
         }
-        standing[t] = 120.0 * ((const Game *)g)->sequence_count[t] + sum;
+        standing[t] = 120.0 * game->sequence_count[t] + sum;
     }
-    shares_of(standing, b->sides, 40.0, team_shares);
+    shares_of(standing, b->sides, learned_weights ? 1.0 : 40.0, team_shares);
     for (seat = 0; seat < b->players; seat++) {
         int mates = 0, other;
         for (other = 0; other < b->players; other++) mates += other % b->sides == seat % b->sides;
@@ -6128,20 +6191,46 @@ static void board_redeal_op(const void *rules, void *g, MT *choice) {
     mt_seed_u64(&game->rng, mt_bits64(choice));
 }
 
+/* The search's arguments, and after the deals and their weights (None where none), the
+ * learned judge's weights where its playouts are judged by it. */
+#define LEARNED_ARGUMENT 11
 static PyObject *BoardState_search(BoardState *self, PyObject *args) {
     Ops ops = {self->board->players, self->board->actions, board_legal_op, board_apply_op,
                board_seat_op, board_determinize_op, board_choose_op, board_judge_op,
                board_payoffs_op, board_copy_op, NULL, board_deal_of_op, board_redeal_op};
     BoardWork *work;
-    PyObject *out;
+    PyObject *out, *rest = args;
+    double weights[LEARNED_FEATURES + 1];
     if (self->game.ending != ONGOING) {
         PyErr_SetString(FastError, "the game is over");
         return NULL;
     }
+    if (PyTuple_GET_SIZE(args) > LEARNED_ARGUMENT) {
+        PyObject *given = PySequence_Fast(PyTuple_GET_ITEM(args, LEARNED_ARGUMENT), "weights");
+        Py_ssize_t k;
+        if (!given) return NULL;
+        if (PySequence_Fast_GET_SIZE(given) != LEARNED_FEATURES + 1) {
+            Py_DECREF(given);
+            PyErr_SetString(PyExc_ValueError, "the learned judge has 11 weights");
+            return NULL;
+        }
+        for (k = 0; k <= LEARNED_FEATURES; k++)
+            weights[k] = PyFloat_AsDouble(PySequence_Fast_GET_ITEM(given, k));
+        Py_DECREF(given);
+        if (PyErr_Occurred()) return NULL;
+        rest = PyTuple_GetSlice(args, 0, LEARNED_ARGUMENT);
+        if (!rest) return NULL;
+    }
     work = PyMem_Malloc(sizeof(BoardWork));
-    if (!work) return PyErr_NoMemory();
-    out = search(&ops, self->board, &self->game, work, args);
+    if (!work) {
+        if (rest != args) Py_DECREF(rest);
+        return PyErr_NoMemory();
+    }
+    learned_weights = rest != args ? weights : NULL;
+    out = search(&ops, self->board, &self->game, work, rest);
+    learned_weights = NULL;
     PyMem_Free(work);
+    if (rest != args) Py_DECREF(rest);
     return out;
 }
 

@@ -19,6 +19,7 @@ class BoardState:
         policy: int,
         deals: Sequence[Any] | None = None,
         cum_weights: Sequence[float] | None = None,
+        learned: Sequence[float] | None = None,
         /,
     ) -> tuple[tuple[int, ...], int, list[tuple[int, int, tuple[float, ...]]]]: ...
     def play_bots(self, seeds: Sequence[int], bots: Sequence[int], limit: int, /) -> list[int]: ...

@@ -430,6 +430,8 @@ SEARCH_GAMES = frozenset(
 #: ``deals``: the expert's belief-weighted determinisations), redealing each drawn deal as the
 #: game's hand model does (``shuffle_rest``): the games with a hand model.
 DEAL_GAMES = frozenset({"sequence", "sequence-numbers"})
+#: The games whose learned position evaluation the core knows (``search``'s ``learned``).
+LEARNED_GAMES = frozenset({"sequence", "sequence-numbers"})
 
 
 class Searched(NamedTuple):
@@ -460,6 +462,7 @@ def search(
     policy: str,
     deals: Sequence[State[Any]] | None = None,
     weights: Sequence[float] | None = None,
+    learned: Sequence[float] | None = None,
 ) -> Searched:
     """``mcts``'s iterations (``MctsBot._iterate``) in the core, from ``state`` as ``seat``
     sees it: each deals the unseen cards again, walks the tree (only ``allowed`` at the root),
@@ -472,7 +475,11 @@ def search(
     With ``deals`` (in a game of ``DEAL_GAMES``) each iteration searches instead one of those
     full states, drawn as ``rng.choices(deals, weights=weights)`` draws it, its draw pile
     shuffled again (the hand model's ``shuffle_rest``) and its generator
-    ``random.Random(rng.getrandbits(64))``: the expert's ``_deal``."""
+    ``random.Random(rng.getrandbits(64))``: the expert's ``_deal``.
+
+    With ``learned`` (in a game of ``LEARNED_GAMES``) playouts are judged by the game's
+    learned evaluation with these weights (``PositionEvaluation.learned``) instead of its
+    hand-written one."""
     if search_engine(state.game.id, policy) != "fast":
         raise ValueError(f"the compiled core does not search {state.game.id} with {policy}")
     given: tuple[Any, ...] = ()
@@ -481,6 +488,10 @@ def search(
             raise ValueError(f"the compiled core does not search given deals of {state.game.id}")
         # random.choices's cumulative weights, summed as it sums them.
         given = ([load_state(deal) for deal in deals], list(accumulate(weights)))
+    if learned is not None:
+        if state.game.id not in LEARNED_GAMES:
+            raise ValueError(f"the compiled core has no learned judge of {state.game.id}")
+        given = (*(given or (None, None)), [float(weight) for weight in learned])
     core = load_state(state)
     version, words, gauss = rng.getstate()
     space = state.game.action_space

@@ -78,6 +78,9 @@ def positions(
         ("sequence-stacks", 6, {"stall_rounds": 3}, {"horizon": 1, "prune_root": False}),
         # The heuristic's alternatives at the root, narrowed in Python before the iterations.
         ("sequence-stacks", 2, {}, {"root": "wide"}),
+        # Playouts judged by the evaluation fitted by self-play, of two teams and of three.
+        ("sequence-numbers", 3, {}, {"judge": "learned"}),
+        ("sequence", 4, {}, {"judge": "learned", "playout": "cheap", "horizon": 1}),
     ],
 )
 def test_the_core_searches_as_the_engine_does(
@@ -129,17 +132,25 @@ class ExpertTreeKept(BeliefMctsBot):
 
 @needs_core
 @pytest.mark.parametrize(
-    ("game", "read"),
+    ("game", "read", "judge"),
     # The board games read the opponent's hand, and the core searches the weighted deals;
     # Sequentia Cross has no hand model, and the expert searches there as mcts does.
-    [("sequence", True), ("sequence-numbers", True), ("sequentia-cross", False)],
+    # The learned judge where the board games' playouts stop, on the weighted deals too.
+    [
+        ("sequence", True, "hand"),
+        ("sequence-numbers", True, "hand"),
+        ("sequentia-cross", False, "hand"),
+        ("sequence-numbers", True, "learned"),
+    ],
 )
-def test_the_expert_searches_in_the_core_as_the_engine_does(game: str, read: bool) -> None:
+def test_the_expert_searches_in_the_core_as_the_engine_does(
+    game: str, read: bool, judge: str
+) -> None:
     # Through a game against greedy, so that the expert remembers the opponent's choices and
     # weighs its deals by them: a twin searching in Python chooses the same at every turn.
     state = make_game(game, 2).new_initial_state(3)
-    core = ExpertTreeKept(seed=5, iterations=20, deals=16)
-    python = ExpertTreeKept(seed=5, iterations=20, deals=16, engine="python")
+    core = ExpertTreeKept(seed=5, iterations=20, deals=16, judge=judge)
+    python = ExpertTreeKept(seed=5, iterations=20, deals=16, engine="python", judge=judge)
     greedy = make_bot("greedy", seed=6)
     weighed = decisions = 0
     while not state.is_over and decisions < 6:

@@ -54,6 +54,9 @@ ENGINES = ("auto", "python")
 #: alternatives to its heuristic's move where it names them (``Play.alternatives``: Sequence
 #: Stacks, where the votes nearly always agree), else as ``narrow``.
 ROOTS = ("narrow", "wide")
+#: How playouts are judged where they stop: by the game's evaluation written by hand, or by
+#: the one fitted by self-play (``PositionEvaluation.learned``), where the game has one.
+JUDGES = ("hand", "learned")
 
 
 class _Node:
@@ -89,7 +92,8 @@ class MctsBot(Bot):
     the heuristics rate best and keeps the heuristic's favourite unless another one scores
     ``trust`` more (a share of the payoff) over the iterations; ``root="wide"`` looks at the
     game's alternatives to its heuristic's move instead, where it names them (see ``ROOTS``).
-    ``last_iterations`` tells
+    ``judge="learned"`` judges the stopped playouts by the game's learned evaluation (see
+    ``JUDGES``). ``last_iterations`` tells
     how many iterations the last decision ran: 0 when it had only one move to consider.
     """
 
@@ -111,6 +115,7 @@ class MctsBot(Bot):
         trust: float = 0.0,
         engine: str = "auto",
         root: str = "narrow",
+        judge: str = "hand",
     ) -> None:
         _positive("seconds", seconds, float)
         _positive("iterations", iterations, int)
@@ -123,6 +128,8 @@ class MctsBot(Bot):
             raise OptionError(f"mcts setting engine must be one of {ENGINES}, not {engine!r}")
         if root not in ROOTS:
             raise OptionError(f"mcts setting root must be one of {ROOTS}, not {root!r}")
+        if judge not in JUDGES:
+            raise OptionError(f"mcts setting judge must be one of {JUDGES}, not {judge!r}")
         if playout is not None and playout not in PLAYOUTS:
             raise OptionError(f"mcts setting playout must be one of {PLAYOUTS}, not {playout!r}")
         if seconds is None and iterations is None:
@@ -140,10 +147,13 @@ class MctsBot(Bot):
         self.trust = trust
         self.engine = engine
         self.root = root
+        self.judge = judge
         self.last_iterations = 0
         self._game_id: str | None = None
         self._policy: PlayoutPolicy = random_playout
         self._judge: Judge | None = None
+        #: The learned judge's weights, which the core needs (``None``: the hand-written one).
+        self._learned_weights: tuple[float, ...] | None = None
         self._cut_after: int | None = None
         #: The playout policy by name where it is the game's own (the core knows those).
         self._playout_name: str | None = None
@@ -152,7 +162,6 @@ class MctsBot(Bot):
         """Settle the playout policy and where playouts stop, once per game."""
         if self._game_id == game_id:
             return
-        self._game_id = game_id
         evaluation = evaluation_for(game_id)
         playout = self.playout
         if playout is None:
@@ -165,11 +174,20 @@ class MctsBot(Bot):
             self._policy = self.playout_policy
             self._playout_name = None
         horizon = self.horizon
+        self._learned_weights = None
         if horizon == 0:
             self._judge, self._cut_after = None, None
         else:
             self._judge = evaluation.judge
             self._cut_after = evaluation.horizon if horizon is None else horizon
+        if self.judge == "learned":
+            learned = evaluation.learned
+            weights = None if learned is None else learned.weights(game_id)
+            if learned is None or weights is None:
+                raise OptionError(f"mcts setting judge=learned: {game_id} has no learned judge")
+            if self._judge is not None:
+                self._judge, self._learned_weights = learned.judge, weights
+        self._game_id = game_id
 
     def choose(self, decision: Decision) -> Action:
         self.last_iterations = 0
@@ -252,6 +270,7 @@ class MctsBot(Bot):
             policy=self._playout_name,
             deals=deals,
             weights=weights,
+            learned=self._learned_weights,
         )
         for action, (visits, totals) in searched.children.items():
             child = _Node(players)

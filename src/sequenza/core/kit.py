@@ -101,14 +101,28 @@ def seat_number(seat: int) -> str:
 
 
 @dataclass(frozen=True)
+class LearnedJudge:
+    """A position evaluation learned by self-play: each team's standing is a weighted sum of
+    the game's features of the position, and the standings become shares as ``shares`` makes
+    them at a scale of 1 (with two teams, a logistic regression of the winner). ``weights``
+    gives a game's fitted weights by its id (``None`` where none were fitted)."""
+
+    judge: Judge
+    weights: Callable[[str], tuple[float, ...] | None]
+
+
+@dataclass(frozen=True)
 class PositionEvaluation:
     """How search judges a game's positions: it plays ``horizon`` turns past the decision, with
     the greedy heuristic (``greedy_playouts``) or the cheap playout policy, then asks ``judge``
-    instead of playing to the end, whose outcome owes more to the cards still to come."""
+    instead of playing to the end, whose outcome owes more to the cards still to come.
+    ``learned`` is a judge fitted by self-play instead of written by hand, where the game has
+    one (``mcts``'s ``judge="learned"``)."""
 
     judge: Judge
     horizon: int
     greedy_playouts: bool = False
+    learned: LearnedJudge | None = None
 
 
 class OwnTurnSearch(Protocol):

@@ -16,16 +16,19 @@ geometry (``SPACES``, ``WINDOWS``), which the valuation below reads.
 
 from __future__ import annotations
 
+import json
 import random
 from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
 from typing import Any
 
 from sequenza.core.actions import Action
 from sequenza.core.game import State
 from sequenza.core.heuristics import shares
-from sequenza.core.kit import Flow, HandModel, Play, PositionEvaluation
+from sequenza.core.kit import Flow, HandModel, LearnedJudge, Play, PositionEvaluation
 
-from .rules import RUN, SPACE_OF, SPACES, WINDOW_SETS, WINDOWS
+from .rules import ANYWHERE, REMOVE, RUN, SPACE_OF, SPACES, WINDOW_SETS, WINDOWS
 from .types import EMPTY, FREE, BoardObservation
 
 #: The windows through each space.
@@ -348,6 +351,97 @@ def board_shares(state: State[Any]) -> list[float]:
     return [team_shares[team] / teams.count(team) for team in teams]
 
 
+# ------------------------------------------------------------------ the learned evaluation
+# A judge fitted by self-play instead of written by hand (``bench/learn_judge.py`` plays
+# greedy against greedy and fits the winner by logistic regression on these features of the
+# positions at the start of each turn). It reads the whole state, as ``board_shares`` does:
+# the search asks it about the deals it imagines, never about the true hidden cards.
+
+#: What the learned judge counts of each team's position, in the order of its weights; one
+#: more weight follows, the team to act's.
+LEARNED_FEATURES = (
+    "sequences",
+    "windows_of_1",
+    "windows_of_2",
+    "windows_of_3",
+    "windows_of_4",
+    "fours_that_would_win",
+    "fours_its_hands_finish",
+    "threes_its_hands_raise",
+    "place_anywhere_cards",
+    "remove_cards",
+)
+LEARNED_FILE = Path(__file__).with_name("learned_judge.json")
+
+
+def learned_features(state: State[Any], reading: Reading, team: int) -> list[int]:
+    """``LEARNED_FEATURES`` of ``team``: its windows by fill (a free corner counts as a
+    chip), those of four where one more sequence wins, its windows of four (of three) whose
+    empty spaces a card in its seats' hands can fill, and its action cards."""
+    board: Any = state
+    layout = state.game.layout
+    reach = [False] * SPACES
+    anywhere = removes = 0
+    for seat, seat_team in enumerate(state.game.teams()):
+        if seat_team != team:
+            continue
+        for card in board.hands[seat]:
+            face = layout.card_faces[card]
+            if layout.kinds[face] == ANYWHERE:
+                anywhere += 1
+            elif layout.kinds[face] == REMOVE:
+                removes += 1
+            else:
+                for space in layout.value_spaces[face]:
+                    reach[space] = True
+    counts = [0] * RUN
+    finish = raise_ = 0
+    for window, filled in enumerate(reading.level[team]):
+        if filled <= 0:
+            continue
+        counts[min(filled, RUN - 1)] += 1
+        if filled in (RUN - 2, RUN - 1) and (
+            anywhere > 0
+            or any(reading.board[space] == EMPTY and reach[space] for space in WINDOWS[window])
+        ):
+            if filled == RUN - 1:
+                finish += 1
+            else:
+                raise_ += 1
+    sequences = len(reading.sequences[team])
+    winning = counts[RUN - 1] if sequences + 1 >= reading.to_win else 0
+    return [sequences, *counts[1:], winning, finish, raise_, anywhere, removes]
+
+
+@cache
+def learned_weights(game_id: str) -> tuple[float, ...] | None:
+    """The learned judge's weights for a game, as ``bench/learn_judge.py`` fitted them."""
+    fitted = json.loads(LEARNED_FILE.read_text(encoding="utf-8")).get(game_id)
+    return None if fitted is None else tuple(float(weight) for weight in fitted["weights"])
+
+
+def learned_board_shares(state: State[Any]) -> list[float]:
+    """Each seat's share from its team's learned standing (``LearnedJudge``)."""
+    weights = learned_weights(state.game.id)
+    if weights is None:
+        raise ValueError(f"{state.game.id} has no learned judge")
+    seen = BoardObservation.of(state, None)
+    reading = Reading.of(seen, 0, _shared_limit(state))
+    teams = seen.teams
+    acting: Any = state
+    standing = []
+    for team in range(reading.sides):
+        total = 0.0
+        features = learned_features(state, reading, team)
+        for weight, feature in zip(weights[: len(features)], features, strict=True):
+            total += weight * feature
+        if teams[acting.to_act] == team:
+            total += weights[len(LEARNED_FEATURES)]
+        standing.append(total)
+    team_shares = shares(standing, 1.0)
+    return [team_shares[team] / teams.count(team) for team in teams]
+
+
 # ---------------------------------------------------------------------- reading hands
 # The expert bot (``sequenza.ai.belief``) rewrites hands in the states it imagines, never in
 # the true one: a hand is a list of card numbers, the draw pile another, and a card's face is
@@ -400,7 +494,12 @@ PLAY = Play(
     greedy=board_policy,
     playout=board_playout,
     ranker=board_worths,
-    evaluation=PositionEvaluation(board_shares, horizon=2, greedy_playouts=True),
+    evaluation=PositionEvaluation(
+        board_shares,
+        horizon=2,
+        greedy_playouts=True,
+        learned=LearnedJudge(learned_board_shares, learned_weights),
+    ),
     hand_model=HandModel(_hand, _set_hand, _card_of, _face_of, _flow, _shuffle_rest),
     reason=board_reason,
 )
