@@ -15,7 +15,8 @@ It then compares, on ``--test-games`` other games, how well three judges predict
 from the same positions: the learned one, the one written by hand (``board_shares``) and a
 coin (one half). Lower log loss and Brier score are better; accuracy is how often the judge
 gives the winner more than half. ``--write`` keeps the weights, this run's command and its
-figures in ``learned_judge.json`` beside the game's ``play.py``.
+figures in ``learned_judge.json`` beside the game's ``play.py``. It needs NumPy (``pip install
+'sequenza[rl]'``).
 
 What the learned judge does for play is measured by games, not by this script:
 ``sequenza simulate sequence-numbers --bots mcts:judge=learned,mcts --games 200 --workers 2``

@@ -6072,6 +6072,7 @@ static int board_choose_op(const void *r, const void *g, const int16_t *legal, i
     if (policy == GREEDY) return choose_greedy(r, g, legal, count, choice);
     return legal[mt_below(choice, (uint32_t)count)];
 }
+
 /* The learned judge's features of a team (learned_features of the board games' play.py, in
  * its LEARNED_FEATURES order): its sequences, its windows by fill, those of four where one
  * more sequence wins, its windows of four (of three) whose empty spaces a card in its seats'

@@ -3,6 +3,10 @@ position, what its fitted weights say, and where a search may not ask for it."""
 
 from __future__ import annotations
 
+import importlib.util
+from pathlib import Path
+from typing import Any
+
 import pytest
 
 from sequenza.ai import Decision
@@ -73,3 +77,35 @@ def test_a_search_asks_for_the_learned_judge_only_where_a_game_has_one() -> None
     searching = MctsBot(seed=1, iterations=5, judge="learned", prune_root=False)
     assert searching.choose(Decision.of(numbers)) in numbers.legal_actions()
     assert searching.last_iterations == 5
+
+
+def bench_script() -> Any:
+    """``bench/learn_judge.py``, which fits the weights, as a module."""
+    path = Path(__file__).resolve().parents[2] / "bench" / "learn_judge.py"
+    spec = importlib.util.spec_from_file_location("learn_judge", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_fit_finds_the_weights_that_made_the_winners() -> None:
+    np = pytest.importorskip("numpy")
+    script = bench_script()
+    generator = np.random.default_rng(3)
+    rows = generator.integers(-4, 5, size=(20000, 3)).astype(float)
+    truth = np.array([0.8, -0.3, 0.1])
+    outcome = (generator.random(20000) < 1.0 / (1.0 + np.exp(-rows @ truth))).astype(float)
+    assert np.allclose(script.fit(rows, outcome), truth, atol=0.05)
+
+
+def test_the_positions_are_those_of_greedy_games_with_their_winner() -> None:
+    pytest.importorskip("numpy")
+    rows, outcome, hand = bench_script().positions(NUMBERS, range(3))
+    assert rows.shape[1] == len(LEARNED_FEATURES) + 1
+    assert len(rows) == len(outcome) == len(hand) > 30
+    assert set(outcome.tolist()) <= {0.0, 0.5, 1.0} and len(set(outcome.tolist())) > 1
+    # The last column says which team is to act; the first position has no chip on the board.
+    assert set(rows[:, -1].tolist()) == {-1.0, 1.0}
+    assert rows[0, 1:5].tolist() == [0.0, 0.0, 0.0, 0.0]
+    assert ((hand > 0.0) & (hand < 1.0)).all()

@@ -171,7 +171,7 @@ def test_the_expert_searches_in_the_core_as_the_engine_does(
 
 
 @needs_core
-def test_the_core_refuses_deals_it_cannot_redeal() -> None:
+def test_the_core_refuses_deals_and_judges_it_cannot_search() -> None:
     (state,) = positions("sequence", 2, 1)
     settings: dict[str, Any] = {
         "iterations": 2,
@@ -188,6 +188,10 @@ def test_the_core_refuses_deals_it_cannot_redeal() -> None:
     with pytest.raises(ValueError, match="above zero"):
         fast.search(state, 0, random.Random(1), allowed, deals=[state], weights=[0.0], **settings)
     (stack,) = positions("sequentia-stack", 2, 1)
+    with pytest.raises(ValueError, match="no learned judge"):
+        fast.search(stack, 0, random.Random(1), stack.legal_actions(), learned=[0.0], **settings)
+    with pytest.raises(ValueError, match="11 weights"):
+        fast.search(state, 0, random.Random(1), allowed, learned=[0.5, 1.0], **settings)
     with pytest.raises(ValueError, match="given deals"):
         fast.search(
             stack,

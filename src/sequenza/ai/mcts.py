@@ -218,7 +218,8 @@ class MctsBot(Bot):
 
     def _in_core(self, game_id: str) -> bool:
         """Whether the compiled core runs this decision's iterations: it knows the game, its
-        playout policy and position evaluation, and this bot searches as ``MctsBot`` does and
+        playout policy and position evaluation (the learned one where the bot asks for it,
+        ``fast.LEARNED_GAMES``), and this bot searches as ``MctsBot`` does and
         deals as the core can (a bot that plays out otherwise, or deals in a way the core does
         not know, searches in Python). The caller also asks whether the core plays the
         table's options (``fast.core_plays``)."""
@@ -232,6 +233,7 @@ class MctsBot(Bot):
                 for name in ("_iterate", "_select", "_playout")
             )
             and self._deals_in_core(game_id)
+            and (self._learned_weights is None or game_id in fast.LEARNED_GAMES)
         )
 
     def _deals_in_core(self, game_id: str) -> bool:
