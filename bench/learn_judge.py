@@ -58,11 +58,6 @@ PENALTY = 1e-3
 GAMES = ("sequence", "sequence-numbers")
 
 
-def greedy_game(game_id: str, seed: int) -> State[Any]:
-    """A new game of two greedy bots, seeded; returned with its actions still to replay."""
-    return make_game(game_id, 2).new_initial_state(seed)
-
-
 def played_actions(game_id: str, seed: int) -> list[Any]:
     """The actions of the seeded game of greedy against greedy."""
     table = make_game(game_id, 2)
@@ -88,7 +83,7 @@ def positions(game_id: str, seeds: range) -> tuple[np.ndarray, np.ndarray, np.nd
     outcome: list[float] = []
     hand: list[float] = []
     for seed in seeds:
-        state = greedy_game(game_id, seed)
+        state: State[Any] = make_game(game_id, 2).new_initial_state(seed)
         found: list[tuple[list[float], float]] = []
         last = None
         for action in played_actions(game_id, seed):
@@ -179,6 +174,8 @@ def main() -> None:
         f"{time.perf_counter() - started:.0f} s on {platform.machine()}, Python "
         f"{platform.python_version()}"
     )
+    if not math.isfinite(float(np.sum(weights))):
+        raise SystemExit("the fit did not converge: nothing kept")
     if arguments.write:
         stored = json.loads(LEARNED_FILE.read_text(encoding="utf-8"))
         stored[arguments.game] = {
@@ -191,8 +188,6 @@ def main() -> None:
         text = json.dumps(stored, indent=2, sort_keys=True) + "\n"
         LEARNED_FILE.write_text(text, encoding="utf-8")
         print(f"kept in {LEARNED_FILE.name}")
-    if not math.isfinite(float(np.sum(weights))):
-        raise SystemExit("the fit did not converge")
 
 
 if __name__ == "__main__":
